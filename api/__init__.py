@@ -1,0 +1,1 @@
+"""The Flask API, the scorekeeper's page and the ``courtcard`` command line."""

@@ -1,0 +1,77 @@
+"""The game interface every game implements, so nothing outside a game's module special-cases it.
+
+A game is a pure object: it turns commands into events (``decide``) and folds events into state
+(``apply``). The service, the API, the workers and the web page only ever talk to this interface.
+
+Contract
+--------
+* ``options_schema`` loads the options a game is created with (player count, variants, target,
+  detection mode, ...). All options are logged in the game's first event.
+* ``start(options, seats, record, rng)`` returns the opening events (the first is always a
+  :class:`~referee.events.GameCreated` carrying every option, so a log is self-describing).
+* ``initial_state()`` is the empty state before any event.
+* ``apply(state, event) -> state`` folds one event in. It never validates (events in the log are
+  facts) and, for speed, may update ``state`` in place and return it: callers that need the state
+  before the event keep a copy (``copy.deepcopy``). ``state.version`` counts the events applied,
+  so it equals the stream version of the last event.
+* ``decide(state, command, rng) -> list[event]`` validates a command against the state and
+  returns the events it produces, without changing ``state``. An impossible entry raises an
+  :class:`~referee.errors.InputError` naming the card, seat and trick and what would be legal.
+  A rule breach that the rules treat as part of the game (a renege) is recorded as a fact.
+  ``rng`` is a ``random.Random``; anything drawn from it ends up in the events, so a replay needs
+  no randomness.
+* ``command_schemas`` maps each action name (``"play"``, ``"call_trump"``, ...) to a marshmallow
+  schema whose ``load`` returns the command object ``decide`` takes. The API parses requests with
+  it and documents it in OpenAPI.
+* ``legal_actions(state, seat)`` lists the commands the seat may give now (all legal cards in a
+  known record).
+* ``public_view(state, seat=None)`` is what the table (or one seat) may see: no hidden hands, no
+  hidden partners, no irregularity the referee keeps silent. ``director_view(state)`` is all the
+  referee knows. Both return JSON-ready dicts.
+* ``scores(state)`` is the score sheet so far (per hand and per seat or team), ``outcome(state)``
+  is ``None`` while the game goes on, else who won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import marshmallow
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game state exposes; the rest is the game's own business."""
+
+    version: int  # number of events applied, equal to the stream version of the last one
+
+
+@runtime_checkable
+class Game(Protocol):
+    name: ClassVar[str]  # registered name used in the API and the log, e.g. "queens-dungeon"
+    title: ClassVar[str]  # for people, e.g. "Queen's Dungeon"
+    options_schema: ClassVar[type[marshmallow.Schema]]
+    command_schemas: ClassVar[Mapping[str, marshmallow.Schema]]
+
+    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]: ...
+
+    def initial_state(self) -> GameState: ...
+
+    def apply(self, state: GameState, event: Any) -> GameState: ...
+
+    def decide(self, state: GameState, command: Any, rng: Any) -> list[Any]: ...
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Any]: ...
+
+    def to_act(self, state: GameState) -> list[int]:
+        """Seats that may act now (usually one; empty when the game waits for nobody)."""
+        ...
+
+    def public_view(self, state: GameState, seat: int | None = None) -> dict[str, Any]: ...
+
+    def director_view(self, state: GameState) -> dict[str, Any]: ...
+
+    def scores(self, state: GameState) -> dict[str, Any]: ...
+
+    def outcome(self, state: GameState) -> dict[str, Any] | None: ...

@@ -1,0 +1,1 @@
+"""One module per game, each implementing the game interface in ``referee.game``."""

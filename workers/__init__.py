@@ -1,0 +1,1 @@
+"""Background jobs (RQ) and the read models they build from the event record."""
