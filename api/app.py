@@ -1,0 +1,82 @@
+"""The Flask application factory."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import redis
+from flask import Flask, current_app
+from flask_smorest import Api
+
+from api.problems import ProblemSchema, register_problem_handlers
+from events.catalog import GameCatalog
+from events.store import EventStore
+from referee.service import RefereeService
+
+
+@dataclass
+class Services:
+    """What the views need, built once per process."""
+
+    redis: redis.Redis
+    store: EventStore
+    catalog: GameCatalog
+    referee: RefereeService
+
+
+class CourtcardApi(Api):
+    """flask-smorest's Api, documenting problem+json errors instead of its own error shape."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_error_handlers(self):
+        # Our handlers (api.problems) cover every error; flask-smorest's would answer plain JSON.
+        pass
+
+
+def services() -> Services:
+    return current_app.extensions["courtcard"]
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the app. ``REDIS_URL`` (config or environment) names the server holding the record."""
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="Courtcard",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        JSON_SORT_KEYS=False,
+        REDIS_URL=os.environ.get("REDIS_URL"),
+    )
+    app.config.update(config or {})
+    if not app.config["REDIS_URL"]:
+        raise RuntimeError("create_app needs REDIS_URL (courtcard serve sets it for the embedded server)")
+    app.json.sort_keys = False
+
+    client = redis.Redis.from_url(app.config["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2,
+                                  health_check_interval=10)
+    store = EventStore(client)
+    catalog = GameCatalog(client)
+    app.extensions["courtcard"] = Services(client, store, catalog, RefereeService(store))
+
+    register_problem_handlers(app)
+    api = CourtcardApi(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
+    api.spec.components.security_scheme("scorekeeper", {"type": "http", "scheme": "bearer"})
+
+    from api.resources import docs, events, games, health
+
+    for module in (games, events, health):
+        api.register_blueprint(module.blp)
+    docs.register(app)
+    return app
+
+
+API_DESCRIPTION = """\
+Courtcard logs card games played at a real table as an immutable, hash-chained record of events,
+and referees them. Create a game, then log each table action; every action is decided by the
+referee. Writes need the scorekeeper's token (`Authorization: Bearer <token>`), shown once when the
+game is created. Errors are `application/problem+json`.
+"""

@@ -1,0 +1,37 @@
+"""The scorekeeper's token: made when a game is created, shown once, kept only as a hash."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import request
+
+from api.problems import ApiProblem
+from events.catalog import CatalogEntry
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def presented_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def require_scorekeeper(entry: CatalogEntry) -> None:
+    """Writes (and director views, and reads of private games) need the game's token."""
+    token = presented_token()
+    if token is None:
+        raise ApiProblem(401, f"Game {entry.game_id} needs its scorekeeper's token: "
+                         "send 'Authorization: Bearer <token>'.", "token-required",
+                         headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
+    if not entry.token_matches(token):
+        raise ApiProblem(403, f"That token is not the scorekeeper's token for game {entry.game_id}.",
+                         "token-rejected")
+
+
+def require_reader(entry: CatalogEntry) -> None:
+    if entry.private:
+        require_scorekeeper(entry)

@@ -1,0 +1,193 @@
+"""The ``courtcard`` command line.
+
+Exit codes: 0 done; 1 refused (the referee or the server said no); 2 bad usage; 3 conflict (someone
+logged first); 4 the service or its store is unreachable; 5 no such game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+
+from api.client import ApiError, Client
+
+console = Console()
+err_console = Console(stderr=True)
+
+EXIT_REFUSED, EXIT_USAGE, EXIT_CONFLICT, EXIT_UNAVAILABLE, EXIT_NOT_FOUND = 1, 2, 3, 4, 5
+
+
+def fail(exc: ApiError) -> None:
+    err_console.print(f"[bold red]Error:[/] {exc}")
+    legal = exc.problem.get("legal")
+    if legal:
+        err_console.print("Legal: " + ", ".join(map(str, legal)))
+    code = {0: EXIT_UNAVAILABLE, 503: EXIT_UNAVAILABLE, 409: EXIT_CONFLICT, 404: EXIT_NOT_FOUND}.get(exc.status, EXIT_REFUSED)
+    sys.exit(code)
+
+
+def parse_fields(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``seat=1 card=QS hands='[[...]]'`` -> a JSON body: numbers and JSON values keep their type."""
+    fields: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{pair!r} is not key=value", param_hint="FIELDS")
+        try:
+            fields[key] = json.loads(value)
+        except json.JSONDecodeError:
+            fields[key] = value
+    return fields
+
+
+url_option = click.option("--url", envvar="COURTCARD_URL", default=None, help="The service (default http://127.0.0.1:8000).")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="courtcard")
+def main() -> None:
+    """Courtcard: the referee and verifiable record of card games played at a real table."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(0), help="RQ workers to run beside the API.")
+@click.option("--processes", default=2, show_default=True, type=click.IntRange(1), help="API server processes.")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(1), help="Threads per API process.")
+@click.option("--data-dir", envvar="COURTCARD_DATA", default=None, help="Embedded Redis data directory (default ./data).")
+@click.option("--appendfsync", type=click.Choice(["everysec", "always"]), default="everysec", show_default=True,
+              help="Embedded Redis: fsync the append-only file every second, or on every write.")
+def serve(host, port, workers, processes, threads, data_dir, appendfsync) -> None:
+    """Run the API (and RQ workers), on the embedded Redis unless REDIS_URL is set."""
+    from api.server import CourtcardServer
+    from events.server import EmbeddedServer, default_data_dir
+
+    embedded = None
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        embedded = EmbeddedServer(data_dir or default_data_dir(), appendfsync=appendfsync)
+        url = embedded.start()
+        console.print(f"Embedded Redis-compatible server (Valkey) on {embedded.url.split('@')[-1]}, data in {embedded.data_dir}")
+    env = dict(os.environ, REDIS_URL=url)
+    children = [subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env=env) for _ in range(workers)]
+    console.print(f"Courtcard API on http://{host}:{port}  (docs: http://{host}:{port}/docs), {workers} worker(s)")
+    try:
+        CourtcardServer(host, port, processes, threads, {"REDIS_URL": url}).run()
+    finally:
+        for child in children:
+            child.send_signal(signal.SIGTERM)
+        for child in children:
+            child.wait(timeout=30)
+        if embedded is not None:
+            embedded.stop()
+
+
+@main.command()
+@click.option("--burst", is_flag=True, help="Quit when the queues are empty.")
+def worker(burst) -> None:
+    """Run one RQ worker on Courtcard's queues (REDIS_URL, or the embedded server)."""
+    from events.server import connect
+    from workers.queues import make_worker
+
+    client, _embedded = connect()
+    make_worker(client).work(burst=burst, with_scheduler=True)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, required=True, help="A seat's name, clockwise from seat 0 (repeat).")
+@click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")
+@click.option("--record", type=click.Choice(["blind", "known"]), default="blind", show_default=True)
+@click.option("--private", is_flag=True, help="Reads need the token too.")
+@url_option
+@json_option
+def new(game, seats, options, record, private, url, as_json) -> None:
+    """Create a game; print its id and the scorekeeper's token (kept in ~/.courtcard/tokens.json)."""
+    client = Client(url)
+    try:
+        created = client.create_game(game, list(seats), parse_fields(options), record, private)
+    except ApiError as exc:
+        fail(exc)
+    if as_json:
+        click.echo(json.dumps({k: created[k] for k in ("game_id", "version", "token")}))
+    else:
+        console.print(f"Game [bold]{created['game_id']}[/] created (version {created['version']}).")
+        console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
+
+
+@main.command()
+@click.argument("game_id")
+@click.argument("action")
+@click.argument("fields", nargs=-1)
+@click.option("--if-match", type=int, help="Only if the game is still at this version.")
+@click.option("--key", help="Idempotency key: a retry with the same key logs nothing twice.")
+@url_option
+@json_option
+def log(game_id, action, fields, if_match, key, url, as_json) -> None:
+    """Log one table action, e.g. `courtcard log GAME play seat=1 card=QS`."""
+    client = Client(url)
+    try:
+        result = client.act(game_id, {"action": action, **parse_fields(fields)}, if_match, key)
+    except ApiError as exc:
+        fail(exc)
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        for event in result["events"]:
+            console.print(f"v{event['version']:>4}  {event['type']}  {json.dumps(event['payload'])}")
+        console.print(f"Game {game_id} is at version {result['version']}.")
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--director", is_flag=True, help="Everything the referee knows (needs the token).")
+@click.option("--seat", type=int, help="What one seat may see.")
+@url_option
+@json_option
+def show(game_id, director, seat, url, as_json) -> None:
+    """Show the table as text."""
+    from api.render import render_game
+
+    client = Client(url)
+    try:
+        body = client.game(game_id, "director" if director else "table", seat)
+    except ApiError as exc:
+        fail(exc)
+    if as_json:
+        click.echo(json.dumps(body))
+    else:
+        render_game(console, body)
+
+
+@main.command()
+@click.option("--game", "game_name", default="queens-dungeon", show_default=True)
+@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 8))
+@click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")
+@click.option("--seed", type=int, help="Seed the random choices (the deal is the referee's own).")
+@click.option("--max-actions", default=20_000, show_default=True, type=int)
+@url_option
+def demo(game_name, players, options, seed, max_actions, url) -> None:
+    """Play a whole random game through the running service and print the score sheet."""
+    from api.demo import play_demo
+    from api.render import render_scores
+
+    client = Client(url)
+    try:
+        game_id, body = play_demo(client, game_name, players, parse_fields(options), seed, max_actions, console)
+    except ApiError as exc:
+        fail(exc)
+    console.print(f"Game {game_id} finished at version {body['version']}.")
+    render_scores(console, body)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""A small HTTP client for the Courtcard API, used by the ``courtcard`` command line."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import requests
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+
+
+class ApiError(Exception):
+    """The server answered with a problem (or could not be reached)."""
+
+    def __init__(self, status: int, problem: dict[str, Any]) -> None:
+        super().__init__(problem.get("detail") or problem.get("title") or f"HTTP {status}")
+        self.status, self.problem = status, problem
+
+
+class TokenBook:
+    """Scorekeeper tokens this machine was given, by game id, in a file only its owner can read."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        home = Path(os.environ.get("COURTCARD_HOME", Path.home() / ".courtcard"))
+        self.path = path or home / "tokens.json"
+
+    def get(self, game_id: str) -> str | None:
+        try:
+            return json.loads(self.path.read_text()).get(game_id)
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+
+    def put(self, game_id: str, token: str) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            book = json.loads(self.path.read_text())
+        except (FileNotFoundError, json.JSONDecodeError):
+            book = {}
+        book[game_id] = token
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(book, indent=1))
+        tmp.chmod(0o600)
+        tmp.replace(self.path)
+
+
+class Client:
+    def __init__(self, url: str | None = None, tokens: TokenBook | None = None, timeout: float = 30) -> None:
+        self.url = (url or os.environ.get("COURTCARD_URL") or DEFAULT_URL).rstrip("/")
+        self.tokens = tokens or TokenBook()
+        self.http = requests.Session()
+        self.timeout = timeout
+
+    def request(self, method: str, path: str, token: str | None = None, **kwargs) -> requests.Response:
+        headers = kwargs.pop("headers", {})
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        try:
+            response = self.http.request(method, self.url + path, headers=headers, timeout=self.timeout, **kwargs)
+        except requests.ConnectionError as exc:
+            raise ApiError(0, {"detail": f"Cannot reach Courtcard at {self.url}: is `courtcard serve` running?"}) from exc
+        if response.status_code >= 400:
+            try:
+                problem = response.json()
+            except ValueError:
+                problem = {"detail": response.text[:200]}
+            raise ApiError(response.status_code, problem)
+        return response
+
+    def token_for(self, game_id: str) -> str | None:
+        return os.environ.get("COURTCARD_TOKEN") or self.tokens.get(game_id)
+
+    def create_game(self, game: str, seats: list[str], options: dict, record: str, private: bool = False) -> dict:
+        body = {"game": game, "seats": seats, "options": options, "record": record, "private": private}
+        created = self.request("POST", "/games", json=body).json()
+        self.tokens.put(created["game_id"], created["token"])
+        return created
+
+    def act(self, game_id: str, action: dict, if_match: int | None = None, key: str | None = None) -> dict:
+        headers = {}
+        if if_match is not None:
+            headers["If-Match"] = f'"{if_match}"'
+        if key:
+            headers["Idempotency-Key"] = key
+        return self.request("POST", f"/games/{game_id}/actions", token=self.token_for(game_id),
+                            json=action, headers=headers).json()
+
+    def game(self, game_id: str, view: str = "table", seat: int | None = None) -> dict:
+        params = {"view": view} | ({"seat": seat} if seat is not None else {})
+        return self.request("GET", f"/games/{game_id}", token=self.token_for(game_id), params=params).json()
+
+    def legal(self, game_id: str, seat: int) -> list[dict]:
+        return self.request("GET", f"/games/{game_id}/legal", token=self.token_for(game_id),
+                            params={"seat": seat}).json()["actions"]

@@ -1,0 +1,72 @@
+"""A game's record: pages of events, and a live stream of them (server-sent events)."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Response, request, stream_with_context
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.app import services
+from api.auth import require_reader
+from api.resources.games import catalog_entry
+from api.schemas import EventPageQuerySchema, EventPageSchema
+
+blp = Blueprint("events", __name__, url_prefix="/games", description="A game's record of events")
+
+#: How long one blocking read waits before the stream sends a keep-alive comment.
+STREAM_BLOCK_MS = 15_000
+
+
+@blp.route("/<game_id>/events")
+class EventPage(MethodView):
+    @blp.arguments(EventPageQuerySchema, location="query")
+    @blp.response(200, EventPageSchema)
+    def get(self, query, game_id):
+        """Events from a version on, in pages; ``next`` is the from= of the following page."""
+        entry = catalog_entry(game_id)
+        require_reader(entry)
+        store = services().store
+        page = store.read_page(game_id, from_version=query["from_version"], limit=query["limit"])
+        version = store.version(game_id)
+        last = page[-1].version if page else query["from_version"] - 1
+        return {"game_id": game_id, "version": version, "events": [e.to_dict() for e in page],
+                "next": last + 1 if last < version else None}
+
+
+@blp.route("/<game_id>/events/stream")
+class EventStream(MethodView):
+    @blp.doc(responses={200: {"description": "text/event-stream of envelopes; each id is the event's version",
+                              "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    def get(self, game_id):
+        """Follow the game live. Reconnect with Last-Event-ID (or ?from=) to resume without a gap."""
+        entry = catalog_entry(game_id)
+        require_reader(entry)
+        after = _resume_point()
+        store = services().store
+        block_ms = int(request.args.get("block_ms", STREAM_BLOCK_MS))
+
+        def generate():
+            nonlocal after
+            yield "retry: 2000\n\n"
+            while True:
+                batch = store.tail(game_id, after, block_ms)
+                if not batch:
+                    yield ": keep-alive\n\n"
+                    continue
+                for envelope in batch:
+                    after = envelope.version
+                    yield f"id: {envelope.version}\nevent: {envelope.type}\ndata: {json.dumps(envelope.to_dict())}\n\n"
+
+        return Response(stream_with_context(generate()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def _resume_point() -> int:
+    """The last version the client has: Last-Event-ID wins over ?from= (the first version wanted)."""
+    last_id = request.headers.get("Last-Event-ID", "").strip()
+    if last_id.isdigit():
+        return int(last_id)
+    start = request.args.get("from", "1")
+    return max(int(start) - 1, 0) if start.isdigit() else 0

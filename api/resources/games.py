@@ -1,0 +1,131 @@
+"""Games: create, list, view, and log table actions."""
+
+from __future__ import annotations
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.app import services
+from api.auth import new_token, require_reader, require_scorekeeper
+from api.problems import ApiProblem
+from api.schemas import (
+    ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
+    GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, LegalActionsSchema,
+    LegalQuerySchema, NewGameSchema,
+)
+from api.views import action_payloads, game_view, status_of
+from events.catalog import CatalogEntry
+from referee.registry import game_names, get_game
+from referee.service import GameNotFoundError, new_game_id
+
+blp = Blueprint("games", __name__, url_prefix="/games", description="Games and the actions logged at the table")
+
+
+def catalog_entry(game_id: str) -> CatalogEntry:
+    entry = services().catalog.get(game_id)
+    if entry is None:
+        raise GameNotFoundError(game_id)
+    return entry
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(GameListQuerySchema, location="query")
+    @blp.response(200, GameListSchema)
+    def get(self, query):
+        """List games, oldest first, filtered by game and status."""
+        entries, total = services().catalog.list(query.get("game"), query.get("status"), query["offset"], query["limit"])
+        return {"games": [e.__dict__ for e in entries], "total": total, "offset": query["offset"], "limit": query["limit"]}
+
+    @blp.arguments(NewGameSchema)
+    @blp.response(201, CreatedGameSchema)
+    def post(self, body):
+        """Create a game. The reply holds the scorekeeper's token: it is shown only this once."""
+        svc = services()
+        # The referee validates first, so a refused game leaves nothing behind; the catalog entry is
+        # written before the record, so a game in the record always has its token.
+        opening = svc.referee.plan_game(body["game"], body["options"], body["seats"], body["record"])
+        game_id, token = new_game_id(), new_token()
+        svc.catalog.register(game_id, body["game"], body["record"], body["private"], token)
+        result = svc.referee.create_game(game_id, opening, actor="scorekeeper")
+        headers = {"Location": f"/games/{game_id}", "ETag": f'"{result.version}"'}
+        return {"game_id": game_id, "game": body["game"], "version": result.version, "token": token,
+                "events": [e.to_dict() for e in result.envelopes]}, 201, headers
+
+
+@blp.route("/catalog")
+class GameTypes(MethodView):
+    @blp.response(200, GameTypeSchema(many=True))
+    def get(self):
+        """The games this referee knows, their actions and their options with defaults."""
+        out = []
+        for name in game_names():
+            game = get_game(name)
+            out.append({"name": name, "title": game.title, "actions": sorted(game.command_schemas),
+                        "options": game.options_schema().load({})})
+        return out
+
+
+@blp.route("/<game_id>")
+class GameResource(MethodView):
+    @blp.arguments(GameViewQuerySchema, location="query")
+    @blp.response(200, GameViewSchema)
+    def get(self, query, game_id):
+        """The game as the table sees it; with the token and ?view=director, all the referee knows."""
+        entry = catalog_entry(game_id)
+        require_reader(entry)
+        if query["view"] == "director":
+            require_scorekeeper(entry)
+        with services().referee.locked_state(game_id) as (game, state):
+            body = game_view(entry, game, state, query["view"], query.get("seat"))
+        return body, 200, {"ETag": f'"{body["version"]}"'}
+
+
+@blp.route("/<game_id>/legal")
+class LegalActions(MethodView):
+    @blp.arguments(LegalQuerySchema, location="query")
+    @blp.response(200, LegalActionsSchema)
+    def get(self, query, game_id):
+        """What one seat may do now (every legal card, in a known record)."""
+        entry = catalog_entry(game_id)
+        require_reader(entry)
+        with services().referee.locked_state(game_id) as (game, state):
+            return {"seat": query["seat"], "actions": action_payloads(game, game.legal_actions(state, query["seat"]))}
+
+
+@blp.route("/<game_id>/actions")
+class Actions(MethodView):
+    @blp.arguments(ActionHeadersSchema, location="headers")
+    @blp.arguments(ActionSchema)
+    @blp.response(201, ActionResultSchema)
+    def post(self, headers, body, game_id):
+        """Log one table action. If-Match guards against a stale view; Idempotency-Key makes retries safe."""
+        entry = catalog_entry(game_id)
+        require_scorekeeper(entry)
+        fields = dict(body)
+        action = fields.pop("action")
+        svc = services()
+        result = svc.referee.act(game_id, action, fields, actor="scorekeeper",
+                                 expected_version=_parse_if_match(headers.get("if_match")),
+                                 idempotency_key=headers.get("idempotency_key"))
+        if result.envelopes and not result.duplicate:
+            with svc.referee.locked_state(game_id) as (game, state):
+                status = status_of(game, state)
+            if status != entry.status:
+                svc.catalog.set_status(game_id, status)
+        out_headers = {"ETag": f'"{result.version}"'}
+        if result.duplicate:
+            out_headers["Idempotent-Replayed"] = "true"
+        return {"game_id": game_id, "version": result.version, "duplicate": result.duplicate,
+                "events": [e.to_dict() for e in result.envelopes]}, 201, out_headers
+
+
+def _parse_if_match(value: str | None) -> int | None:
+    if value is None or value.strip() == "*":
+        return None
+    text = value.strip().removeprefix("W/").strip('"')
+    if not text.isdigit():
+        raise ApiProblem(400, f"If-Match must be the game's version (an ETag such as \"12\"), not {value!r}.",
+                         "bad-if-match")
+    return int(text)

@@ -1,0 +1,139 @@
+"""Request and response schemas shared by the blueprints (and so by the OpenAPI document)."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from marshmallow import validate
+
+
+class EnvelopeSchema(ma.Schema):
+    """One event of a game's record, with its place in the hash chain."""
+
+    event_id = ma.fields.String()
+    game_id = ma.fields.String()
+    version = ma.fields.Integer()
+    type = ma.fields.String()
+    schema_version = ma.fields.Integer()
+    payload = ma.fields.Dict()
+    recorded_at = ma.fields.String()
+    actor = ma.fields.String()
+    prev_hash = ma.fields.String()
+    hash = ma.fields.String()
+
+
+class NewGameSchema(ma.Schema):
+    game = ma.fields.String(required=True, metadata={"example": "queens-dungeon"})
+    options = ma.fields.Dict(load_default=dict, metadata={"description": "The game's options (see GET /games/catalog)"})
+    seats = ma.fields.List(ma.fields.String(validate=validate.Length(1, 40)), required=True,
+                           validate=validate.Length(1, 8), metadata={"example": ["Ann", "Bob", "Cat", "Dan"]})
+    record = ma.fields.String(load_default="blind", validate=validate.OneOf(["known", "blind"]),
+                              metadata={"description": "known: hands are logged; blind: only what the table saw"})
+    private = ma.fields.Boolean(load_default=False, metadata={"description": "reads need the token too"})
+
+
+class CreatedGameSchema(ma.Schema):
+    game_id = ma.fields.String()
+    game = ma.fields.String()
+    version = ma.fields.Integer()
+    token = ma.fields.String(metadata={"description": "The scorekeeper's token, shown only this once"})
+    events = ma.fields.List(ma.fields.Nested(EnvelopeSchema))
+
+
+class GameSummarySchema(ma.Schema):
+    game_id = ma.fields.String()
+    game = ma.fields.String()
+    record = ma.fields.String()
+    private = ma.fields.Boolean()
+    status = ma.fields.String()
+    created_at = ma.fields.Float()
+
+
+class GameListQuerySchema(ma.Schema):
+    game = ma.fields.String()
+    status = ma.fields.String(validate=validate.OneOf(["in_progress", "finished"]))
+    offset = ma.fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = ma.fields.Integer(load_default=50, validate=validate.Range(1, 500))
+
+
+class GameListSchema(ma.Schema):
+    games = ma.fields.List(ma.fields.Nested(GameSummarySchema))
+    total = ma.fields.Integer()
+    offset = ma.fields.Integer()
+    limit = ma.fields.Integer()
+
+
+class GameViewQuerySchema(ma.Schema):
+    view = ma.fields.String(load_default="table", validate=validate.OneOf(["table", "director"]))
+    seat = ma.fields.Integer(validate=validate.Range(min=0), metadata={"description": "the view of one seat"})
+
+
+class GameViewSchema(ma.Schema):
+    game_id = ma.fields.String()
+    game = ma.fields.String()
+    title = ma.fields.String()
+    record = ma.fields.String()
+    status = ma.fields.String()
+    version = ma.fields.Integer()
+    to_act = ma.fields.List(ma.fields.Integer())
+    view = ma.fields.Dict(metadata={"description": "The table as the requested view may see it"})
+    scores = ma.fields.Dict()
+    outcome = ma.fields.Dict(allow_none=True)
+
+
+class ActionSchema(ma.Schema):
+    """One table action: ``action`` names it, the other members are its fields (seat, card, ...)."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    action = ma.fields.String(required=True, metadata={"example": "play"})
+
+
+class ActionHeadersSchema(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE
+
+    if_match = ma.fields.String(data_key="If-Match", metadata={"description": "the version the scorekeeper saw"})
+    idempotency_key = ma.fields.String(data_key="Idempotency-Key", validate=validate.Length(1, 200))
+
+
+class ActionResultSchema(ma.Schema):
+    game_id = ma.fields.String()
+    version = ma.fields.Integer()
+    events = ma.fields.List(ma.fields.Nested(EnvelopeSchema))
+    duplicate = ma.fields.Boolean(metadata={"description": "true when a retry found the action already logged"})
+
+
+class LegalQuerySchema(ma.Schema):
+    seat = ma.fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class LegalActionsSchema(ma.Schema):
+    seat = ma.fields.Integer()
+    actions = ma.fields.List(ma.fields.Dict())
+
+
+class EventPageQuerySchema(ma.Schema):
+    from_version = ma.fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1))
+    limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+
+
+class EventPageSchema(ma.Schema):
+    game_id = ma.fields.String()
+    version = ma.fields.Integer(metadata={"description": "the game's version now"})
+    events = ma.fields.List(ma.fields.Nested(EnvelopeSchema))
+    next = ma.fields.Integer(allow_none=True, metadata={"description": "the from= of the next page, if any"})
+
+
+class GameTypeSchema(ma.Schema):
+    name = ma.fields.String()
+    title = ma.fields.String()
+    actions = ma.fields.List(ma.fields.String())
+    options = ma.fields.Dict(metadata={"description": "option name -> default"})
+
+
+class HealthSchema(ma.Schema):
+    status = ma.fields.String()
+    redis = ma.fields.Dict()
+    append_only_file = ma.fields.Dict()
+    queue = ma.fields.Dict()

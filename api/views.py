@@ -1,0 +1,49 @@
+"""Shaping a game's state for the API: the views, the status and legal actions as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.catalog import CatalogEntry
+from referee.game import Game, GameState
+
+
+def status_of(game: Game, state: GameState) -> str:
+    return "finished" if game.outcome(state) is not None else "in_progress"
+
+
+def game_view(entry: CatalogEntry, game: Game, state: GameState, view: str, seat: int | None) -> dict[str, Any]:
+    """The body of GET /games/{id}: the chosen view plus what every view shares."""
+    if view == "director":
+        shown = game.director_view(state)
+    else:
+        shown = game.public_view(state, seat)
+    return {
+        "game_id": entry.game_id,
+        "game": game.name,
+        "title": game.title,
+        "record": entry.record,
+        "status": status_of(game, state),
+        "version": state.version,
+        "to_act": list(game.to_act(state)),
+        "view": shown,
+        "scores": game.scores(state),
+        "outcome": game.outcome(state),
+    }
+
+
+def action_payloads(game: Game, commands: list[Any]) -> list[dict[str, Any]]:
+    """Commands as the JSON bodies that would log them (``{"action": "play", "seat": 1, ...}``)."""
+    names = {schema_class_of(schema): name for name, schema in game.command_schemas.items()}
+    out = []
+    for command in commands:
+        name = names.get(type(command))
+        if name is None:
+            continue
+        out.append({"action": name, **game.command_schemas[name].dump(command)})
+    return out
+
+
+def schema_class_of(schema) -> type | None:
+    """The command class a command schema loads into."""
+    return getattr(schema, "command_class", None) or getattr(getattr(schema, "Meta", None), "command_class", None)

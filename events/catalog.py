@@ -1,0 +1,104 @@
+"""The game catalog: what a server must know about a game that is not a fact of play.
+
+The scorekeeper's token (stored only as a hash), whether the game is private, and a status kept
+for listing. None of it belongs in the event record: a token hash in an export would let anyone
+holding an old token claim an imported game, and the status is derived from the events anyway.
+
+Keys: ``<ns>:{<game>}:meta`` (a hash, hash-tagged with the game's stream) and ``<ns>:catalog``
+(a sorted set of game ids by creation order).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from dataclasses import dataclass
+
+import redis
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    game_id: str
+    game: str
+    record: str
+    private: bool
+    status: str
+    created_at: float
+    token_hash: str
+
+    def token_matches(self, token: str | None) -> bool:
+        """Constant-time check of a presented scorekeeper token against the stored hash."""
+        return bool(token) and hmac.compare_digest(self.token_hash, hash_token(token))
+
+
+def hash_token(token: str) -> str:
+    # Tokens are 256-bit random strings, so a plain SHA-256 is enough: there is nothing to brute-force.
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class GameCatalog:
+    """Registers games with their token hash and lists them, filtered and paged."""
+
+    def __init__(self, client: redis.Redis, namespace: str = "courtcard") -> None:
+        self.redis = client
+        self.ns = namespace
+
+    def _meta_key(self, game_id: str) -> str:
+        return f"{self.ns}:{{{game_id}}}:meta"
+
+    @property
+    def _index_key(self) -> str:
+        return f"{self.ns}:catalog"
+
+    def register(self, game_id: str, game: str, record: str, private: bool, token: str) -> CatalogEntry:
+        now = time.time()
+        fields = {
+            "game": game,
+            "record": record,
+            "private": "1" if private else "0",
+            "status": "in_progress",
+            "created_at": repr(now),
+            "token_hash": hash_token(token),
+        }
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(self._meta_key(game_id), mapping=fields)
+        pipe.zadd(self._index_key, {game_id: now})
+        pipe.execute()
+        return self._entry(game_id, fields)
+
+    def get(self, game_id: str) -> CatalogEntry | None:
+        raw = self.redis.hgetall(self._meta_key(game_id))
+        return self._entry(game_id, raw) if raw else None
+
+    def set_status(self, game_id: str, status: str) -> None:
+        self.redis.hset(self._meta_key(game_id), "status", status)
+
+    def list(
+        self, game: str | None = None, status: str | None = None, offset: int = 0, limit: int = 50
+    ) -> tuple[list[CatalogEntry], int]:
+        """Entries matching the filters, oldest first, from ``offset``; with the total that match."""
+        ids = [g.decode() if isinstance(g, bytes) else g for g in self.redis.zrange(self._index_key, 0, -1)]
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id in ids:
+            pipe.hgetall(self._meta_key(game_id))
+        matches = []
+        for game_id, raw in zip(ids, pipe.execute()):
+            entry = self._entry(game_id, raw) if raw else None
+            if entry and (game is None or entry.game == game) and (status is None or entry.status == status):
+                matches.append(entry)
+        return matches[offset : offset + limit], len(matches)
+
+    @staticmethod
+    def _entry(game_id: str, raw: dict) -> CatalogEntry:
+        raw = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v) for k, v in raw.items()}
+        return CatalogEntry(
+            game_id=game_id,
+            game=raw["game"],
+            record=raw["record"],
+            private=raw["private"] == "1",
+            status=raw["status"],
+            created_at=float(raw["created_at"]),
+            token_hash=raw["token_hash"],
+        )
