@@ -25,11 +25,11 @@ def require_scorekeeper(entry: CatalogEntry) -> None:
     token = presented_token()
     if token is None:
         raise ApiProblem(401, f"Game {entry.game_id} needs its scorekeeper's token: "
-                         "send 'Authorization: Bearer <token>'.", "token-required",
+                         "send 'Authorization: Bearer <token>'.", "token_required",
                          headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
     if not entry.token_matches(token):
         raise ApiProblem(403, f"That token is not the scorekeeper's token for game {entry.game_id}.",
-                         "token-rejected")
+                         "token_rejected")
 
 
 def require_reader(entry: CatalogEntry) -> None:

@@ -30,7 +30,7 @@ class ProblemSchema(ma.Schema):
     status = ma.fields.Integer()
     detail = ma.fields.String(metadata={"description": "What went wrong, in words a person reads"})
     instance = ma.fields.String()
-    code = ma.fields.String(metadata={"description": "A stable slug, e.g. card-not-in-hand"})
+    code = ma.fields.String(metadata={"description": "A stable slug, e.g. card_not_in_hand"})
     seat = ma.fields.Integer(allow_none=True)
     card = ma.fields.String(allow_none=True)
     trick = ma.fields.Integer(allow_none=True)
@@ -82,8 +82,8 @@ def _http_exception(exc: HTTPException) -> Response:
     # Keep what werkzeug adds (Allow on a 405, WWW-Authenticate on a 401), but not its content type.
     headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
     headers.update(data.get("headers") or {})
-    slug = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 415: "unsupported-media-type",
-            422: "invalid-request", 428: "precondition-required"}.get(exc.code or 500, "http-error")
+    slug = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 415: "unsupported_media_type",
+            422: "invalid_request", 428: "precondition_required"}.get(exc.code or 500, "http_error")
     return problem(exc.code or 500, detail, slug, headers=headers, errors=errors or None)
 
 
@@ -116,24 +116,24 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(GameNotFoundError)
     def _not_found(exc: GameNotFoundError):
-        return problem(404, exc.message, "game-not-found")
+        return problem(404, exc.message, "game_not_found")
 
     @app.errorhandler(InputError)
     def _input_error(exc: InputError):
         return problem(
-            422, exc.message, exc.code or "invalid-action",
+            422, exc.message, exc.code or "invalid_action",
             seat=exc.seat, card=exc.card, trick=exc.trick, legal=exc.legal,
         )
 
     @app.errorhandler(VersionMismatchError)
     def _version_mismatch(exc: VersionMismatchError):
-        return problem(409, str(exc), "version-conflict", headers={"ETag": f'"{exc.current}"'},
+        return problem(409, str(exc), "version_conflict", headers={"ETag": f'"{exc.current}"'},
                        current_version=exc.current)
 
     @app.errorhandler(ConcurrencyError)
     def _concurrency(exc: ConcurrencyError):
         return problem(409, "Someone logged an action first. Reload the game and try again.",
-                       "version-conflict", current_version=exc.current)
+                       "version_conflict", current_version=exc.current)
 
     @app.errorhandler(StoreUnavailableError)
     @app.errorhandler(redis.exceptions.ConnectionError)
@@ -141,12 +141,12 @@ def register_problem_handlers(app: Flask) -> None:
     def _unavailable(exc: Exception):
         log.warning("event store unavailable: %s", exc)
         return problem(503, "The game record is unavailable right now; nothing was written. Try again shortly.",
-                       "store-unavailable", headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+                       "store_unavailable", headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
     @app.errorhandler(EventStoreError)
     def _store_error(exc: EventStoreError):
         log.exception("event store error")
-        return problem(500, f"The game record could not be read or written: {exc}", "store-error")
+        return problem(500, f"The game record could not be read or written: {exc}", "store_error")
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
@@ -156,4 +156,4 @@ def register_problem_handlers(app: Flask) -> None:
     def _unexpected(exc: Exception):
         log.exception("unhandled error on %s %s", request.method, request.path)
         return problem(500, "Something went wrong on the server; nothing was written. The error is logged.",
-                       "internal-error")
+                       "internal_error")

@@ -34,16 +34,8 @@ def game_view(entry: CatalogEntry, game: Game, state: GameState, view: str, seat
 
 def action_payloads(game: Game, commands: list[Any]) -> list[dict[str, Any]]:
     """Commands as the JSON bodies that would log them (``{"action": "play", "seat": 1, ...}``)."""
-    names = {schema_class_of(schema): name for name, schema in game.command_schemas.items()}
     out = []
     for command in commands:
-        name = names.get(type(command))
-        if name is None:
-            continue
+        name = game.action_of(command)
         out.append({"action": name, **game.command_schemas[name].dump(command)})
     return out
-
-
-def schema_class_of(schema) -> type | None:
-    """The command class a command schema loads into."""
-    return getattr(schema, "command_class", None) or getattr(getattr(schema, "Meta", None), "command_class", None)

@@ -24,7 +24,7 @@ Contract
   schema whose ``load`` returns the command object ``decide`` takes. The API parses requests with
   it and documents it in OpenAPI.
 * ``legal_actions(state, seat)`` lists the commands the seat may give now (all legal cards in a
-  known record).
+  known record); ``action_of(command)`` names the action of a command, so it can be shown as JSON.
 * ``public_view(state, seat=None)`` is what the table (or one seat) may see: no hidden hands, no
   hidden partners, no irregularity the referee keeps silent. ``director_view(state)`` is all the
   referee knows. Both return JSON-ready dicts.
@@ -63,6 +63,10 @@ class Game(Protocol):
     def decide(self, state: GameState, command: Any, rng: Any) -> list[Any]: ...
 
     def legal_actions(self, state: GameState, seat: int) -> list[Any]: ...
+
+    def action_of(self, command: Any) -> str:
+        """The action name (a key of ``command_schemas``) of a command object."""
+        ...
 
     def to_act(self, state: GameState) -> list[int]:
         """Seats that may act now (usually one; empty when the game waits for nobody)."""

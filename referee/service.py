@@ -39,7 +39,7 @@ class GameNotFoundError(InputError):
     """No game has this id."""
 
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"There is no game with id {game_id!r}.", code="game-not-found")
+        super().__init__(f"There is no game with id {game_id!r}.", code="game_not_found")
         self.game_id = game_id
 
 
@@ -168,14 +168,14 @@ class RefereeService:
         if game_name not in game_names():
             raise InputError(
                 f"There is no game called {game_name!r}. Games: {', '.join(game_names())}.",
-                code="unknown-game",
+                code="unknown_game",
                 legal=game_names(),
             )
         game = get_game(game_name)
         try:
             loaded = game.options_schema().load(dict(options))
         except marshmallow.ValidationError as exc:
-            raise InputError(f"Invalid options for {game.title}: {_describe(exc)}", code="invalid-options") from exc
+            raise InputError(f"Invalid options for {game.title}: {_describe(exc)}", code="invalid_options") from exc
         return game.start(loaded, list(seats), record, _rng())
 
     def create_game(self, game_id: str, opening: list[Any], actor: str) -> ActionResult:
@@ -245,13 +245,13 @@ def _load_command(game: Game, action: str, fields: Mapping[str, Any]) -> Any:
         actions = sorted(game.command_schemas)
         raise InputError(
             f"{game.title} has no action {action!r}. Actions: {', '.join(actions)}.",
-            code="unknown-action",
+            code="unknown_action",
             legal=actions,
         )
     try:
         return schema.load(dict(fields))
     except marshmallow.ValidationError as exc:
-        raise InputError(f"Invalid {action!r} action: {_describe(exc)}", code="invalid-action") from exc
+        raise InputError(f"Invalid {action!r} action: {_describe(exc)}", code="invalid_action") from exc
 
 
 def _describe(exc: marshmallow.ValidationError) -> str:

@@ -127,5 +127,5 @@ def _parse_if_match(value: str | None) -> int | None:
     text = value.strip().removeprefix("W/").strip('"')
     if not text.isdigit():
         raise ApiProblem(400, f"If-Match must be the game's version (an ETag such as \"12\"), not {value!r}.",
-                         "bad-if-match")
+                         "bad_if_match")
     return int(text)

@@ -1,0 +1,37 @@
+"""``courtcard demo``: a whole random game played through the running service, like a table would."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+
+from api.client import Client
+
+#: Actions a random table never takes on its own: they end, accuse or undo rather than play.
+NOT_RANDOM = {"end_game", "claim_renege", "take_back", "accept_penalty"}
+
+
+def play_demo(client: Client, game: str, players: int, options: dict[str, Any], seed: int | None,
+              max_actions: int, console: Console) -> tuple[str, dict]:
+    """Create a known-record game and log random legal actions until it ends. Returns (id, final view)."""
+    rng = random.Random(seed)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
+    created = client.create_game(game, names, {"players": players, **options}, record="known")
+    game_id = created["game_id"]
+    console.print(f"Playing game {game_id} ({game}, {players} players, known record)")
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("actions logged", total=None)
+        for _ in range(max_actions):
+            body = client.game(game_id)
+            if body["outcome"] is not None or not body["to_act"]:
+                return game_id, body
+            seat = rng.choice(body["to_act"])
+            choices = [a for a in client.legal(game_id, seat) if a["action"] not in NOT_RANDOM]
+            if not choices:
+                break
+            client.act(game_id, rng.choice(choices), if_match=body["version"])
+            progress.update(task, advance=1, description=f"version {body['version'] + 1}")
+    return game_id, client.game(game_id)
