@@ -1,0 +1,225 @@
+"""The referee's typed events: past-tense facts of a game, registered with ``events.registry``.
+
+Every event is a frozen dataclass with JSON-ready fields. Nothing is ever edited: an event that
+corrects earlier ones says so (``CardTakenBack.replaces_from``, ``PenaltyAccepted.replaces_from``
+name the stream version of the first replaced event; everything from there up to the correcting
+event stays in the log, marked as replaced by the replay).
+
+Hands are numbered from 1, tricks from 1 within a hand, seats from 0 clockwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from events.registry import event_type
+
+_frozen = dataclass(frozen=True, slots=True)
+
+
+@event_type("GameCreated", version=1)
+@_frozen
+class GameCreated:
+    """A game was set up: which game, every option, the seat names, and the kind of record."""
+
+    game: str
+    options: dict
+    seats: list[str]
+    record: str  # "known" (every hand logged) or "blind" (only what the table saw)
+
+
+@event_type("DealerCut", version=1)
+@_frozen
+class DealerCut:
+    """A player drew a card to choose the first dealer (``round`` counts redraws after ties)."""
+
+    seat: int
+    card: str
+    round: int
+
+
+@event_type("DealerChosen", version=1)
+@_frozen
+class DealerChosen:
+    """The first dealer is known (by the cut, or set by an option)."""
+
+    seat: int
+
+
+@event_type("TrumpCalled", version=1)
+@_frozen
+class TrumpCalled:
+    """The dealer named trump, blind, before the deal: this starts hand ``hand``."""
+
+    seat: int
+    suit: str
+    hand: int
+
+
+@event_type("HandDealt", version=1)
+@_frozen
+class HandDealt:
+    """The cards were dealt. ``removed`` lists the cards taken out of the deck.
+
+    Known record: ``hands[seat]`` in dealing order (the dummy's first card is its top card) and
+    ``extra`` (the spare hand of the 3-player four-hands variant). Blind record: both ``None``.
+    """
+
+    hand: int
+    dealer: int
+    removed: list[str]
+    hands: Optional[list[list[str]]] = None
+    extra: Optional[list[str]] = None
+
+
+@event_type("HandExchanged", version=1)
+@_frozen
+class HandExchanged:
+    """Four-hands variant: the dealer kept (``exchanged`` false) or took the extra hand."""
+
+    seat: int
+    hand: int
+    exchanged: bool
+
+
+@event_type("ChallengeAnnounced", version=1)
+@_frozen
+class ChallengeAnnounced:
+    """The Queen's Challenge: in this trick everyone holding a Queen must play one."""
+
+    seat: int
+    hand: int
+    trick: int
+
+
+@event_type("CardPlayed", version=1)
+@_frozen
+class CardPlayed:
+    """A card hit the table. A renege is recorded like any card (its ruling comes separately)."""
+
+    seat: int
+    card: str
+    hand: int
+    trick: int
+
+
+@event_type("TrickWon", version=1)
+@_frozen
+class TrickWon:
+    """A trick is complete: its cards in play order, the winner, and the Queens in it."""
+
+    hand: int
+    trick: int
+    seat: int
+    cards: list[str]
+    queens: int
+
+
+@event_type("TrumpChanged", version=1)
+@_frozen
+class TrumpChanged:
+    """Two Queens fell in one trick: the dealer named a new trump, in force from ``trick``."""
+
+    seat: int
+    suit: str
+    hand: int
+    trick: int
+
+
+@event_type("TotalSet", version=1)
+@_frozen
+class TotalSet:
+    """A dungeon setting: a total was set back (three or four Queens, or a renege in window C).
+
+    ``unit`` is the seat, or the team in a partners game, whose total changed; ``seat`` the
+    player who caused it (that player forfeits the hand's gains).
+    """
+
+    seat: int
+    unit: int
+    reason: str  # "three_queens" | "four_queens" | "renege"
+    before: int
+    after: int
+    hand: int
+    trick: int
+
+
+@event_type("RenegeClaimed", version=1)
+@_frozen
+class RenegeClaimed:
+    """A player accused another of an irregularity in a trick, optionally showing a card."""
+
+    claimant: int
+    accused: int
+    hand: int
+    trick: int
+    shown: Optional[str] = None
+
+
+@event_type("RenegeRuled", version=1)
+@_frozen
+class RenegeRuled:
+    """The referee's ruling on an irregularity (a renege, an illegal trump lead, a missed
+    Challenge Queen): ``verdict`` is "upheld" or "not_proven"; ``window`` A, B, C or D says when it
+    was found out (and so the penalty); ``evidence`` says why.
+    """
+
+    accused: int
+    hand: int
+    trick: int
+    card: str
+    kind: str  # "renege" | "trump_lead" | "challenge"
+    verdict: str  # "upheld" | "not_proven"
+    window: str  # "A" | "B" | "C" | "D"
+    evidence: dict
+    claimant: Optional[int] = None
+
+
+@event_type("PenaltyAccepted", version=1)
+@_frozen
+class PenaltyAccepted:
+    """Window B: the reneger took the voluntary 25-point penalty; the cards from the renege on go
+    back to their players and the events from stream version ``replaces_from`` are replaced."""
+
+    seat: int
+    hand: int
+    trick: int
+    card: str
+    penalty: int
+    replaces_from: int
+
+
+@event_type("CardTakenBack", version=1)
+@_frozen
+class CardTakenBack:
+    """Window A: the reneger took the card back (no later card yet), without penalty; the events
+    from ``replaces_from`` are replaced."""
+
+    seat: int
+    hand: int
+    trick: int
+    card: str
+    replaces_from: int
+
+
+@event_type("HandScored", version=1)
+@_frozen
+class HandScored:
+    """The hand's score sheet (see ``referee.games.queens_dungeon.scoring``) and the new totals."""
+
+    hand: int
+    dealer: int
+    sheet: dict
+    totals: list[int]
+
+
+@event_type("GameEnded", version=1)
+@_frozen
+class GameEnded:
+    """The game is over: ``reason`` "target" or "early"; winners are seats (shared on a tie)."""
+
+    reason: str
+    hand: int
+    winners: list[int]
+    totals: list[int]

@@ -1,0 +1,107 @@
+"""Queen's Dungeon options: player count, variants, target, detection mode; and the table layout
+(deck, hand size, quota) each player count implies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import marshmallow
+from marshmallow import fields, validate
+
+from referee.cards import DECK52, parse_card
+from referee.errors import InvalidOption, UnknownCard
+
+# Players -> (cards removed from the deck, dealer's quota). Removed 2s go clubs, diamonds,
+# hearts, spades (RULINGS.md). Two players deal three hands (the dummy's is the third).
+_LAYOUT = {
+    2: (["2C"], 7),
+    3: (["2C"], 7),
+    4: ([], 5),
+    5: (["2C", "2D"], 4),
+    6: (["2C", "2D", "2H", "2S"], 3),
+    7: (["2C", "2D", "2H"], 2),
+    8: (["2C", "2D", "2H", "2S"], 2),
+}
+
+
+class OptionsSchema(marshmallow.Schema):
+    """Options a Queen's Dungeon game is created with; every one is logged in ``GameCreated``."""
+
+    players = fields.Integer(load_default=4, validate=validate.Range(2, 8))
+    target = fields.Integer(load_default=500, validate=validate.Range(min=1))
+    detection = fields.String(load_default="announced", validate=validate.OneOf(["announced", "on_claim"]))
+    four_hands = fields.Boolean(load_default=False)  # 3 players: four hands dealt, dealer may exchange
+    partners = fields.Boolean(load_default=False)  # 4 players, opposite seats
+    challenge = fields.Boolean(load_default=False)  # the Queen's Challenge
+    challenge_threshold = fields.Integer(load_default=400)
+    removed_cards = fields.List(fields.String(), load_default=None, allow_none=True)
+    first_dealer = fields.Integer(load_default=None, allow_none=True)  # skip the cut
+    renege_penalty = fields.Integer(load_default=25)  # window B's voluntary penalty
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the options imply for the table."""
+
+    players: int
+    seats: int  # players plus the dummy
+    dummy: int | None  # the dummy's seat number (2 in a 2-player game)
+    hands_dealt: int  # seats plus the spare hand of the four-hands variant
+    hand_size: int
+    removed: tuple[str, ...]
+    quota: int
+    partners: bool
+
+    @property
+    def units(self) -> int:
+        """Scoring units: teams in a partners game, else players."""
+        return 2 if self.partners else self.players
+
+    def unit_of(self, seat: int) -> int | None:
+        """The scoring unit of a seat (None for the dummy)."""
+        if seat == self.dummy:
+            return None
+        return seat % 2 if self.partners else seat
+
+
+def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
+    """Validate and complete options; raises InvalidOption with a readable message."""
+    try:
+        opts = OptionsSchema().load(dict(raw or {}))
+    except marshmallow.ValidationError as exc:
+        raise InvalidOption(f"Invalid options: {exc.messages}") from exc
+    n = opts["players"]
+    if opts["four_hands"] and n != 3:
+        raise InvalidOption("The four-hands variant is for 3 players.")
+    if opts["partners"] and n != 4:
+        raise InvalidOption("Partners is for 4 players.")
+    removed = opts["removed_cards"]
+    if removed is None:
+        removed = [] if opts["four_hands"] else list(_LAYOUT[n][0])
+    else:
+        try:
+            removed = [parse_card(c) for c in removed]
+        except UnknownCard as exc:
+            raise InvalidOption(f"removed_cards: {exc.message}") from exc
+        want = 0 if opts["four_hands"] else len(_LAYOUT[n][0])
+        if len(set(removed)) != want:
+            raise InvalidOption(f"A {n}-player game removes {want} card(s), not {len(set(removed))}.")
+    opts["removed_cards"] = removed
+    first = opts["first_dealer"]
+    if first is not None and not 0 <= first < n:
+        raise InvalidOption(f"first_dealer must be a player seat 0..{n - 1}.")
+    return opts
+
+
+def layout_of(opts: dict[str, Any]) -> Layout:
+    """The table layout for loaded options."""
+    n = opts["players"]
+    seats = 3 if n == 2 else n
+    removed = tuple(opts["removed_cards"])
+    if opts["four_hands"]:
+        return Layout(3, 3, None, 4, 13, removed, 5, False)
+    return Layout(
+        n, seats, 2 if n == 2 else None, seats, (len(DECK52) - len(removed)) // seats, removed,
+        _LAYOUT[n][1], opts["partners"],
+    )

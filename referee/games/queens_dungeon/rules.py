@@ -1,0 +1,117 @@
+"""Queen's Dungeon play rules: legal cards, the claims a card makes, renege windows, settings.
+
+Irregularities (a renege, an illegal lead of unbroken trump, a missed Queen under the Challenge)
+are all handled the same way. Each card that breaks, or in a blind record *might* break, one of
+these rules makes a claim about the hand it came from:
+
+* ``renege``: a non-Queen off the led suit claims "I hold none of the led suit (Queen included)";
+* ``trump_lead``: a non-Queen trump led before trump is broken claims "I hold only trumps";
+* ``challenge``: a non-Queen in a Challenge trick claims "I hold no Queen".
+
+A known record checks the claim against the hand at once; a blind record keeps it until a later
+card of the same player disproves it (or a card shown at the table does).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT
+from referee.games.queens_dungeon.state import QDState
+from referee.tricks import follow_options
+
+STRENGTH = QD_STRENGTH
+KINDS_TEXT = {
+    "renege": "did not follow suit",
+    "trump_lead": "led trump before it was broken",
+    "challenge": "did not play a Queen under the Queen's Challenge",
+}
+
+
+def legal_cards(state: QDState, seat: int) -> list[str]:
+    """Known record: the cards ``seat`` may play now (the dummy: its top card only)."""
+    h = state.hand
+    hand = h.hands[seat]
+    if seat == state.layout.dummy:
+        return hand[:1]
+    if h.challenge is not None:
+        queens = [c for c in hand if IS_QUEEN[c]]
+        if queens:
+            return queens
+    if h.trick:
+        return follow_options(hand, SUIT[h.trick[0][1]], IS_QUEEN)
+    trump = h.trump
+    if not h.broken:
+        allowed = [c for c in hand if SUIT[c] != trump or IS_QUEEN[c]]
+        if allowed:
+            return allowed
+    return list(hand)
+
+
+def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None]]:
+    """The claims playing ``card`` now makes about ``seat``'s hand, as (kind, suit) pairs."""
+    if IS_QUEEN[card] or seat == state.layout.dummy:
+        return []
+    h = state.hand
+    found: list[tuple[str, str | None]] = []
+    if h.challenge is not None:
+        found.append(("challenge", None))
+    if h.trick:
+        led = SUIT[h.trick[0][1]]
+        if SUIT[card] != led:
+            found.append(("renege", led))
+    elif not h.broken and SUIT[card] == h.trump:
+        found.append(("trump_lead", h.trump))
+    return found
+
+
+def claim_is_false(kind: str, suit: str | None, hand: list[str]) -> list[str]:
+    """Known record: the cards in ``hand`` that make the claim false (empty when it is true)."""
+    if kind == "renege":
+        return [c for c in hand if SUIT[c] == suit]
+    if kind == "trump_lead":
+        return [c for c in hand if SUIT[c] != suit]
+    return [c for c in hand if IS_QUEEN[c]]
+
+
+def disproves(kind: str, suit: str | None, card: str) -> bool:
+    """True when holding ``card`` contradicts the claim (a later play or a shown card)."""
+    if kind == "renege":
+        return SUIT[card] == suit
+    if kind == "trump_lead":
+        return SUIT[card] != suit
+    return IS_QUEEN[card]
+
+
+def window_of(state: QDState, irr: dict[str, Any]) -> str:
+    """When an irregularity is found out now: A (no later card), B (same trick still), C (the next
+    trick was led, hand not over), D (after the hand)."""
+    h = state.hand
+    if h is None or h.no != irr["hand"] or h.over:
+        return "D"
+    t = irr["trick"]
+    if h.trick_no > t + 1 or (h.trick_no == t + 1 and h.trick):
+        return "C"
+    if h.last_play_version == irr["version"]:
+        return "A"
+    return "B"
+
+
+def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:
+    """A dungeon setting for ``seat``: (unit, total before, total after), from the totals now.
+
+    Three Queens and a renege in window C: the lower of (own - 100) and (lowest other - 1).
+    Four Queens: the lower of (own - 250) and 0.
+    """
+    unit = state.layout.unit_of(seat)
+    totals = state.totals
+    before = totals[unit]
+    if reason == "four_queens":
+        return unit, before, min(before - 250, 0)
+    lowest_other = min(t for u, t in enumerate(totals) if u != unit)
+    return unit, before, min(before - 100, lowest_other - 1)
+
+
+def describe(state: QDState, irr: dict[str, Any]) -> str:
+    """``Seat 1 (Bob) did not follow suit with 3C in trick 4`` for rulings and messages."""
+    return f"{state.seat_label(irr['seat'])} {KINDS_TEXT[irr['kind']]} with {irr['card']} in trick {irr['trick']}"

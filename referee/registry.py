@@ -1,0 +1,32 @@
+"""The registry of games: every game Courtcard referees, by its registered name."""
+
+from __future__ import annotations
+
+from referee.errors import UnknownGame
+from referee.game import Game
+from referee.games.queens_dungeon import QueensDungeon
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game object under ``game.name`` (once)."""
+    if game.name in _GAMES:
+        raise ValueError(f"game {game.name!r} is already registered")
+    _GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The game registered as ``name``; raises UnknownGame listing the known names."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise UnknownGame(f"no game {name!r}; known games: {', '.join(game_names())}") from None
+
+
+def game_names() -> list[str]:
+    return sorted(_GAMES)
+
+
+register(QueensDungeon())

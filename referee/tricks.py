@@ -1,0 +1,79 @@
+"""Trick-taking mechanics shared by every trick game (Queen's Dungeon, Queen Bees, Black Queen).
+
+A game supplies its card strengths (a dict card -> int, higher beats lower within a suit), its
+trump suit, and which cards are "wild" for following (Queens in Queen's Dungeon: playable at any
+time). Everything else here is the same for all of them: who must follow, who won a trick, and the
+evidence that proves a renege in a blind record.
+
+Cards are the interned strings of :mod:`referee.cards`; plays are ``(seat, card)`` pairs in the
+order they hit the table.
+
+    >>> from referee.cards import QD_STRENGTH, IS_QUEEN
+    >>> follow_options(["2H", "QS", "9C"], "H", IS_QUEEN)
+    ['2H', 'QS']
+    >>> trick_winner([(0, "KH"), (1, "QH"), (2, "3S")], "S", QD_STRENGTH)
+    2
+    >>> shows_out("H", "9C", IS_QUEEN), shows_out("H", "QC", IS_QUEEN)
+    (True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from referee.cards import SUIT
+
+_NEVER: Mapping[str, bool] = {}
+
+
+def follow_options(hand: Sequence[str], led_suit: str, wild: Mapping[str, bool] = _NEVER) -> list[str]:
+    """Cards of ``hand`` a player may play to a trick led in ``led_suit``.
+
+    A player holding the led suit must play it (or a wild card); a player void in it may play
+    anything.
+    """
+    suit = SUIT
+    if any(suit[c] == led_suit for c in hand):
+        return [c for c in hand if suit[c] == led_suit or wild.get(c, False)]
+    return list(hand)
+
+
+def is_legal_follow(hand: Sequence[str], led_suit: str, card: str, wild: Mapping[str, bool] = _NEVER) -> bool:
+    """True when ``card`` (held in ``hand``) follows the rules for a trick led in ``led_suit``."""
+    if SUIT[card] == led_suit or wild.get(card, False):
+        return True
+    return not any(SUIT[c] == led_suit for c in hand)
+
+
+def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None, strength: Mapping[str, int]) -> int:
+    """Seat that wins the trick: highest trump if any was played, else highest card of the suit led."""
+    suit = SUIT
+    led = suit[plays[0][1]]
+    best_seat, best_card = plays[0]
+    best_is_trump = led == trump
+    for seat, card in plays[1:]:
+        s = suit[card]
+        if s == trump:
+            if not best_is_trump or strength[card] > strength[best_card]:
+                best_seat, best_card, best_is_trump = seat, card, True
+        elif s == led and not best_is_trump and strength[card] > strength[best_card]:
+            best_seat, best_card = seat, card
+    return best_seat
+
+
+def shows_out(led_suit: str, card: str, wild: Mapping[str, bool] = _NEVER) -> bool:
+    """True when playing ``card`` to a ``led_suit`` trick is a claim of holding none of that suit.
+
+    Wild cards (Queens in Queen's Dungeon) may be played at any time, so they claim nothing.
+    """
+    return SUIT[card] != led_suit and not wild.get(card, False)
+
+
+def cards_of_suit(hand: Iterable[str], suit: str) -> list[str]:
+    """The cards of ``suit`` in ``hand`` (the evidence a known record gives for a renege)."""
+    return [c for c in hand if SUIT[c] == suit]
+
+
+def proves_void_claim(claimed_void: str, card: str) -> bool:
+    """A later card of a suit the player claimed to be void in proves the earlier renege."""
+    return SUIT[card] == claimed_void
