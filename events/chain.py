@@ -1,0 +1,156 @@
+"""Verification of a game's hash chain, online (from the store) or offline (from an export).
+
+An export is JSON lines: one envelope dict per line (:meth:`Envelope.to_dict`), in version
+order, then one head line (:func:`head_record`) that states how many events the game had and the
+hash of the last one. Without the head line a truncated file would look whole.
+
+    >>> from events.envelope import envelope_hash, GENESIS_HASH
+    >>> e = dict(event_id="e1", game_id="g", version=1, type="T", schema_version=1, payload={},
+    ...          recorded_at="2026-01-01T00:00:00Z", actor="ann", prev_hash=GENESIS_HASH)
+    >>> e["hash"] = envelope_hash(e)
+    >>> verify_envelopes([e, head_record("g", 1, e["hash"])]).ok
+    True
+    >>> verify_envelopes([{**e, "actor": "bob"}]).first_bad_version
+    1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from events.envelope import GENESIS_HASH, RECORDED_FIELDS, Envelope, envelope_hash
+
+HEAD_KEY = "head"
+#: Key of the placeholder that stands, in the sequence given to the verifier, for a record that
+#: could not be parsed at all; its value says why.
+UNREADABLE = "_unreadable"
+
+
+@dataclasses.dataclass(frozen=True)
+class VerificationReport:
+    """The outcome of checking a chain.
+
+    ``first_bad_version`` is the first version whose event is altered, missing or out of
+    place (None when ``ok``, or when the defect is not tied to one version); ``head_hash`` is
+    the hash of the last event that verified; ``count`` the number of events examined.
+    """
+
+    ok: bool
+    first_bad_version: int | None
+    reason: str
+    head_hash: str
+    count: int
+
+
+def head_record(game_id: str, version: int, hash_: str) -> dict[str, Any]:
+    """The final line of an export: the game's version and the hash of its last event."""
+    return {HEAD_KEY: {"game_id": game_id, "version": version, "hash": hash_}}
+
+
+def is_head_record(item: object) -> bool:
+    """True for the dict made by :func:`head_record`."""
+    return isinstance(item, Mapping) and HEAD_KEY in item and "event_id" not in item
+
+
+def verify_envelopes(
+    items: Iterable[Envelope | Mapping[str, Any]],
+    head: tuple[int, str] | None = None,
+    require_head: bool = False,
+) -> VerificationReport:
+    """Check envelopes (or their dicts) in order against the chain rules.
+
+    Each event must sit at the version that follows the one before, carry the previous
+    event's hash as ``prev_hash`` (the genesis hash for version 1), belong to the same game,
+    and hash to its own ``hash``. ``head`` (version, hash) is what the game's head says; a head
+    record among ``items`` supplies it too. With ``require_head`` a missing head is a failure,
+    since removing the last events would otherwise go unnoticed.
+    """
+    prev = GENESIS_HASH
+    count = 0
+    game_id = None
+    seen_head_record = False
+    for item in items:
+        if is_head_record(item):
+            if seen_head_record or head is not None:
+                return _bad(None, "more than one head record", prev, count)
+            head = _parse_head(item[HEAD_KEY])
+            if head is None:
+                return _bad(None, "malformed head record", prev, count)
+            seen_head_record = True
+            continue
+        expected = count + 1
+        if seen_head_record:
+            return _bad(expected, "an event follows the head record", prev, count)
+        fields = item.to_dict() if isinstance(item, Envelope) else item
+        problem = _check_one(fields, expected, prev, game_id)
+        if problem:
+            return _bad(expected, problem, prev, count)
+        game_id = fields["game_id"]
+        prev = fields["hash"]
+        count = expected
+    if head is None:
+        if require_head:
+            return _bad(None, "no head record: missing final events cannot be ruled out", prev, count)
+        return VerificationReport(True, None, "chain verifies (no head to compare)", prev, count)
+    head_version, head_hash = head
+    if head_version > count:
+        return _bad(count + 1, f"events {count + 1}..{head_version} are missing (head is at {head_version})", prev, count)
+    if head_version < count:
+        return _bad(head_version + 1, f"events beyond the head (version {head_version})", prev, count)
+    if head_hash != prev:
+        return _bad(count or None, "the head hash does not match the last event", prev, count)
+    return VerificationReport(True, None, "chain verifies", prev, count)
+
+
+def verify_lines(lines: Iterable[str | bytes]) -> VerificationReport:
+    """Verify an exported JSON-lines file (envelopes then a head line); the head is required."""
+    return verify_envelopes(_parse_lines(lines), require_head=True)
+
+
+def _parse_lines(lines: Iterable[str | bytes]) -> Iterable[Mapping[str, Any]]:
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except ValueError:
+            value = None
+        # An unreadable line still occupies a place in the chain, so it is reported there.
+        yield value if isinstance(value, Mapping) else {UNREADABLE: f"line {number} is not a JSON object"}
+
+
+def _check_one(fields: Mapping[str, Any], expected: int, prev: str, game_id: str | None) -> str | None:
+    if UNREADABLE in fields:
+        return fields[UNREADABLE]
+    missing = [name for name in RECORDED_FIELDS if name not in fields]
+    if missing:
+        return f"event lacks field(s) {', '.join(missing)}"
+    if fields["version"] != expected:
+        return f"expected version {expected} here, found version {fields['version']!r} (an event is missing or out of order)"
+    if game_id is not None and fields["game_id"] != game_id:
+        return f"event belongs to game {fields['game_id']!r}, not {game_id!r}"
+    if fields["prev_hash"] != prev:
+        return "prev_hash does not match the hash of the previous event"
+    try:
+        actual = envelope_hash(fields)
+    except (TypeError, ValueError) as exc:
+        return f"content cannot be encoded: {exc}"
+    if actual != fields["hash"]:
+        return "hash does not match the event's content (altered)"
+    return None
+
+
+def _parse_head(value: object) -> tuple[int, str] | None:
+    if not isinstance(value, Mapping):
+        return None
+    version, hash_ = value.get("version"), value.get("hash")
+    if not isinstance(version, int) or not isinstance(hash_, str):
+        return None
+    return version, hash_
+
+
+def _bad(version: int | None, reason: str, head_hash: str, count: int) -> VerificationReport:
+    return VerificationReport(False, version, reason, head_hash, count)

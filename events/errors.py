@@ -1,0 +1,58 @@
+"""Errors raised by the event store, under one root so callers can catch the package as a whole."""
+
+from __future__ import annotations
+
+
+class EventStoreError(Exception):
+    """Root of every error the event store raises."""
+
+
+class ConcurrencyError(EventStoreError):
+    """The game moved on since the caller decided: its version is not the one expected.
+
+    The caller reloads the game from ``current`` and decides again (or answers 409).
+    """
+
+    def __init__(self, game_id: str, expected: int, current: int) -> None:
+        super().__init__(
+            f"game {game_id!r} is at version {current}, not the expected version {expected}"
+        )
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+
+
+class DuplicateEventIdError(EventStoreError):
+    """An event id is already recorded with different content, or a batch mixes old and new ids.
+
+    A retry of the exact same batch is not an error (the store returns the original events);
+    reusing an id for something else is.
+    """
+
+    def __init__(self, game_id: str, event_id: str, version: int | None, reason: str) -> None:
+        where = f" (recorded at version {version})" if version else ""
+        super().__init__(f"game {game_id!r}: event id {event_id!r}{where}: {reason}")
+        self.game_id = game_id
+        self.event_id = event_id
+        self.version = version
+        self.reason = reason
+
+
+class StoreUnavailableError(EventStoreError):
+    """The Redis server cannot be reached, timed out, or refuses writes (out of memory).
+
+    Transient by nature: the API answers 503 and the caller may retry.
+    """
+
+
+class CorruptEventError(EventStoreError):
+    """A stored event cannot be read back: unknown type, malformed payload, or a gap in the stream.
+
+    Raised instead of crashing or silently skipping, and names the game and version.
+    """
+
+    def __init__(self, game_id: str, version: int, reason: str) -> None:
+        super().__init__(f"game {game_id!r} version {version}: {reason}")
+        self.game_id = game_id
+        self.version = version
+        self.reason = reason

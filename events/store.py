@@ -1,0 +1,413 @@
+"""The event store: one Redis stream per game, appended atomically, read back as typed events.
+
+Keys, hash-tagged by game so that one game's keys share a cluster slot::
+
+    <ns>:{<game>}:events   stream; entry id 0-<version>, one field "e" = the envelope as JSON
+    <ns>:{<game>}:ids      hash; event id -> "<version>:<content digest>" (idempotent retries)
+    <ns>:{<game>}:head     hash; version, hash of the last event (the chain head)
+    <ns>:{games}:known     set of game ids;  <ns>:{games}:order  stream of game ids, creation order
+
+Nothing here ever trims, expires or deletes a key: history is kept for good.
+
+Appending costs one round trip: the store remembers the head hash of games it wrote or read,
+chains the new events onto it, and the script refuses the batch if the head moved. When the
+remembered head is missing or stale the script answers with the real one, and the store chains
+again and resends once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import functools
+import hashlib
+import json
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+import orjson
+import redis
+
+from events.chain import UNREADABLE, VerificationReport, verify_envelopes
+from events.envelope import GENESIS_HASH, Envelope, canonical_json
+from events.errors import (
+    ConcurrencyError,
+    CorruptEventError,
+    DuplicateEventIdError,
+    EventStoreError,
+    StoreUnavailableError,
+)
+from events.registry import EventRegistry, EventTypeError, registry as default_registry
+from events.scripts import APPEND, REGISTER_GAME
+
+_HEAD_CACHE_LIMIT = 10_000
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+@dataclasses.dataclass(frozen=True)
+class AppendResult:
+    """The outcome of :meth:`EventStore.append`.
+
+    ``version`` is the game's version after the append (for a retried batch: after the original
+    append); ``envelopes`` the appended events, or the originals when ``duplicate`` is True,
+    meaning every event id was already recorded and nothing new was written.
+    """
+
+    version: int
+    envelopes: list[Envelope]
+    duplicate: bool = False
+
+
+def _translate_unavailable(method: _F) -> _F:
+    """Turn "cannot reach Redis" failures into StoreUnavailableError (the API answers 503)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            raise StoreUnavailableError(f"the event store cannot be reached: {exc}") from exc
+        except redis.ResponseError as exc:
+            if str(exc).startswith("OOM"):
+                raise StoreUnavailableError(f"the event store refuses writes: {exc}") from exc
+            raise
+
+    return wrapper  # type: ignore[return-value]
+
+
+class EventStore:
+    """Append, read, tail, list and verify games' events in Redis.
+
+    ``redis_client`` may be made with ``decode_responses`` True or False; the project's
+    clients (:mod:`events.server`) use False.
+    """
+
+    def __init__(
+        self,
+        redis_client: redis.Redis,
+        registry: EventRegistry = default_registry,
+        namespace: str = "courtcard",
+        page_size: int = 1000,
+    ) -> None:
+        if "{" in namespace or "}" in namespace:
+            raise ValueError("the namespace may not contain braces (they mark hash tags)")
+        self.redis = redis_client
+        self.registry = registry
+        self.namespace = namespace
+        self.page_size = page_size
+        self._append_script = redis_client.register_script(APPEND)
+        self._register_script = redis_client.register_script(REGISTER_GAME)
+        self._doc_field: str | bytes = "e" if self._decodes() else b"e"
+        self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def _keys(self, game_id: str) -> tuple[str, str, str]:
+        _check_game_id(game_id)
+        prefix = f"{self.namespace}:{{{game_id}}}:"
+        return prefix + "events", prefix + "ids", prefix + "head"
+
+    def _game_index_keys(self) -> tuple[str, str]:
+        return f"{self.namespace}:{{games}}:known", f"{self.namespace}:{{games}}:order"
+
+    # -- writing ------------------------------------------------------------------------------
+
+    @_translate_unavailable
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[object],
+        expected_version: int,
+        actor: str,
+        event_ids: Sequence[str] | None = None,
+    ) -> AppendResult:
+        """Append typed ``events`` to a game, atomically, if it is still at ``expected_version``.
+
+        ``expected_version`` is the version the caller's decision was based on (0 for a new
+        game). ``event_ids`` (one per event, unique) make a retry safe: if every id is already
+        recorded, nothing is appended and the original envelopes come back with
+        ``duplicate=True``.
+
+        Raises ConcurrencyError (the game is at another version; carries ``current``),
+        DuplicateEventIdError (an id recorded with other content, or a batch mixing recorded
+        and new ids), EventTypeError (an unregistered or invalid event; nothing is written),
+        StoreUnavailableError.
+        """
+        keys = self._keys(game_id)
+        events = list(events)
+        if not events:
+            raise ValueError("append needs at least one event")
+        if type(expected_version) is not int or expected_version < 0:
+            raise ValueError(f"expected_version must be an int >= 0, not {expected_version!r}")
+        if not isinstance(actor, str) or not actor:
+            raise ValueError("actor must be a non-empty string")
+        ids = _event_ids(event_ids, len(events))
+        encoded = [self.registry.encode(event) for event in events]
+        recorded_at = _utc_now()
+        digests = [_content_digest(name, version, payload) for name, version, payload in encoded]
+
+        prev_hash = self._remembered_hash(game_id, expected_version)
+        for _attempt in range(2):
+            envelopes, args = self._chain(game_id, expected_version, actor, recorded_at, prev_hash, ids, encoded, digests, events)
+            reply = self._run_append(game_id, keys, args)
+            status = _text(reply[0])
+            if status == "ok":
+                self._remember(game_id, int(reply[1]), envelopes[-1].hash)
+                return AppendResult(int(reply[1]), envelopes, False)
+            if status == "duplicate":
+                originals = [self._decode_doc(game_id, None, doc) for doc in reply[2:]]
+                return AppendResult(int(reply[1]), originals, True)
+            if status == "differs":
+                raise DuplicateEventIdError(game_id, _text(reply[1]), int(reply[2]), "already recorded with different content")
+            if status == "mixed":
+                raise DuplicateEventIdError(game_id, _text(reply[1]), int(reply[2]), "the batch mixes new event ids with recorded ones")
+            current, head_hash = int(reply[1]), _text(reply[2])
+            self._remember(game_id, current, head_hash)
+            if status == "conflict":
+                raise ConcurrencyError(game_id, expected_version, current)
+            prev_hash = head_hash  # "rechain": our remembered head was stale; chain onto the real one
+        raise EventStoreError(f"game {game_id!r}: the chain head kept moving at version {expected_version}")
+
+    def _chain(self, game_id, expected_version, actor, recorded_at, prev_hash, ids, encoded, digests, events):
+        """Build the envelopes of a batch chained onto ``prev_hash``, and the script's arguments."""
+        args: list[Any] = [expected_version, prev_hash, len(events)]
+        envelopes = []
+        for i, (name, schema_version, payload) in enumerate(encoded):
+            fields = {
+                "event_id": ids[i],
+                "game_id": game_id,
+                "version": expected_version + i + 1,
+                "type": name,
+                "schema_version": schema_version,
+                "payload": payload,
+                "recorded_at": recorded_at,
+                "actor": actor,
+                "prev_hash": prev_hash,
+            }
+            body = canonical_json(fields)
+            own_hash = hashlib.sha256(body).hexdigest()
+            # The stored document is the hashed body with the hash spliced in at the end; the
+            # verifier re-canonicalises, so key order in storage does not matter.
+            document = body[:-1] + b',"hash":"' + own_hash.encode() + b'"}'
+            args += (ids[i], digests[i], document, own_hash)
+            envelopes.append(Envelope(**fields, hash=own_hash, event=events[i]))
+            prev_hash = own_hash
+        return envelopes, args
+
+    def _run_append(self, game_id: str, keys: tuple[str, str, str], args: list) -> list:
+        if args[0] != 0:
+            return self._append_script(keys=keys, args=args)
+        # A game's first append also lists it, in the same round trip. The listing lives in
+        # another slot, so it cannot share the append's script; it is idempotent, and runs even
+        # when the append is refused (then the game exists already, or the id was a retry).
+        pipe = self.redis.pipeline(transaction=False)
+        self._append_script(keys=keys, args=args, client=pipe)
+        self._register_script(keys=self._game_index_keys(), args=[game_id], client=pipe)
+        return pipe.execute()[0]
+
+    def _remembered_hash(self, game_id: str, version: int) -> str:
+        if version == 0:
+            return GENESIS_HASH
+        seen = self._heads.get(game_id)
+        # A wrong guess costs one more round trip (the script answers "rechain"), never a bad chain.
+        return seen[1] if seen and seen[0] == version else ""
+
+    def _remember(self, game_id: str, version: int, hash_: str) -> None:
+        if len(self._heads) >= _HEAD_CACHE_LIMIT:
+            self._heads.clear()
+        self._heads[game_id] = (version, hash_)
+
+    # -- reading ------------------------------------------------------------------------------
+
+    @_translate_unavailable
+    def version(self, game_id: str) -> int:
+        """The game's current version: the number of events recorded (0 if there is no such game)."""
+        value = self.redis.hget(self._keys(game_id)[2], "version")
+        return int(value) if value is not None else 0
+
+    def exists(self, game_id: str) -> bool:
+        """True if the game has at least one event."""
+        return self.version(game_id) > 0
+
+    @_translate_unavailable
+    def read_page(self, game_id: str, from_version: int = 1, limit: int = 100) -> list[Envelope]:
+        """Up to ``limit`` envelopes from ``from_version`` on; raises CorruptEventError on bad data."""
+        return self._read_range(game_id, from_version, None, limit)
+
+    def read(self, game_id: str, from_version: int = 1, to_version: int | None = None) -> Iterator[Envelope]:
+        """Iterate the game's envelopes from ``from_version`` to ``to_version`` (inclusive), in pages.
+
+        Each envelope carries its typed, upcast event. A stored event that cannot be decoded,
+        or a gap in the versions, raises CorruptEventError naming the game and version.
+        """
+        start = max(from_version, 1)
+        while to_version is None or start <= to_version:
+            limit = self.page_size if to_version is None else min(self.page_size, to_version - start + 1)
+            page = self._read_range_guarded(game_id, start, to_version, limit)
+            yield from page
+            if len(page) < limit:
+                return
+            start = page[-1].version + 1
+
+    @_translate_unavailable
+    def _read_range_guarded(self, game_id: str, start: int, stop: int | None, limit: int) -> list[Envelope]:
+        return self._read_range(game_id, start, stop, limit)
+
+    def _read_range(self, game_id: str, start: int, stop: int | None, limit: int) -> list[Envelope]:
+        key = self._keys(game_id)[0]
+        start = max(start, 1)
+        entries = self.redis.xrange(key, f"0-{start}", "+" if stop is None else f"0-{stop}", count=limit)
+        return self._decode_entries(game_id, entries, start)
+
+    @_translate_unavailable
+    def tail(self, game_id: str, after_version: int, block_ms: int) -> list[Envelope]:
+        """Envelopes after ``after_version``, waiting up to ``block_ms`` for some to arrive.
+
+        Returns [] on timeout. ``block_ms`` must be positive (0 would block for ever); the
+        client's socket timeout, if any, must be longer than ``block_ms``.
+        """
+        if block_ms <= 0:
+            raise ValueError("block_ms must be positive")
+        key = self._keys(game_id)[0]
+        reply = self.redis.xread({key: f"0-{after_version}"}, count=self.page_size, block=block_ms)
+        if not reply:
+            return []
+        entries = reply[0][1] if isinstance(reply, list) else next(iter(reply.values()))[0]
+        return self._decode_entries(game_id, entries, after_version + 1)
+
+    @_translate_unavailable
+    def games(self, cursor: str | None = None, limit: int = 100) -> tuple[list[str], str | None]:
+        """Game ids in creation order, ``limit`` at a time; pass the returned cursor for the next
+        page (None when there are no more)."""
+        start = "-" if cursor is None else f"({cursor}"
+        entries = self.redis.xrange(self._game_index_keys()[1], start, "+", count=limit)
+        ids = [_text(next(iter(fields.values()))) for _entry_id, fields in entries]
+        next_cursor = _text(entries[-1][0]) if len(entries) == limit else None
+        return ids, next_cursor
+
+    @_translate_unavailable
+    def head(self, game_id: str) -> tuple[int, str]:
+        """(version, hash of the last event) as the game's head records it; (0, genesis) if none."""
+        version, hash_ = self.redis.hmget(self._keys(game_id)[2], ["version", "hash"])
+        if version is None:
+            return 0, GENESIS_HASH
+        return int(version), _text(hash_)
+
+    def verify(self, game_id: str) -> VerificationReport:
+        """Check the game's whole chain against its head; names the first bad version."""
+        head = self.head(game_id)
+        return verify_envelopes(self._raw_documents(game_id, head[0]), head=head)
+
+    def _raw_documents(self, game_id: str, stop: int) -> Iterator[dict[str, Any]]:
+        """The stored envelope dicts up to version ``stop``, undecoded (verification must not
+        depend on the event types being known)."""
+        key = self._keys(game_id)[0]
+        start = "-"
+        while True:
+            entries = self._call(self.redis.xrange, key, start, f"0-{stop}" if stop else "+", count=self.page_size)
+            for entry_id, fields in entries:
+                try:
+                    doc = json.loads(fields[self._doc_field])
+                except (KeyError, ValueError):
+                    doc = None
+                yield doc if isinstance(doc, dict) else {UNREADABLE: f"stream entry {_text(entry_id)} is not an envelope"}
+            if len(entries) < self.page_size:
+                return
+            start = "(" + _text(entries[-1][0])
+
+    @_translate_unavailable
+    def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+    # -- decoding -----------------------------------------------------------------------------
+
+    def _decode_entries(self, game_id: str, entries: list, first_version: int) -> list[Envelope]:
+        out = []
+        version = first_version
+        field = self._doc_field
+        decode_doc = self._decode_doc
+        for _entry_id, fields in entries:
+            # The stored envelope's own version is checked against the expected position, which
+            # catches a gap or a reordering without parsing the stream entry ids.
+            out.append(decode_doc(game_id, version, fields.get(field)))
+            version += 1
+        if out and out[-1].version > self._heads.get(game_id, (0, ""))[0]:
+            self._remember(game_id, out[-1].version, out[-1].hash)  # lets the next append skip a round trip
+        return out
+
+    def _decode_doc(self, game_id: str, version: int | None, document: Any) -> Envelope:
+        """Envelope (with its typed event) from a stored document; CorruptEventError if it cannot be.
+
+        ``version`` is where the document should sit (None: take its word for it).
+        """
+        try:
+            d = _json_loads(document)
+            stored_version = d["version"]
+            if version is not None and stored_version != version:
+                raise CorruptEventError(
+                    game_id, version, f"found version {stored_version!r} here: an event is missing or out of order"
+                )
+            version = stored_version
+            kind, schema_version, payload = d["type"], d["schema_version"], d["payload"]
+            entry = self.registry.lookup(kind)
+            # The common case (a current-version payload) skips the registry's upcasting path.
+            event = entry.load(payload) if schema_version == entry.version else self.registry.decode(kind, schema_version, payload)
+            return Envelope.from_stored(d, event)
+        except CorruptEventError:
+            raise
+        except EventTypeError as exc:
+            raise CorruptEventError(game_id, version or 0, str(exc)) from exc
+        except (TypeError, ValueError, KeyError) as exc:
+            reason = f"the stored envelope lacks field {exc}" if isinstance(exc, KeyError) else f"not a readable envelope ({exc})"
+            raise CorruptEventError(game_id, version or 0, reason) from exc
+
+    def _decodes(self) -> bool:
+        try:
+            return bool(self.redis.get_connection_kwargs().get("decode_responses"))
+        except AttributeError:  # cluster clients keep it elsewhere
+            return bool(getattr(self.redis, "decode_responses", False))
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _check_game_id(game_id: str) -> None:
+    if not isinstance(game_id, str) or not game_id or len(game_id) > 200:
+        raise ValueError(f"a game id is a non-empty string of at most 200 characters, not {game_id!r}")
+    if "{" in game_id or "}" in game_id:
+        raise ValueError(f"a game id may not contain braces (they mark hash tags): {game_id!r}")
+
+
+def _event_ids(event_ids: Sequence[str] | None, n: int) -> list[str]:
+    if event_ids is None:
+        return [str(uuid.uuid4()) for _ in range(n)]
+    ids = list(event_ids)
+    if len(ids) != n:
+        raise ValueError(f"{len(ids)} event ids for {n} events")
+    if any(not isinstance(i, str) or not i for i in ids):
+        raise ValueError("event ids must be non-empty strings")
+    if len(set(ids)) != n:
+        raise ValueError("event ids in one batch must be distinct")
+    return ids
+
+
+def _content_digest(name: str, schema_version: int, payload: dict) -> str:
+    """What makes two events with one id "the same": type, schema version and payload."""
+    return hashlib.sha256(canonical_json([name, schema_version, payload])).hexdigest()
+
+
+def _utc_now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _json_loads(document: bytes | str | None) -> Any:
+    # orjson parses an envelope about five times faster than json, the largest single cost of a
+    # replay. It reads integers beyond 64 bits as floats; the codec refuses to record those.
+    if document is None:
+        raise ValueError("the stream entry has no envelope field")
+    return orjson.loads(document)
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

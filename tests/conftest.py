@@ -1,0 +1,48 @@
+"""Fixtures shared by the whole suite: a real valkey-server of the suite's own, and clean clients.
+
+The server is started once per test session (``events.server``, the same embedded server the
+project runs in production when ``REDIS_URL`` is unset) on a free loopback port in a temporary
+data directory, and stopped at the end. Every test that asks for ``redis_client`` gets an empty
+database. Clients reply with bytes (``decode_responses=False``), as in the project.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from events.server import EmbeddedServer
+from events.store import EventStore
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory):
+    """The suite's own valkey-server (an ``EmbeddedServer``), running for the whole session."""
+    server = EmbeddedServer(tmp_path_factory.mktemp("valkey-data"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url(redis_server) -> str:
+    """``redis://:<password>@127.0.0.1:<port>/0`` of the suite's server."""
+    return redis_server.url
+
+
+@pytest.fixture
+def redis_client(redis_server):
+    """A redis-py client on an emptied database (FLUSHDB before the test)."""
+    client = redis_server.client()
+    client.flushdb()
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+@pytest.fixture
+def event_store(redis_client) -> EventStore:
+    """An EventStore on the clean database, with the project's global event registry."""
+    return EventStore(redis_client)
