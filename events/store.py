@@ -239,26 +239,26 @@ class EventStore:
         """Iterate the game's envelopes from ``from_version`` to ``to_version`` (inclusive), in pages.
 
         Each envelope carries its typed, upcast event. A stored event that cannot be decoded,
-        or a gap in the versions, raises CorruptEventError naming the game and version.
+        or a gap in the versions, raises CorruptEventError naming the game and version, after
+        the good events before it have been yielded.
         """
         start = max(from_version, 1)
         while to_version is None or start <= to_version:
             limit = self.page_size if to_version is None else min(self.page_size, to_version - start + 1)
-            page = self._read_range_guarded(game_id, start, to_version, limit)
-            yield from page
-            if len(page) < limit:
+            entries = self._fetch_range(game_id, start, to_version, limit)
+            yield from self._iter_decoded(game_id, entries, start)
+            if len(entries) < limit:
                 return
-            start = page[-1].version + 1
+            start += len(entries)
 
     @_translate_unavailable
-    def _read_range_guarded(self, game_id: str, start: int, stop: int | None, limit: int) -> list[Envelope]:
-        return self._read_range(game_id, start, stop, limit)
+    def _fetch_range(self, game_id: str, start: int, stop: int | None, limit: int) -> list:
+        key = self._keys(game_id)[0]
+        return self.redis.xrange(key, f"0-{start}", "+" if stop is None else f"0-{stop}", count=limit)
 
     def _read_range(self, game_id: str, start: int, stop: int | None, limit: int) -> list[Envelope]:
-        key = self._keys(game_id)[0]
         start = max(start, 1)
-        entries = self.redis.xrange(key, f"0-{start}", "+" if stop is None else f"0-{stop}", count=limit)
-        return self._decode_entries(game_id, entries, start)
+        return list(self._iter_decoded(game_id, self._fetch_range(game_id, start, stop, limit), start))
 
     @_translate_unavailable
     def tail(self, game_id: str, after_version: int, block_ms: int) -> list[Envelope]:
@@ -274,7 +274,7 @@ class EventStore:
         if not reply:
             return []
         entries = reply[0][1] if isinstance(reply, list) else next(iter(reply.values()))[0]
-        return self._decode_entries(game_id, entries, after_version + 1)
+        return list(self._iter_decoded(game_id, entries, after_version + 1))
 
     @_translate_unavailable
     def games(self, cursor: str | None = None, limit: int = 100) -> tuple[list[str], str | None]:
@@ -322,19 +322,19 @@ class EventStore:
 
     # -- decoding -----------------------------------------------------------------------------
 
-    def _decode_entries(self, game_id: str, entries: list, first_version: int) -> list[Envelope]:
-        out = []
+    def _iter_decoded(self, game_id: str, entries: list, first_version: int) -> Iterator[Envelope]:
         version = first_version
         field = self._doc_field
         decode_doc = self._decode_doc
+        envelope = None
         for _entry_id, fields in entries:
             # The stored envelope's own version is checked against the expected position, which
             # catches a gap or a reordering without parsing the stream entry ids.
-            out.append(decode_doc(game_id, version, fields.get(field)))
+            envelope = decode_doc(game_id, version, fields.get(field))
+            yield envelope
             version += 1
-        if out and out[-1].version > self._heads.get(game_id, (0, ""))[0]:
-            self._remember(game_id, out[-1].version, out[-1].hash)  # lets the next append skip a round trip
-        return out
+        if envelope is not None and envelope.version > self._heads.get(game_id, (0, ""))[0]:
+            self._remember(game_id, envelope.version, envelope.hash)  # lets the next append skip a round trip
 
     def _decode_doc(self, game_id: str, version: int | None, document: Any) -> Envelope:
         """Envelope (with its typed event) from a stored document; CorruptEventError if it cannot be.

@@ -1,0 +1,173 @@
+"""The registry's validated decoding: the compiled codec agrees with marshmallow, upcasters lift
+old payloads, and nothing invalid is encoded. Pure: no store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import marshmallow
+import marshmallow_dataclass
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from store_samples import HandDealt, ScoreRecorded, sample_registry
+
+from events.codec import compile_codec
+from events.registry import EventRegistry, EventTypeError
+
+
+@dataclass(frozen=True)
+class Seat:
+    index: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Everything:
+    title: str
+    count: int
+    ratio: float
+    flag: bool
+    seats: list[Seat]
+    cards: tuple[str, ...]
+    pair: tuple[int, str]
+    totals: dict[str, int]
+    kind: Literal["a", "b"]
+    maybe: int | None
+    note: str = "none"
+    extra: list[int] = field(default_factory=list)
+
+
+EVERYTHING = compile_codec(Everything)
+MARSHMALLOW = marshmallow_dataclass.class_schema(Everything)()
+
+everything = st.builds(
+    Everything,
+    title=st.text(),
+    count=st.integers(-(2**63), 2**63 - 1),
+    ratio=st.floats(allow_nan=False, allow_infinity=False),
+    flag=st.booleans(),
+    seats=st.lists(st.builds(Seat, st.integers(0, 9), st.text(max_size=5)), max_size=3),
+    cards=st.lists(st.text(max_size=3), max_size=4).map(tuple),
+    pair=st.tuples(st.integers(0, 9), st.text(max_size=3)),
+    totals=st.dictionaries(st.text(max_size=4), st.integers(-99, 99), max_size=3),
+    kind=st.sampled_from(["a", "b"]),
+    maybe=st.none() | st.integers(0, 5),
+    note=st.text(max_size=5),
+    extra=st.lists(st.integers(0, 9), max_size=3),
+)
+
+
+@given(everything)
+def test_codec_round_trips_and_agrees_with_marshmallow(event):
+    payload = EVERYTHING.dump(event)
+    assert EVERYTHING.load(payload) == event
+    assert MARSHMALLOW.load(payload) == event
+
+
+VALID = EVERYTHING.dump(Everything("t", 1, 0.5, True, [Seat(0, "ann")], ("QS",), (1, "x"), {"ann": 3}, "a", None))
+
+
+@pytest.mark.parametrize(
+    "change, field_name",
+    [
+        ({"count": "1"}, "count"),
+        ({"count": True}, "count"),
+        ({"flag": 1}, "flag"),
+        ({"title": None}, "title"),
+        ({"seats": [{"index": 0}]}, "seats"),
+        ({"cards": "QS"}, "cards"),
+        ({"pair": [1]}, "pair"),
+        ({"totals": {"ann": "3"}}, "totals"),
+        ({"kind": "c"}, "kind"),
+        ({"surprise": 1}, "surprise"),
+        ({"count": 2**64}, "count"),
+    ],
+)
+def test_codec_rejects_what_marshmallow_would_not_build(change, field_name):
+    payload = {**VALID, **change}
+    with pytest.raises(ValueError) as caught:
+        EVERYTHING.load(payload)
+    assert field_name in caught.value.messages
+
+
+def test_codec_reports_a_missing_required_field():
+    payload = {k: v for k, v in VALID.items() if k != "title"}
+    with pytest.raises(ValueError) as caught:
+        EVERYTHING.load(payload)
+    assert caught.value.messages == {"title": ["Missing data for required field."]}
+
+
+def test_codec_fills_defaults_and_optional_fields_left_out():
+    payload = {k: v for k, v in VALID.items() if k not in ("note", "extra", "maybe")}
+    event = EVERYTHING.load(payload)
+    assert (event.note, event.extra, event.maybe) == ("none", [], None)
+
+
+def test_codec_accepts_an_int_where_a_float_is_declared():
+    assert EVERYTHING.load({**VALID, "ratio": 2}).ratio == 2.0
+
+
+def test_decode_upcasts_an_old_payload_without_touching_it():
+    old = {"seat": 1, "points": 10}
+    assert sample_registry.decode("ScoreRecorded", 1, old) == ScoreRecorded(1, 10, 0)
+    assert old == {"seat": 1, "points": 10}
+
+
+@pytest.mark.parametrize("version", [0, 3, "1"])
+def test_decode_refuses_a_schema_version_that_never_existed(version):
+    with pytest.raises(EventTypeError):
+        sample_registry.decode("ScoreRecorded", version, {"seat": 1, "points": 10, "bonus": 0})
+
+
+def test_decode_refuses_an_unknown_type():
+    with pytest.raises(EventTypeError, match="unknown event type"):
+        sample_registry.decode("Nope", 1, {})
+
+
+def test_encode_refuses_an_event_with_a_wrong_field_type():
+    with pytest.raises(EventTypeError, match="dealer"):
+        sample_registry.encode(HandDealt((("QS",),), dealer="north"))  # type: ignore[arg-type]
+
+
+def test_explicit_marshmallow_schema_is_used_with_its_validators():
+    registry = EventRegistry()
+
+    class BidSchema(marshmallow.Schema):
+        amount = marshmallow.fields.Integer(required=True, validate=marshmallow.validate.Range(1, 13))
+
+        @marshmallow.post_load
+        def make(self, data, **kwargs):
+            return Bid(**data)
+
+    @registry.event_type("BidMade", schema=BidSchema())
+    @dataclass(frozen=True)
+    class Bid:
+        amount: int
+
+    assert registry.lookup("BidMade").codec is None
+    assert registry.decode("BidMade", 1, {"amount": 7}) == Bid(7)
+    with pytest.raises(EventTypeError):
+        registry.decode("BidMade", 1, {"amount": 14})
+    with pytest.raises(EventTypeError):
+        registry.encode(Bid(0))
+
+
+def test_field_with_marshmallow_metadata_falls_back_to_marshmallow():
+    @dataclass(frozen=True)
+    class Bounded:
+        n: int = field(metadata={"validate": marshmallow.validate.Range(0, 3)})
+
+    assert compile_codec(Bounded) is None
+    registry = EventRegistry()
+    registry.register(Bounded, "Bounded")
+    with pytest.raises(EventTypeError):
+        registry.decode("Bounded", 1, {"n": 9})
+
+
+def test_registering_a_name_twice_is_refused():
+    registry = EventRegistry()
+    registry.register(Seat, "Seat")
+    with pytest.raises(EventTypeError):
+        registry.register(Everything, "Seat")
