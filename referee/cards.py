@@ -55,6 +55,9 @@ def parse_card(text: object) -> str:
 
     Raises :class:`~referee.errors.UnknownCard` with a message saying what a card looks like.
     """
+    hit = _INTERNED.get(text) if isinstance(text, str) else None
+    if hit is not None:  # the common case: already canonical
+        return hit
     if not isinstance(text, str):
         raise UnknownCard(f"{text!r} is not a card: write rank then suit, like QS or 10D.", card=str(text))
     cleaned = text.strip().upper().replace(" ", "")

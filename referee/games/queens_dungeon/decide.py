@@ -17,7 +17,7 @@ from referee.cards import DECK52, IS_QUEEN, SUIT, SUIT_NAMES, SUITS, deck_withou
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon.apply import apply_event
 from referee.games.queens_dungeon.rules import (
-    STRENGTH, claim_is_false, claims_of, describe, disproves, legal_cards, setting, window_of,
+    STRENGTH, claim_is_false, claims_of, describe, disproves, is_legal, legal_cards, setting, window_of,
 )
 from referee.games.queens_dungeon.scoring import hand_sheet, leaders, unit_seats, winners_at_target
 from referee.games.queens_dungeon.state import QDState
@@ -225,6 +225,24 @@ def _illegal_reason(state: QDState, seat: int, card: str) -> str:
     return "it breaks the rules of play"
 
 
+def _refuse_or_record(state: QDState, seat: int, card: str, t: int) -> None:
+    """Known record, a card the rules do not allow: refuse an impossible entry, or a renege when
+    detection is announced; with detection on claim the renege is recorded silently."""
+    h = state.hand
+    label = state.seat_label(seat)
+    legal = legal_cards(state, seat)
+    if card not in h.hands[seat]:
+        raise errors.CardNotInHand(f"{label} cannot play {card} in trick {t}: they do not hold it.",
+                                   seat=seat, card=card, trick=t, legal=legal)
+    if seat == state.layout.dummy:
+        raise errors.InputError(f"The dummy plays the top card of its pile, {legal[0]}, not {card}.",
+                                seat=seat, card=card, trick=t, legal=legal, code="dummy_top_card")
+    if state.options["detection"] == "announced":
+        raise errors.IllegalPlay(
+            f"{label} cannot play {card} in trick {t}: {_illegal_reason(state, seat, card)}. "
+            f"Legal: {', '.join(legal)}.", seat=seat, card=card, trick=t, legal=legal)
+
+
 def _play(state: QDState, c: cmd.Play, rng: Any) -> list[Any]:
     _phase(state, "play", doing="play a card")
     h = state.hand
@@ -236,30 +254,18 @@ def _play(state: QDState, c: cmd.Play, rng: Any) -> list[Any]:
     if seat != h.turn:
         raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot play in trick {t}: it is {state.seat_label(h.turn)}'s turn.",
                                  seat=seat, trick=t, legal=[h.turn])
-    label = state.seat_label(seat)
     text = c.card
     if text is None:
         if h.hands is None or seat != layout.dummy:
-            raise errors.InputError(f"{label} must name the card played in trick {t}.", seat=seat, trick=t, code="card_required")
+            raise errors.InputError(f"{state.seat_label(seat)} must name the card played in trick {t}.", seat=seat, trick=t, code="card_required")
         text = h.hands[seat][0]
     card = _card_in_deck(state, text, seat, t)
     if card in h.played:
         raise errors.CardAlreadyPlayed(
-            f"{label} cannot play {card} in trick {t}: {card} was already played in trick {h.played[card]}.",
+            f"{state.seat_label(seat)} cannot play {card} in trick {t}: {card} was already played in trick {h.played[card]}.",
             seat=seat, card=card, trick=t, legal=legal_cards(state, seat) if h.hands is not None else None)
-    if h.hands is not None:
-        legal = legal_cards(state, seat)
-        if card not in legal:
-            if card not in h.hands[seat]:
-                raise errors.CardNotInHand(f"{label} cannot play {card} in trick {t}: they do not hold it.",
-                                           seat=seat, card=card, trick=t, legal=legal)
-            if seat == layout.dummy:
-                raise errors.InputError(f"The dummy plays the top card of its pile, {legal[0]}, not {card}.",
-                                        seat=seat, card=card, trick=t, legal=legal, code="dummy_top_card")
-            if state.options["detection"] == "announced":
-                raise errors.IllegalPlay(
-                    f"{label} cannot play {card} in trick {t}: {_illegal_reason(state, seat, card)}. "
-                    f"Legal: {', '.join(legal)}.", seat=seat, card=card, trick=t, legal=legal)
+    if h.hands is not None and not is_legal(state, seat, card):
+        _refuse_or_record(state, seat, card, t)
     b = Batch(state)
     if not h.trick and any(irr["status"] == "found_b" for irr in h.irregular):
         _close_found_b(b, hand_end=False)
@@ -285,14 +291,17 @@ def _rule_proofs(b: Batch, seat: int, card: str) -> None:
 
 
 def _finish_trick(b: Batch) -> None:
-    sim = b.sim()
+    state = b.state
+    layout = state.layout
+    last = state.hand.trick_no >= layout.hand_size
+    # Mid-hand, only the last card is new: skip the look-ahead copy unless the batch has one.
+    sim = b.sim() if last or b._sim is not None else state
     h = sim.hand
-    layout = sim.layout
-    plays = h.trick
+    played = b.events[-1]
+    plays = h.trick if sim is not state else h.trick + [(played.seat, played.card)]
     winner = trick_winner(plays, h.trump, STRENGTH)
     cards = [x for _, x in plays]
     queens = sum(1 for x in cards if IS_QUEEN[x])
-    last = h.trick_no >= layout.hand_size
     b.add(ev.TrickWon(h.no, h.trick_no, winner, cards, queens))
     if queens >= 3 and winner != layout.dummy:
         reason = "three_queens" if queens == 3 else "four_queens"

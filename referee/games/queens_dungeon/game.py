@@ -12,7 +12,7 @@ from referee import errors
 from referee import events as ev
 from referee.games.queens_dungeon import views
 from referee.games.queens_dungeon.apply import apply_event
-from referee.games.queens_dungeon.commands import COMMAND_SCHEMAS
+from referee.games.queens_dungeon.commands import ACTION_OF, COMMAND_SCHEMAS
 from referee.games.queens_dungeon.decide import decide as _decide
 from referee.games.queens_dungeon.options import OptionsSchema, load_options
 from referee.games.queens_dungeon.state import QDState
@@ -51,6 +51,13 @@ class QueensDungeon:
 
     def legal_actions(self, state: QDState, seat: int) -> list[Any]:
         return views.legal_actions(state, seat)
+
+    def action_of(self, command: Any) -> str:
+        """The action name of a command object (a key of ``command_schemas``)."""
+        try:
+            return ACTION_OF[type(command)]
+        except KeyError:
+            raise errors.UnknownAction(f"{type(command).__name__} is not a Queen's Dungeon command.") from None
 
     def to_act(self, state: QDState) -> list[int]:
         return views.to_act(state)

@@ -18,7 +18,7 @@ from typing import Any
 
 from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT
 from referee.games.queens_dungeon.state import QDState
-from referee.tricks import follow_options
+from referee.tricks import follow_options, is_legal_follow
 
 STRENGTH = QD_STRENGTH
 KINDS_TEXT = {
@@ -41,11 +41,29 @@ def legal_cards(state: QDState, seat: int) -> list[str]:
     if h.trick:
         return follow_options(hand, SUIT[h.trick[0][1]], IS_QUEEN)
     trump = h.trump
-    if not h.broken:
-        allowed = [c for c in hand if SUIT[c] != trump or IS_QUEEN[c]]
-        if allowed:
-            return allowed
+    if not h.broken and any(SUIT[c] != trump for c in hand):
+        return [c for c in hand if SUIT[c] != trump or IS_QUEEN[c]]
     return list(hand)
+
+
+def is_legal(state: QDState, seat: int, card: str) -> bool:
+    """Known record: whether ``seat`` may play ``card`` now (the same rules as ``legal_cards``,
+    without building the list)."""
+    h = state.hand
+    hand = h.hands[seat]
+    if card not in hand:
+        return False
+    if seat == state.layout.dummy:
+        return hand[0] == card
+    if IS_QUEEN[card]:
+        return True
+    if h.challenge is not None and any(IS_QUEEN[c] for c in hand):
+        return False
+    if h.trick:
+        return is_legal_follow(hand, SUIT[h.trick[0][1]], card, IS_QUEEN)
+    if not h.broken and SUIT[card] == h.trump:
+        return all(SUIT[c] == h.trump for c in hand)
+    return True
 
 
 def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None]]:
