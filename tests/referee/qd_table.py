@@ -17,11 +17,12 @@ NAMES = ["Ann", "Bob", "Carol", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 def fill_deal(options: dict[str, Any], fixed: dict[int, list[str]]) -> tuple[list[list[str]], list[str] | None]:
     """Hands by seat (and the extra hand) holding ``fixed`` cards first, then the rest of the deck
-    in suit order C D H S, low to high, dealt to whoever still has room (seat order)."""
+    in suit order C D H S, low to high, Queens last, dealt to whoever still has room (seat order)."""
     layout = layout_of(load_options(options))
     hands = [list(fixed.get(s, [])) for s in range(layout.hands_dealt)]
     used = {c for h in hands for c in h}
-    rest = [c for c in deck_without(layout.removed) if c not in used]
+    # Queens go last, so filler cards do not hand a seat a Queen the test did not place.
+    rest = sorted((c for c in deck_without(layout.removed) if c not in used), key=lambda c: c[0] == "Q")
     for seat in range(layout.hands_dealt):
         while len(hands[seat]) < layout.hand_size:
             hands[seat].append(rest.pop(0))
