@@ -166,14 +166,12 @@ def _total_set(state: QDState, e: ev.TotalSet) -> None:
     h.settings[e.seat].append({"reason": e.reason, "trick": e.trick, "before": e.before, "after": e.after})
 
 
-def _find_irregular(state: QDState, seat: int, hand: int, trick: int, kind: str) -> dict[str, Any] | None:
+def _irregular_of(state: QDState, seat: int, hand: int, trick: int) -> list[dict[str, Any]]:
+    """The irregularity records of the card ``seat`` played in ``trick`` (one card per trick)."""
     h = state.hand
     if h is None or h.no != hand:
-        return None
-    for irr in h.irregular:
-        if irr["seat"] == seat and irr["trick"] == trick and irr["kind"] == kind:
-            return irr
-    return None
+        return []
+    return [irr for irr in h.irregular if irr["seat"] == seat and irr["trick"] == trick]
 
 
 def _renege_claimed(state: QDState, e: ev.RenegeClaimed) -> None:
@@ -187,8 +185,9 @@ def _renege_ruled(state: QDState, e: ev.RenegeRuled) -> None:
                           "window": e.window, "evidence": dict(e.evidence), "claimant": e.claimant})
     if e.verdict != "upheld":
         return
-    irr = _find_irregular(state, e.accused, e.hand, e.trick, e.kind)
-    if irr is not None:
+    # One card is one offence: a card that broke two rules at once (a renege under the Challenge)
+    # is ruled once, and every claim it made is settled with it.
+    for irr in _irregular_of(state, e.accused, e.hand, e.trick):
         irr["window"] = e.window
         irr["status"] = "found_b" if e.window == "B" else "ruled"
 

@@ -286,8 +286,11 @@ def _rule_proofs(b: Batch, seat: int, card: str) -> None:
     sim = b.sim()
     proven = [irr for irr in sim.hand.irregular if irr["seat"] == seat and irr["status"] == "open"
               and irr["proof"] is not None and irr["proof"]["card"] == card]
+    ruled: set[int] = set()
     for irr in proven:
-        _rule(b, irr, window_of(b.sim(), irr), _evidence(irr), None)
+        if irr["version"] not in ruled:  # one card, one offence
+            ruled.add(irr["version"])
+            _rule(b, irr, window_of(b.sim(), irr), _evidence(irr), None)
 
 
 def _finish_trick(b: Batch) -> None:
