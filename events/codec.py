@@ -216,6 +216,8 @@ def _check_int(value: Any) -> int:
 
 def _check_float(value: Any) -> float:
     if type(value) is float:
+        if value - value != 0.0:  # NaN or an infinity: not JSON (marshmallow refuses them too)
+            raise _Invalid("Special numeric values (nan or infinity) are not permitted.")
         return value
     if type(value) is int:
         return float(value)
@@ -311,7 +313,7 @@ _INLINE_CHECKS = {
     str: "type({v}) is str",
     int: "type({v}) is int and -9223372036854775808 <= {v} < 9223372036854775808",
     bool: "type({v}) is bool",
-    float: "type({v}) is float",
+    float: "type({v}) is float and {v} - {v} == 0.0",
 }
 
 

@@ -18,11 +18,11 @@ again and resends once.
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import functools
 import hashlib
 import json
-import uuid
+import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -100,6 +100,7 @@ class EventStore:
         self._register_script = redis_client.register_script(REGISTER_GAME)
         self._doc_field: str | bytes = "e" if self._decodes() else b"e"
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
+        self._tail_slice_ms = _tail_slice_ms(redis_client)
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -107,6 +108,10 @@ class EventStore:
         _check_game_id(game_id)
         prefix = f"{self.namespace}:{{{game_id}}}:"
         return prefix + "events", prefix + "ids", prefix + "head"
+
+    def stream_key(self, game_id: str) -> str:
+        """Name of the game's Redis stream (for tools that read it directly, e.g. XREAD on many games)."""
+        return self._keys(game_id)[0]
 
     def _game_index_keys(self) -> tuple[str, str]:
         return f"{self.namespace}:{{games}}:known", f"{self.namespace}:{{games}}:order"
@@ -264,13 +269,19 @@ class EventStore:
     def tail(self, game_id: str, after_version: int, block_ms: int) -> list[Envelope]:
         """Envelopes after ``after_version``, waiting up to ``block_ms`` for some to arrive.
 
-        Returns [] on timeout. ``block_ms`` must be positive (0 would block for ever); the
-        client's socket timeout, if any, must be longer than ``block_ms``.
+        Returns [] on timeout. ``block_ms`` must be positive (0 would block for ever).
         """
         if block_ms <= 0:
             raise ValueError("block_ms must be positive")
         key = self._keys(game_id)[0]
-        reply = self.redis.xread({key: f"0-{after_version}"}, count=self.page_size, block=block_ms)
+        deadline = time.monotonic() + block_ms / 1000
+        while True:
+            # Wait in slices of at most a second: redis-py's socket timeout (5 s by default)
+            # would otherwise cut a long blocking read and make it look like an outage.
+            wait_ms = max(1, min(self._tail_slice_ms, round((deadline - time.monotonic()) * 1000)))
+            reply = self.redis.xread({key: f"0-{after_version}"}, count=self.page_size, block=wait_ms)
+            if reply or time.monotonic() >= deadline:
+                break
         if not reply:
             return []
         entries = reply[0][1] if isinstance(reply, list) else next(iter(reply.values()))[0]
@@ -372,6 +383,15 @@ class EventStore:
 # -- helpers ----------------------------------------------------------------------------------
 
 
+def _tail_slice_ms(client: redis.Redis) -> int:
+    """Longest blocking read that stays well inside the client's socket timeout (at most 1 s)."""
+    try:
+        timeout = client.connection_pool.connection_kwargs.get("socket_timeout", 5)
+    except AttributeError:
+        timeout = 5
+    return 1000 if timeout is None else max(10, min(1000, int(timeout * 500)))
+
+
 def _check_game_id(game_id: str) -> None:
     if not isinstance(game_id, str) or not game_id or len(game_id) > 200:
         raise ValueError(f"a game id is a non-empty string of at most 200 characters, not {game_id!r}")
@@ -381,7 +401,7 @@ def _check_game_id(game_id: str) -> None:
 
 def _event_ids(event_ids: Sequence[str] | None, n: int) -> list[str]:
     if event_ids is None:
-        return [str(uuid.uuid4()) for _ in range(n)]
+        return [os.urandom(16).hex() for _ in range(n)]  # 128 random bits, as a UUID4 has
     ids = list(event_ids)
     if len(ids) != n:
         raise ValueError(f"{len(ids)} event ids for {n} events")
@@ -398,7 +418,10 @@ def _content_digest(name: str, schema_version: int, payload: dict) -> str:
 
 
 def _utc_now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    """ISO-8601 UTC with microseconds, e.g. ``2026-01-02T03:04:05.678901Z``."""
+    now = time.time()
+    seconds = int(now)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{int((now - seconds) * 1e6):06d}Z"
 
 
 def _json_loads(document: bytes | str | None) -> Any:

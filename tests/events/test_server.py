@@ -7,6 +7,7 @@ import stat
 
 import pytest
 import redis
+from store_samples import notes, sample_registry
 
 from events.errors import StoreUnavailableError
 from events.server import EmbeddedServer, connect
@@ -102,7 +103,11 @@ def test_connect_starts_the_embedded_server_without_redis_url(monkeypatch, tmp_p
 
 
 def test_unreachable_store_raises_store_unavailable(server):
-    store = EventStore(server.client(socket_connect_timeout=1))
+    store = EventStore(server.client(socket_connect_timeout=1), registry=sample_registry)
     server.stop()
     with pytest.raises(StoreUnavailableError):
         store.version("g1")
+    with pytest.raises(StoreUnavailableError):
+        store.append("g1", notes(1), 0, "ann")
+    with pytest.raises(StoreUnavailableError):
+        list(store.read("g1"))

@@ -6,9 +6,10 @@ import json
 import threading
 
 import pytest
-from store_samples import NoteTaken, ScoreRecorded, notes
+from store_samples import NoteTaken, ScoreRecorded, notes, sample_registry
 
 from events.errors import CorruptEventError
+from events.store import EventStore
 
 
 def _events_key(game_id: str) -> str:
@@ -130,3 +131,12 @@ def test_tail_reports_bad_data_too(store, redis_client):
 def test_read_of_a_game_with_a_note(store):
     store.append("g1", [NoteTaken("é ♠ 10", 2)], 0, "ann")
     assert next(store.read("g1")).event.text == "é ♠ 10"
+
+
+def test_tail_may_wait_longer_than_the_clients_socket_timeout(redis_server):
+    client = redis_server.client(socket_timeout=0.6)
+    try:
+        store = EventStore(client, registry=sample_registry)
+        assert store.tail("quiet", after_version=0, block_ms=1300) == []
+    finally:
+        client.close()
