@@ -9,6 +9,7 @@ from flask_swagger_ui import get_swaggerui_blueprint
 def register(app: Flask) -> None:
     # flask-swagger-ui ships Swagger UI's files inside the wheel, so the page needs no CDN.
     app.register_blueprint(
-        get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Courtcard API"}),
+        # validatorUrl None: no badge fetched from the online validator.
+        get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Courtcard API", "validatorUrl": None}),
         url_prefix="/docs",
     )

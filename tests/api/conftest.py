@@ -1,0 +1,32 @@
+"""Fixtures for API tests: the real app on the suite's real Redis server."""
+
+from __future__ import annotations
+
+import pytest
+
+from api.app import create_app
+
+
+@pytest.fixture
+def app(redis_client, redis_url):
+    # redis_client gives each test a clean database on the suite's server.
+    return create_app({"REDIS_URL": redis_url, "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def new_game(client):
+    """Create a game through the API; returns (game_id, token, auth headers)."""
+
+    def create(game="queens-dungeon", seats=("Ann", "Bob", "Cat", "Dan"), options=None, record="known", private=False):
+        response = client.post("/games", json={"game": game, "seats": list(seats), "options": options or {},
+                                              "record": record, "private": private})
+        assert response.status_code == 201, response.get_json()
+        body = response.get_json()
+        return body["game_id"], body["token"], {"Authorization": f"Bearer {body['token']}"}
+
+    return create

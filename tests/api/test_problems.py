@@ -1,0 +1,59 @@
+"""Every error the API returns is problem+json, in words a person reads."""
+
+from __future__ import annotations
+
+
+def assert_problem(response, status):
+    assert response.status_code == status, response.data
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json()
+    assert body["status"] == status
+    assert body["detail"] and body["title"] and body["type"].startswith("urn:courtcard:problem:")
+    return body
+
+
+def test_unknown_path_is_a_404_problem(client):
+    assert_problem(client.get("/no/such/thing"), 404)
+
+
+def test_unknown_game_is_a_404_problem_naming_the_id(client):
+    body = assert_problem(client.get("/games/nosuchgame"), 404)
+    assert "nosuchgame" in body["detail"]
+    assert body["code"] == "game_not_found"
+
+
+def test_wrong_method_is_a_405_problem_with_allow_header(client):
+    response = client.delete("/games")
+    assert_problem(response, 405)
+    assert "GET" in response.headers["Allow"] and "POST" in response.headers["Allow"]
+
+
+def test_malformed_json_body_is_a_problem_not_a_crash(client):
+    response = client.post("/games", data="{not json", content_type="application/json")
+    assert response.status_code in (400, 422)
+    assert_problem(response, response.status_code)
+
+
+def test_missing_required_fields_are_named(client):
+    body = assert_problem(client.post("/games", json={"options": {}}), 422)
+    assert "game" in body["detail"] and "seats" in body["detail"]
+
+
+def test_unknown_game_name_lists_the_games(client):
+    body = assert_problem(client.post("/games", json={"game": "snap", "seats": ["A", "B"]}), 422)
+    assert "snap" in body["detail"]
+    assert "queens-dungeon" in body["legal"]
+
+
+def test_openapi_document_is_served(client):
+    spec = client.get("/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.")
+    assert "/games/{game_id}/actions" in spec["paths"]
+
+
+def test_api_page_works_offline(client):
+    page = client.get("/docs/")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "swagger-ui" in html
+    assert "http://" not in html.replace("http://localhost", "") and "https://" not in html
