@@ -66,10 +66,10 @@ def create_app(config: dict | None = None) -> Flask:
     api = CourtcardApi(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme("scorekeeper", {"type": "http", "scheme": "bearer"})
 
-    from api.resources import docs, events, games, health
+    from api.resources import blueprints, docs
 
-    for module in (games, events, health):
-        api.register_blueprint(module.blp)
+    for blueprint in blueprints():
+        api.register_blueprint(blueprint)
     docs.register(app)
     return app
 
