@@ -189,5 +189,8 @@ def demo(game_name, players, options, seed, max_actions, url) -> None:
     render_scores(console, body)
 
 
+# The record commands live in their own module; importing it registers them on ``main``.
+import api.cli_records  # noqa: E402,F401
+
 if __name__ == "__main__":
     main()
