@@ -78,7 +78,7 @@ def serve(host, port, workers, processes, threads, data_dir, appendfsync) -> Non
         url = embedded.start()
         console.print(f"Embedded Redis-compatible server (Valkey) on {embedded.url.split('@')[-1]}, data in {embedded.data_dir}")
     env = dict(os.environ, REDIS_URL=url)
-    children = [subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env=env) for _ in range(workers)]
+    children = [subprocess.Popen([sys.executable, "-m", "api", "worker"], env=env) for _ in range(workers)]
     console.print(f"Courtcard API on http://{host}:{port}  (docs: http://{host}:{port}/docs), {workers} worker(s)")
     try:
         CourtcardServer(host, port, processes, threads, {"REDIS_URL": url}).run()
@@ -191,6 +191,3 @@ def demo(game_name, players, options, seed, max_actions, url) -> None:
 
 # The record commands live in their own module; importing it registers them on ``main``.
 import api.cli_records  # noqa: E402,F401
-
-if __name__ == "__main__":
-    main()
