@@ -123,7 +123,7 @@ def main() -> None:
             s, raw = bench_appends(store, client, args.appends, f"append-{r}")
             append_rates.append(s)
             raw_rates.append(raw)
-            print(f"round {r + 1}: store {s:,.0f} appends/s, raw XADD {raw:,.0f}/s", file=sys.stderr)
+            print(f"round {r + 1}: store {s:,.0f} appends/s, raw XADD {raw:,.0f}/s", flush=True)
         replay = bench_replay(store, client, args.replays)
         if server is None:
             # On someone's own Redis, remove what this run wrote (all under its namespace).

@@ -12,7 +12,14 @@ Nothing here ever trims, expires or deletes a key: history is kept for good.
 Appending costs one round trip: the store remembers the head hash of games it wrote or read,
 chains the new events onto it, and the script refuses the batch if the head moved. When the
 remembered head is missing or stale the script answers with the real one, and the store chains
-again and resends once.
+again and resends once. Hashes are computed here, in Python (Lua in Redis has no SHA-256); the
+script checks that the batch continues the recorded head, and :meth:`EventStore.verify`
+recomputes every hash. ``recorded_at`` is this process's UTC clock: the service's time, never
+the client's.
+
+A game's first append also adds it to the game list, in the same round trip but in a second
+script, because the list lives in another cluster slot; that script is idempotent, so a retried
+creation repairs a listing lost to a crash between the two.
 """
 
 from __future__ import annotations
@@ -150,7 +157,10 @@ class EventStore:
         ids = _event_ids(event_ids, len(events))
         encoded = [self.registry.encode(event) for event in events]
         recorded_at = _utc_now()
-        digests = [_content_digest(name, version, payload) for name, version, payload in encoded]
+        try:
+            digests = [_content_digest(name, version, payload) for name, version, payload in encoded]
+        except TypeError as exc:  # e.g. non-string keys or huge ints inside an ``Any`` field
+            raise EventTypeError(f"an event's payload cannot be encoded as canonical JSON: {exc}") from exc
 
         prev_hash = self._remembered_hash(game_id, expected_version)
         for _attempt in range(2):
@@ -264,6 +274,30 @@ class EventStore:
     def _read_range(self, game_id: str, start: int, stop: int | None, limit: int) -> list[Envelope]:
         start = max(start, 1)
         return list(self._iter_decoded(game_id, self._fetch_range(game_id, start, stop, limit), start))
+
+    @_translate_unavailable
+    def find_events(self, game_id: str, event_ids: Sequence[str]) -> list[Envelope]:
+        """The recorded envelopes of those ``event_ids`` the game has, in the order given.
+
+        Ids that were never recorded are left out, so ``[]`` means none of them is there.
+        """
+        keys = self._keys(game_id)
+        ids = list(event_ids)
+        if not ids:
+            return []
+        records = self.redis.hmget(keys[1], ids)
+        versions = [int(_text(r).split(":", 1)[0]) for r in records if r is not None]
+        if not versions:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for version in versions:
+            pipe.xrange(keys[0], f"0-{version}", f"0-{version}")
+        found = []
+        for version, entries in zip(versions, pipe.execute()):
+            if not entries:
+                raise CorruptEventError(game_id, version, "indexed by its event id but missing from the stream")
+            found.append(self._decode_doc(game_id, version, entries[0][1].get(self._doc_field)))
+        return found
 
     @_translate_unavailable
     def tail(self, game_id: str, after_version: int, block_ms: int) -> list[Envelope]:

@@ -15,8 +15,8 @@ def store(redis_client) -> EventStore:
 
 
 @pytest.fixture
-def make_store(redis_server):
-    """Factory for more EventStores on the same database, each with its own connection."""
+def make_store(redis_server, redis_client):
+    """Factory for more EventStores on the same (clean) database, each with its own connection."""
     clients = []
 
     def make(**kwargs) -> EventStore:

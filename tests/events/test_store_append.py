@@ -143,3 +143,11 @@ def test_game_ids_that_would_break_hash_tags_are_refused(store, game_id):
 def test_event_ids_in_one_batch_must_be_distinct(store):
     with pytest.raises(ValueError):
         store.append("g1", notes(2), 0, "ann", event_ids=["a", "a"])
+
+
+def test_find_events_returns_recorded_ids_in_the_order_asked(store):
+    store.append("g1", notes(3), 0, "ann", event_ids=["a", "b", "c"])
+    found = store.find_events("g1", ["c", "nope", "a"])
+    assert [(e.event_id, e.version) for e in found] == [("c", 3), ("a", 1)]
+    assert store.find_events("g1", ["nope"]) == []
+    assert store.find_events("other", ["a"]) == []
