@@ -6,6 +6,8 @@ a known and a blind record."""
 from __future__ import annotations
 
 import copy
+import json
+import pickle
 import random
 
 import pytest
@@ -101,6 +103,22 @@ def check_tricks_add_up(table: Table) -> None:
             assert [e.trick for e in events_of(events, ev.TrickWon)] == list(range(1, size + 1))
 
 
+def check_views(table: Table) -> None:
+    """Views are JSON-ready; a seat's view shows its own hand and nobody else's."""
+    state = table.state
+    json.dumps(QD.director_view(state))
+    json.dumps(QD.scores(state))
+    for seat in range(state.layout.seats):
+        view = QD.public_view(state, seat)
+        json.dumps(view)
+        hand = view["hand"]
+        assert "hands" not in hand and "extra" not in hand and "irregularities" not in hand
+        if state.hand.hands is not None and seat != state.layout.dummy:
+            assert sorted(hand["your_hand"]) == sorted(state.hand.hands[seat])
+        else:
+            assert "your_hand" not in hand
+
+
 def check_replay_equals_live(table: Table) -> None:
     decoded = [registry.decode(*registry.encode(e)) for e in table.log]
     rebuilt = replay(decoded)
@@ -124,6 +142,8 @@ def test_random_legal_games_keep_the_record_invariants(config, seed):
         check_every_card_once_per_hand(table)
         check_tricks_add_up(table)
         check_replay_equals_live(table)
+        check_views(table)
+        assert pickle.loads(pickle.dumps(table.state)).version == table.state.version  # the service caches copies
     assert [e.totals for e in events_of(blind.log, ev.HandScored)] == [e.totals for e in events_of(known.log, ev.HandScored)]
     assert blind.state.outcome == known.state.outcome
 

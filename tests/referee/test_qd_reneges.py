@@ -294,3 +294,27 @@ def test_missed_challenge_queen_handled_like_a_renege():
     events = t.act(cmd.ClaimRenege(3, accused=2, trick=1))
     r = ruling(events)
     assert (r.kind, r.verdict, r.window, r.evidence["held"]) == ("challenge", "upheld", "B", ["QC"])
+
+
+def test_renege_window_b_acceptance_undoes_a_dungeon_setting_of_that_trick():
+    t = Table(detection="on_claim")
+    t.start_hand("H", {1: ["QS"], 2: ["3S", "4C"], 3: ["QD"], 0: ["QH"]})
+    t.play("QS", "4C", "QD", "QH")  # seat 0's trump Queen takes three Queens: set to -100
+    assert t.totals() == [-100, 0, 0, 0]
+    t.act(cmd.AcceptPenalty(2))
+    assert t.totals() == [0, 0, -25, 0] and not t.hand.lost[0]
+    assert t.hand.trick == [(1, "QS")] and t.hand.settings[0] == []
+
+
+def test_one_card_breaking_two_rules_is_one_offence():
+    # Under the Challenge seat 2 throws 4C on a spade lead while holding 3S and QC.
+    t = Table(record="blind", challenge=True)
+    t.state.totals = [450, 100, 200, 300]
+    t.start_hand("H")
+    t.act(cmd.AnnounceChallenge(1))
+    t.play("QS", "4C", "5S", "6S")  # QS wins; seat 1 leads again
+    events = t.play("7S", "QC")  # QC disproves both claims of 4C: no Queen, and no spade
+    rulings = events_of(events, ev.RenegeRuled)
+    assert len(rulings) == 1 and len(events_of(events, ev.TotalSet)) == 1
+    with pytest.raises(errors.NoIrregularity):
+        t.act(cmd.ClaimRenege(3, accused=2, trick=1))

@@ -244,7 +244,8 @@ def _refuse_or_record(state: QDState, seat: int, card: str, t: int) -> None:
 
 
 def _play(state: QDState, c: cmd.Play, rng: Any) -> list[Any]:
-    _phase(state, "play", doing="play a card")
+    if state.phase != "play":
+        _phase(state, "play", doing="play a card")
     h = state.hand
     layout = state.layout
     seat = c.seat
@@ -267,7 +268,7 @@ def _play(state: QDState, c: cmd.Play, rng: Any) -> list[Any]:
     if h.hands is not None and not is_legal(state, seat, card):
         _refuse_or_record(state, seat, card, t)
     b = Batch(state)
-    if not h.trick and any(irr["status"] == "found_b" for irr in h.irregular):
+    if h.irregular and not h.trick and any(irr["status"] == "found_b" for irr in h.irregular):
         _close_found_b(b, hand_end=False)
     b.add(ev.CardPlayed(seat, card, h.no, t))
     if state.record == "blind" and state.options["detection"] == "announced" and h.irregular:

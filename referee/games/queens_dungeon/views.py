@@ -49,7 +49,7 @@ def legal_actions(state: QDState, seat: int) -> list[Any]:
                 out = [plays[c] for c in DECK52 if c not in played and c not in removed]
             if not h.trick and state.options.get("challenge") and challenge_refusal(state, seat) is None:
                 out.append(cmd.AnnounceChallenge(seat))
-        return out + _corrections(state, seat)
+        return out + _corrections(state, seat) if h.irregular else out
     if phase == "trump_change":
         extra = _corrections(state, seat)
         if seat == state.dealer:
