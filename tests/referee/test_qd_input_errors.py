@@ -105,3 +105,13 @@ def test_events_round_trip_through_the_event_registry(table):
         name, version, payload = registry.encode(event)
         assert registry.decode(name, version, payload) == event
     assert registry.encode(CardPlayed(1, "AS", 1, 1))[0] == "CardPlayed"
+
+
+def test_queens_dungeon_implements_the_game_interface():
+    from referee.game import Game
+    from referee.registry import game_names, get_game
+
+    assert isinstance(QD, Game) and get_game("queens-dungeon") is QD
+    assert "queens-dungeon" in game_names()
+    with pytest.raises(errors.UnknownGame):
+        get_game("snap")
