@@ -94,10 +94,10 @@ class Envelope:
 
     @classmethod
     def from_stored(cls, data: dict[str, Any], event: object) -> Envelope:
-        """Adopt a freshly parsed stored dict as the envelope's attributes, without copying.
+        """Adopt a dict of the recorded fields as the envelope's attributes, without copying.
 
-        The store's read path builds thousands of envelopes per replay; this is several times
-        faster than ``__init__``. ``data`` must have exactly the recorded fields (ValueError
+        The store builds an envelope for every event it appends or reads (thousands per
+        replay); this is about twice as fast as ``__init__``. ``data`` must have exactly the recorded fields (ValueError
         otherwise) and must not be used by the caller afterwards.
         """
         if data.keys() != _RECORDED_SET:

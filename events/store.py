@@ -206,7 +206,8 @@ class EventStore:
             # verifier re-canonicalises, so key order in storage does not matter.
             document = body[:-1] + b',"hash":"' + own_hash.encode() + b'"}'
             args += (ids[i], digests[i], document, own_hash)
-            envelopes.append(Envelope(**fields, hash=own_hash, event=events[i]))
+            fields["hash"] = own_hash
+            envelopes.append(Envelope.from_stored(fields, events[i]))
             prev_hash = own_hash
         return envelopes, args
 
