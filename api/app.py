@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import http
 import os
 from dataclasses import dataclass
 
 import redis
 from flask import Flask, current_app
 from flask_smorest import Api
+from flask_smorest.utils import prepare_response
 
-from api.problems import ProblemSchema, register_problem_handlers
+from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from events.catalog import GameCatalog
 from events.store import EventStore
 from referee.service import RefereeService
@@ -33,6 +35,18 @@ class CourtcardApi(Api):
     def _register_error_handlers(self):
         # Our handlers (api.problems) cover every error; flask-smorest's would answer plain JSON.
         pass
+
+    def _register_responses(self):
+        """Document every error response (and the default one) as problem+json, as it is sent."""
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON if status >= 400 else self.DEFAULT_RESPONSE_CONTENT_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
 def services() -> Services:

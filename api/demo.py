@@ -19,7 +19,10 @@ def play_demo(client: Client, game: str, players: int, options: dict[str, Any], 
     """Create a known-record game and log random legal actions until it ends. Returns (id, final view)."""
     rng = random.Random(seed)
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
-    created = client.create_game(game, names, {"players": players, **options}, record="known")
+    defaults = next(g["options"] for g in client.request("GET", "/games/catalog").json() if g["name"] == game)
+    if "players" in defaults:  # games with a fixed table (Black Queen: 6) have no such option
+        options = {"players": players, **options}
+    created = client.create_game(game, names, options, record="known")
     game_id = created["game_id"]
     console.print(f"Playing game {game_id} ({game}, {players} players, known record)")
     with Progress(console=console, transient=True) as progress:

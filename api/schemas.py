@@ -5,6 +5,10 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+#: Versions and offsets beyond this are not games anyone played (and overflow Redis stream ids).
+MAX_COUNT = 2**53
+MAX_SEAT = 63
+
 
 class EnvelopeSchema(ma.Schema):
     """One event of a game's record, with its place in the hash chain."""
@@ -51,7 +55,7 @@ class GameSummarySchema(ma.Schema):
 class GameListQuerySchema(ma.Schema):
     game = ma.fields.String()
     status = ma.fields.String(validate=validate.OneOf(["in_progress", "finished"]))
-    offset = ma.fields.Integer(load_default=0, validate=validate.Range(min=0))
+    offset = ma.fields.Integer(load_default=0, validate=validate.Range(0, MAX_COUNT))
     limit = ma.fields.Integer(load_default=50, validate=validate.Range(1, 500))
 
 
@@ -64,7 +68,7 @@ class GameListSchema(ma.Schema):
 
 class GameViewQuerySchema(ma.Schema):
     view = ma.fields.String(load_default="table", validate=validate.OneOf(["table", "director"]))
-    seat = ma.fields.Integer(validate=validate.Range(min=0), metadata={"description": "the view of one seat"})
+    seat = ma.fields.Integer(validate=validate.Range(0, MAX_SEAT), metadata={"description": "the view of one seat"})
 
 
 class GameViewSchema(ma.Schema):
@@ -105,7 +109,7 @@ class ActionResultSchema(ma.Schema):
 
 
 class LegalQuerySchema(ma.Schema):
-    seat = ma.fields.Integer(required=True, validate=validate.Range(min=0))
+    seat = ma.fields.Integer(required=True, validate=validate.Range(0, MAX_SEAT))
 
 
 class LegalActionsSchema(ma.Schema):
@@ -114,7 +118,7 @@ class LegalActionsSchema(ma.Schema):
 
 
 class EventPageQuerySchema(ma.Schema):
-    from_version = ma.fields.Integer(data_key="from", load_default=1, validate=validate.Range(min=1))
+    from_version = ma.fields.Integer(data_key="from", load_default=1, validate=validate.Range(1, MAX_COUNT))
     limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 1000))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from flask import Response, request, stream_with_context
 from flask.views import MethodView
@@ -45,7 +46,7 @@ class EventStream(MethodView):
         require_reader(entry)
         after = _resume_point()
         store = services().store
-        block_ms = int(request.args.get("block_ms", STREAM_BLOCK_MS))
+        block_ms = _small_int(request.args.get("block_ms")) or STREAM_BLOCK_MS
 
         def generate():
             nonlocal after
@@ -65,8 +66,14 @@ class EventStream(MethodView):
 
 def _resume_point() -> int:
     """The last version the client has: Last-Event-ID wins over ?from= (the first version wanted)."""
-    last_id = request.headers.get("Last-Event-ID", "").strip()
-    if last_id.isdigit():
-        return int(last_id)
-    start = request.args.get("from", "1")
-    return max(int(start) - 1, 0) if start.isdigit() else 0
+    last_id = _small_int(request.headers.get("Last-Event-ID"))
+    if last_id is not None:
+        return last_id
+    start = _small_int(request.args.get("from"))
+    return max(start - 1, 0) if start is not None else 0
+
+
+def _small_int(text: str | None) -> int | None:
+    """A plain decimal count of at most 15 digits, or None (anything else is ignored, not a 500)."""
+    text = (text or "").strip()
+    return int(text) if re.fullmatch(r"[0-9]{1,15}", text) else None

@@ -1,0 +1,81 @@
+"""The table and the score sheet as text, for ``courtcard show`` and ``courtcard demo``.
+
+Game-agnostic: it prints what the game's view and score sheet hold, so a new game needs nothing here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return " ".join(map(str, value))
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, separators=(", ", ": "))
+    return "" if value is None else str(value)
+
+
+def render_game(console: Console, body: dict[str, Any]) -> None:
+    """The game's header, its current view (scalar facts first), then the score sheet."""
+    console.print(f"[bold]{body['title']}[/]  game {body['game_id']}  version {body['version']}  "
+                  f"({body['record']} record, {body['status'].replace('_', ' ')})")
+    names = body["view"].get("seats") or []
+    if body["to_act"]:
+        who = ", ".join(names[s] if s < len(names) else f"seat {s}" for s in body["to_act"])
+        console.print(f"To act: [bold]{who}[/]")
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    for key, value in _facts(body["view"]):
+        table.add_row(f"[dim]{key}[/]", _text(value))
+    console.print(table)
+    render_scores(console, body)
+
+
+def _facts(view: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """Flatten one level of nested views (e.g. the current hand) into labelled rows."""
+    rows = []
+    for key, value in view.items():
+        if value in (None, [], {}) or key in ("game", "version", "to_act", "options", "units"):
+            continue
+        if isinstance(value, dict) and not prefix:
+            rows.extend(_facts(value, f"{key}."))
+        else:
+            rows.append((prefix + key.replace("_", " "), value))
+    return rows
+
+
+def render_scores(console: Console, body: dict[str, Any]) -> None:
+    """Per-hand totals by seat or team, with the running totals as the last row."""
+    scores = body.get("scores") or {}
+    units = scores.get("units") or []
+    if not units:
+        return
+    sheet = Table(title="Score sheet", show_lines=False)
+    sheet.add_column("Hand", justify="right")
+    for unit in units:
+        sheet.add_column(unit.get("name", str(unit.get("unit"))), justify="right")
+    for hand in scores.get("hands") or []:
+        points = [_hand_points(hand, unit["unit"]) for unit in units]
+        sheet.add_row(str(hand.get("hand", "")), *points)
+    sheet.add_row("[bold]Total[/]", *[f"[bold]{u.get('total', '')}[/]" for u in units])
+    console.print(sheet)
+    if body.get("outcome"):
+        console.print(f"Outcome: {_text(body['outcome'])}")
+
+
+def _hand_points(hand: dict[str, Any], unit: int) -> str:
+    for key in ("units", "rows", "lines"):
+        rows = hand.get(key)
+        if isinstance(rows, list) and unit < len(rows):
+            row = rows[unit]
+            if isinstance(row, dict):
+                # A hand's points, then the running total after it, as a paper score sheet shows them.
+                points = row.get("hand_total", row.get("points"))
+                running = row.get("total")
+                return f"{points:+} → {running}" if isinstance(points, int) and running is not None else str(points)
+            return str(row)
+    return ""

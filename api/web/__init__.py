@@ -1,0 +1,30 @@
+"""The scorekeeper's page: a plain HTML/CSS/JavaScript client of the public API, served by the app.
+
+The page holds no rules: every card it enables comes from ``/games/{id}/legal`` and everything it
+shows comes from the game's views, so a referee change never needs a page change. All its files
+are served from here (no CDN, no external fonts), so it works on a table's local network.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, render_template
+
+bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/web/static")
+
+
+@bp.get("/")
+def start_page():
+    """Create a game or open one by id."""
+    return render_template("web/start.html")
+
+
+@bp.get("/play/<game_id>")
+def play_page(game_id: str):
+    """Log (with the game's token) or watch (without it) one game."""
+    return render_template("web/play.html", game_id=game_id)
+
+
+def register(app: Flask) -> None:
+    """Serve the page at ``/`` and ``/play/<game_id>``, its files under ``/web/static``."""
+    app.register_blueprint(bp)

@@ -1,0 +1,133 @@
+// The score sheet: running totals by hand, each hand's breakdown, and a chart of the running
+// totals drawn as inline SVG (no chart library, nothing fetched).
+import { h } from "./dom.js";
+import { SUIT_SYMBOL } from "./cards.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+// Distinct in colour and in dash, so the lines still differ for a colour-blind reader or in print.
+const LINE_COLOURS = ["#0b5394", "#b3261e", "#1e7b34", "#6a3d9a", "#8a5a00", "#00707a", "#5b5b5b", "#c2185b"];
+const LINE_DASHES = ["", "8 4", "2 3", "10 3 2 3", "", "8 4", "2 3", "10 3 2 3"];
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== "") el.setAttribute(k, String(v));
+  for (const c of children.flat()) if (c !== null && c !== undefined) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return el;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/** The running totals per unit: hand 0 (the start), each finished hand, and "now" if it differs. */
+export function runningTotals(scores) {
+  const units = scores.units || [];
+  const hands = scores.hands || [];
+  const start = hands.length && hands[0].units ? hands[0].units.map((u) => u.before) : units.map(() => 0);
+  const points = [{ label: "start", totals: start }];
+  for (const sheet of hands) points.push({ label: `${sheet.hand}`, totals: sheet.totals });
+  const now = scores.totals || [];
+  const last = points[points.length - 1].totals;
+  if (now.length && now.some((t, i) => t !== last[i])) points.push({ label: "now", totals: now });
+  return points;
+}
+
+function niceStep(range) {
+  const raw = range / 5;
+  const mag = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
+  return [1, 2, 2.5, 5, 10].map((m) => m * mag).find((x) => x >= raw) || 10 * mag;
+}
+
+/** A line chart of the running totals, one line per scoring unit, with a target line if in view. */
+export function totalsChart(scores, target) {
+  const units = scores.units || [];
+  const points = runningTotals(scores);
+  const W = 640, H = 280, left = 52, right = 16, top = 16, bottom = 36;
+  const values = points.flatMap((p) => p.totals);
+  let lo = Math.min(0, ...values), hi = Math.max(50, ...values);
+  const showTarget = target && target <= hi * 1.5 && target > lo;
+  if (showTarget) hi = Math.max(hi, target);
+  const step = niceStep(hi - lo);
+  lo = Math.floor(lo / step) * step;
+  hi = Math.ceil(hi / step) * step;
+  const x = (i) => left + (points.length === 1 ? 0 : (i * (W - left - right)) / (points.length - 1));
+  const y = (v) => top + ((hi - v) * (H - top - bottom)) / (hi - lo || 1);
+  const grid = [];
+  for (let v = lo; v <= hi + 1e-9; v += step) {
+    grid.push(s("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid" }));
+    grid.push(s("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, `${v}`));
+  }
+  const labels = points.map((p, i) => s("text", { x: x(i), y: H - bottom + 18, "text-anchor": "middle", class: "tick" }, p.label));
+  const lines = units.map((u, k) => {
+    const pts = points.map((p, i) => `${x(i).toFixed(1)},${y(p.totals[k] ?? 0).toFixed(1)}`).join(" ");
+    return s("g", { class: "series", "data-unit": k },
+      s("polyline", { points: pts, fill: "none", stroke: LINE_COLOURS[k % 8], "stroke-width": 3, "stroke-dasharray": LINE_DASHES[k % 8] }),
+      points.map((p, i) => s("circle", { cx: x(i), cy: y(p.totals[k] ?? 0), r: 3.5, fill: LINE_COLOURS[k % 8] },
+        s("title", {}, `${u.name}, ${p.label === "start" ? "start" : p.label === "now" ? "now" : `after hand ${p.label}`}: ${p.totals[k]}`))));
+  });
+  const targetLine = showTarget ? [
+    s("line", { x1: left, x2: W - right, y1: y(target), y2: y(target), class: "target" }),
+    s("text", { x: W - right, y: y(target) - 4, "text-anchor": "end", class: "tick" }, `target ${target}`),
+  ] : [];
+  const last = points[points.length - 1].totals;
+  const summary = units.map((u, k) => `${u.name} ${last[k]}`).join(", ");
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": "chart-title" },
+    s("title", { id: "chart-title" }, `Running totals by hand: ${summary}`),
+    grid, targetLine, s("text", { x: (W + left) / 2, y: H - 4, "text-anchor": "middle", class: "tick" }, "hand"), labels, lines);
+  const legend = h("ul", { class: "legend" }, units.map((u, k) => h("li", {},
+    h("span", { class: `swatch dash-${k % 4}`, style: `border-color:${LINE_COLOURS[k % 8]}` }), `${u.name}: ${last[k]}`)));
+  return h("figure", { class: "chart-box" }, svg, legend);
+}
+
+function trumpText(trumps) {
+  if (!Array.isArray(trumps)) return "";
+  return trumps.map((t) => `${SUIT_SYMBOL[t.suit] || t.suit}${t.trick > 1 ? ` from trick ${t.trick}` : ""}`).join(", then ");
+}
+
+function notes(seat) {
+  const out = [];
+  if (seat.dealer) out.push(seat.dealer_short ? `dealer, short of ${seat.quota}` : `dealer, made ${seat.quota}`);
+  for (const st of seat.settings || []) out.push(`dungeon (${st.reason.replace(/_/g, " ")}, trick ${st.trick}): ${st.before} \u2192 ${st.after}`);
+  for (const p of seat.penalties || []) out.push(`penalty ${p.amount} (trick ${p.trick})`);
+  if (seat.forfeited) out.push("gains forfeited");
+  if (seat.unit === null) out.push("dummy");
+  return out.join("; ");
+}
+
+/** One hand's breakdown. */
+function handTable(sheet, names) {
+  const rows = sheet.seats.map((seat) => h("tr", {},
+    h("th", { scope: "row" }, seat.name),
+    h("td", {}, seat.tricks), h("td", {}, seat.queens),
+    h("td", {}, seat.unit === null ? "" : seat.trick_points + seat.queen_points),
+    h("td", {}, seat.unit === null ? "" : (seat.bonus || seat.dealer_short || 0)),
+    h("td", { class: "notes" }, notes(seat)),
+    h("td", { class: "num" }, seat.unit === null ? "" : signed(seat.hand_points))));
+  const unitRows = (sheet.units || []).map((u) => h("tr", { class: "unit-total" },
+    h("th", { scope: "row", colspan: 6 }, `${u.name}: ${u.before} ${u.hand_total >= 0 ? "+" : "\u2212"} ${Math.abs(u.hand_total)} =`),
+    h("td", { class: "num" }, u.total)));
+  return h("details", { class: "hand-sheet" },
+    h("summary", {}, `Hand ${sheet.hand}: dealer ${names[sheet.dealer] ?? sheet.dealer}, trump ${trumpText(sheet.trump)}`),
+    h("div", { class: "scroll" }, h("table", {},
+      h("thead", {}, h("tr", {}, ["Player", "Tricks", "Queens", "Points", "Bonus", "Notes", "Hand"].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows, unitRows))));
+}
+
+/** The whole score sheet panel. */
+export function renderSheet(scores, names, target) {
+  if (!scores || !scores.units) return [h("h2", {}, "Score sheet"), h("p", { class: "muted" }, "No scores yet.")];
+  const units = scores.units;
+  const hands = scores.hands || [];
+  const head = h("tr", {}, h("th", { scope: "col" }, "Hand"), units.map((u) => h("th", { scope: "col" }, u.name)));
+  const body = hands.map((sheet) => h("tr", { "data-hand": sheet.hand }, h("th", { scope: "row" }, sheet.hand),
+    units.map((u, k) => {
+      const unit = (sheet.units || [])[k];
+      return h("td", { class: "num" }, `${sheet.totals[k]}`, unit ? h("small", {}, ` (${signed(unit.hand_total)})`) : null);
+    })));
+  const now = h("tr", { class: "now" }, h("th", { scope: "row" }, "Now"), units.map((u, k) => h("td", { class: "num" }, scores.totals[k])));
+  return [
+    h("h2", {}, "Score sheet"),
+    h("div", { class: "scroll" }, h("table", { class: "totals" }, h("caption", {}, target ? `Running totals (target ${target})` : "Running totals"),
+      h("thead", {}, head), h("tbody", {}, body, now))),
+    hands.length ? hands.map((sheet) => handTable(sheet, names)) : h("p", { class: "muted" }, "No hand finished yet."),
+    totalsChart(scores, target),
+  ];
+}
