@@ -85,6 +85,7 @@ def create_app(config: dict | None = None) -> Flask:
     for blueprint in blueprints():
         api.register_blueprint(blueprint)
     docs.register(app)
+    from api.web import register as register_web; register_web(app)
     return app
 
 

@@ -16,6 +16,7 @@ class CourtcardServer(BaseApplication):
             "threads": threads,
             "timeout": 60,
             "graceful_timeout": 10,
+            "keepalive": 15,  # a tablet logging a hand sends a request every few seconds
             "accesslog": None,
             "errorlog": "-",
             "loglevel": "warning",

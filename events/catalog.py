@@ -41,9 +41,14 @@ def hash_token(token: str) -> str:
 class GameCatalog:
     """Registers games with their token hash and lists them, filtered and paged."""
 
+    #: Entries kept in memory: token, privacy, game and record never change once registered, so
+    #: every write after the first skips a round trip to Redis.
+    CACHE_SIZE = 4096
+
     def __init__(self, client: redis.Redis, namespace: str = "courtcard") -> None:
         self.redis = client
         self.ns = namespace
+        self._cache: dict[str, CatalogEntry] = {}
 
     def _meta_key(self, game_id: str) -> str:
         return f"{self.ns}:{{{game_id}}}:meta"
@@ -69,8 +74,17 @@ class GameCatalog:
         return self._entry(game_id, fields)
 
     def get(self, game_id: str) -> CatalogEntry | None:
-        raw = self.redis.hgetall(self._meta_key(game_id))
-        return self._entry(game_id, raw) if raw else None
+        """The game's entry, possibly from memory: its ``status`` may lag (``list`` reads it fresh)."""
+        entry = self._cache.get(game_id)
+        if entry is None:
+            raw = self.redis.hgetall(self._meta_key(game_id))
+            if not raw:
+                return None
+            entry = self._entry(game_id, raw)
+            if len(self._cache) >= self.CACHE_SIZE:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[game_id] = entry
+        return entry
 
     def set_status(self, game_id: str, status: str) -> None:
         self.redis.hset(self._meta_key(game_id), "status", status)

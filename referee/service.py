@@ -62,6 +62,7 @@ class ActionResult:
     version: int
     envelopes: list[Envelope]
     duplicate: bool = False  # True when an idempotent retry found the action already logged
+    finished: bool = False  # True when the game has an outcome after this action
 
 
 def new_game_id() -> str:
@@ -225,8 +226,9 @@ class RefereeService:
                     continue
                 if result.duplicate:
                     return self._already_logged(game_id, result.envelopes[0], idempotency_key)
-                self._fold(game_id, state, result.envelopes)
-                return ActionResult(game_id, result.version, result.envelopes)
+                state = self._fold(game_id, state, result.envelopes)
+                finished = game.outcome(state) is not None
+                return ActionResult(game_id, result.version, result.envelopes, finished=finished)
             raise VersionMismatchError(game_id, state.version, self.store.version(game_id))
 
     def _already_logged(self, game_id: str, first: Envelope, key: str | None) -> ActionResult:

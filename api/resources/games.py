@@ -14,7 +14,7 @@ from api.schemas import (
     GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, LegalActionsSchema,
     LegalQuerySchema, NewGameSchema,
 )
-from api.views import action_payloads, game_view, status_of
+from api.views import action_payloads, game_view
 from events.catalog import CatalogEntry
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
@@ -109,11 +109,8 @@ class Actions(MethodView):
         result = svc.referee.act(game_id, action, fields, actor="scorekeeper",
                                  expected_version=_parse_if_match(headers.get("if_match")),
                                  idempotency_key=headers.get("idempotency_key"))
-        if result.envelopes and not result.duplicate:
-            with svc.referee.locked_state(game_id) as (game, state):
-                status = status_of(game, state)
-            if status != entry.status:
-                svc.catalog.set_status(game_id, status)
+        if result.finished:
+            svc.catalog.set_status(game_id, "finished")
         out_headers = {"ETag": f'"{result.version}"'}
         if result.duplicate:
             out_headers["Idempotent-Replayed"] = "true"

@@ -1,0 +1,94 @@
+"""Disputes: a claim of a renege is logged through the referee at once (202 and a dispute id); a
+worker explains the ruling from the log, and GET shows it in words a table can read aloud."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import validate
+
+from api.app import services
+from api.auth import require_reader, require_scorekeeper
+from api.problems import ApiProblem
+from api.resources.games import catalog_entry
+from api.resources.scores import jobs_async
+from workers.claims import CLAIM_ACTION, CLAIM_EVENT
+from workers.disputes import dispute_model, file_dispute
+from workers.hooks import after_append
+from workers.jobs import enqueue_dispute
+from workers.readmodels import ReadModels
+
+blp = Blueprint("disputes", __name__, url_prefix="/games", description="Disputed reneges and their rulings")
+
+
+class DisputeSchema(ma.Schema):
+    seat = ma.fields.Integer(required=True, metadata={"description": "the claimant's seat"})
+    accused = ma.fields.Integer(required=True)
+    trick = ma.fields.Integer(required=True, validate=validate.Range(min=1))
+    hand = ma.fields.Integer(validate=validate.Range(min=1), metadata={"description": "default: the current hand"})
+    shown = ma.fields.String(metadata={"description": "a card of the accused's shown at the table"})
+
+
+class DisputeHeadersSchema(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE
+
+    idempotency_key = ma.fields.String(data_key="Idempotency-Key", validate=validate.Length(1, 200))
+
+
+class DisputeFiledSchema(ma.Schema):
+    game_id = ma.fields.String()
+    dispute = ma.fields.Integer(metadata={"description": "the dispute's id: the version of its claim event"})
+    version = ma.fields.Integer()
+    location = ma.fields.String()
+
+
+class DisputeReplySchema(ma.Schema):
+    ready = ma.fields.Boolean()
+    dispute = ma.fields.Integer()
+    ruling = ma.fields.Dict(allow_none=True, metadata={
+        "description": "claim, ruling, window, penalty, evidence_events (versions) and read_aloud"})
+
+
+@blp.route("/<game_id>/disputes")
+class Disputes(MethodView):
+    @blp.arguments(DisputeHeadersSchema, location="headers")
+    @blp.arguments(DisputeSchema)
+    @blp.response(202, DisputeFiledSchema)
+    def post(self, headers, body, game_id):
+        """File a claim: the referee rules on the table as it is now; the explanation follows."""
+        entry = catalog_entry(game_id)
+        require_scorekeeper(entry)
+        svc = services()
+        _game, state = svc.referee.state(game_id)
+        if CLAIM_ACTION not in _game.command_schemas:
+            raise ApiProblem(422, f"{_game.title} has no claims to dispute.", "no_disputes")
+        n, result = file_dispute(svc.referee, game_id, body, actor="scorekeeper",
+                                 idempotency_key=headers.get("idempotency_key"))
+        after_append(svc.redis, game_id, result.version, result.envelopes, is_async=jobs_async())
+        enqueue_dispute(svc.redis, game_id, n, result.version, is_async=jobs_async())
+        location = f"/games/{game_id}/disputes/{n}"
+        return {"game_id": game_id, "dispute": n, "version": result.version, "location": location}, 202, {"Location": location}
+
+
+@blp.route("/<game_id>/disputes/<int:n>")
+class Dispute(MethodView):
+    @blp.response(200, DisputeReplySchema)
+    @blp.alt_response(202, schema=DisputeReplySchema, description="The ruling is being explained")
+    def get(self, game_id, n):
+        """The ruling, its window and penalty, and the events that prove or fail to prove the claim."""
+        require_reader(catalog_entry(game_id))
+        svc = services()
+        stored = ReadModels(svc.redis).get(game_id, dispute_model(n))
+        head = svc.store.version(game_id)
+        if stored is None or stored[0] < head:
+            if stored is None:
+                logged = svc.store.read_page(game_id, from_version=n, limit=1) if n >= 1 else []
+                if not logged or logged[0].type != CLAIM_EVENT:
+                    raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is not a claim.", "no_such_dispute")
+            enqueue_dispute(svc.redis, game_id, n, head, is_async=jobs_async())
+            stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) or stored
+        if stored is None:
+            return {"ready": False, "dispute": n, "ruling": None}, 202
+        return {"ready": True, "dispute": n, "ruling": stored[1]}

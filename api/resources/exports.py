@@ -1,0 +1,43 @@
+"""Exports: GET /games/{id}/export?format=jsonl|csv|html, built from the record at one version."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask import Response
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import validate
+
+from api.app import services
+from api.auth import require_reader
+from api.resources.games import catalog_entry
+from workers.exports import FORMATS, history, jsonl_lines, score_csv
+from workers.folding import fold
+from workers.html_record import render_html
+from workers.scoresheet import build_sheet
+
+blp = Blueprint("exports", __name__, url_prefix="/games", description="Exports of a game's record")
+
+
+class ExportQuerySchema(ma.Schema):
+    format = ma.fields.String(load_default="jsonl", validate=validate.OneOf(sorted(FORMATS)), metadata={
+        "description": "jsonl: every event with its hashes and a head line; csv: the score sheet; html: the printable record"})
+
+
+@blp.route("/<game_id>/export")
+class Export(MethodView):
+    @blp.arguments(ExportQuerySchema, location="query")
+    @blp.doc(responses={200: {"description": "the file", "content": {t: {"schema": {"type": "string"}} for t in FORMATS.values()}}})
+    def get(self, query, game_id):
+        """Download the game's record (jsonl verifies offline with `courtcard verify FILE`)."""
+        require_reader(catalog_entry(game_id))
+        fmt = query["format"]
+        envelopes, head = history(services().store, game_id)
+        headers = {"Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"', "ETag": f'"{head[0]}"'}
+        if fmt == "jsonl":
+            return Response(b"".join(jsonl_lines(envelopes, game_id, head)), mimetype=FORMATS[fmt], headers=headers)
+        replay = fold(envelopes)
+        sheet = build_sheet(game_id, replay.game, replay.state)
+        if fmt == "csv":
+            return Response(score_csv(sheet), mimetype=FORMATS[fmt], headers=headers)
+        return Response(render_html(replay.game.title, envelopes, sheet, head), mimetype=FORMATS[fmt], headers=headers)

@@ -1,0 +1,57 @@
+"""Score sheets: GET /games/{id}/scores, kept by the workers, waited for briefly when stale."""
+
+from __future__ import annotations
+
+import marshmallow as ma
+from flask import current_app
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import validate
+
+from api.app import services
+from api.auth import require_reader
+from api.resources.games import catalog_entry
+from workers.jobs import enqueue_scores
+from workers.readmodels import ReadModels
+from workers.scoresheet import SCORES
+from workers.waiting import wait_for
+
+blp = Blueprint("scores", __name__, url_prefix="/games", description="Score sheets kept from the record")
+
+
+def jobs_async() -> bool:
+    """False when the app runs jobs in the request itself (``COURTCARD_JOBS_INLINE``, for tests and
+    single-process use), else True: jobs go to the RQ workers."""
+    return not current_app.config.get("COURTCARD_JOBS_INLINE", False)
+
+
+class ReadModelQuerySchema(ma.Schema):
+    version = ma.fields.Integer(validate=validate.Range(min=1),
+                                metadata={"description": "the version wanted (default: the game's current version)"})
+    wait = ma.fields.Float(load_default=2.0, validate=validate.Range(0, 10),
+                           metadata={"description": "seconds to wait for the document to reach that version"})
+
+
+class ScoreSheetReplySchema(ma.Schema):
+    ready = ma.fields.Boolean(metadata={"description": "true when the sheet reflects the version wanted"})
+    wanted = ma.fields.Integer()
+    version = ma.fields.Integer(allow_none=True, metadata={"description": "the event version the sheet reflects"})
+    sheet = ma.fields.Dict(allow_none=True)
+
+
+@blp.route("/<game_id>/scores")
+class Scores(MethodView):
+    @blp.arguments(ReadModelQuerySchema, location="query")
+    @blp.response(200, ScoreSheetReplySchema)
+    @blp.alt_response(202, schema=ScoreSheetReplySchema, description="The sheet has not reached that version yet")
+    def get(self, query, game_id):
+        """The score sheet per hand and seat, with the version it reflects (202 while it catches up)."""
+        require_reader(catalog_entry(game_id))
+        svc = services()
+        wanted = query.get("version") or svc.store.version(game_id)
+        stored = wait_for(ReadModels(svc.redis), game_id, SCORES, wanted, query["wait"],
+                          lambda: enqueue_scores(svc.redis, game_id, wanted, is_async=jobs_async()))
+        ready = stored is not None and stored[0] >= wanted
+        body = {"ready": ready, "wanted": wanted, "version": stored[0] if stored else None,
+                "sheet": stored[1] if stored else None}
+        return body, 200 if ready else 202
