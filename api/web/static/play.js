@@ -177,7 +177,7 @@ function renderTable(view) {
   }
   const trick = hand && hand.trick && hand.trick.length
     ? h("ol", { class: "trick", "aria-label": "Current trick" }, hand.trick.map((p) => h("li", { "data-seat": p.seat }, h("span", { class: "who" }, seatName(p.seat)), cardFace(p.card))))
-    : h("p", { class: "muted" }, hand && hand.cards_left ? "No card played in this trick yet." : "");
+    : h("p", { class: "muted" }, hand && hand.cards_left && !hand.over ? "No card played in this trick yet." : "");
   const last = hand && hand.tricks && hand.tricks.length ? hand.tricks[hand.tricks.length - 1] : null;
   const lastTrick = last ? h("p", { class: "last-trick" }, `Trick ${last.trick} won by ${seatName(last.winner)}: `,
     last.cards.map((c) => [cardFace(c), " "]), last.queens ? `(${last.queens} Queen${last.queens > 1 ? "s" : ""})` : "") : null;
@@ -216,7 +216,8 @@ function renderTrumpChange() {
 function renderActions() {
   const section = $("actions");
   const view = game.view;
-  if (!token) { section.hidden = true; return; }
+  // During a trump change the referee's question (its own panel) is the only thing to answer.
+  if (!token || view.phase === "trump_change") { section.hidden = true; rendered.actions = null; return; }
   section.hidden = false;
   const toAct = game.to_act || [];
   const phase = view.phase;
@@ -226,7 +227,6 @@ function renderActions() {
     if (phase === "cut") return fill(section, cutPanel(game, seatName, legal, act));
     if (phase === "deal") return fill(section, dealPanel(game, seatName, legalFor(toAct[0], "deal"), act));
     if (phase === "play") return fill(section, playPanel(view));
-    if (phase === "trump_change") return fill(section, h("p", { class: "muted" }, "Play goes on once the dealer has named the new trump."));
     return fill(section, choicePanel(game, seatName, legal, act));
   });
 }
@@ -244,7 +244,7 @@ function playPanel(view) {
   const tap = (card) => {
     if (legalCards.includes(card)) return act({ action: "play", seat, card });
     if (onClaim) { confirmCard = card; rendered.actions = null; return renderActions(); }
-    notify(`${cardText(card)} cannot be played now: ${why}`);
+    notify(`${cardText(card)} cannot be played now. ${why}`);
   };
   const button = (card) => {
     const ok = legalCards.includes(card);
@@ -279,7 +279,7 @@ function whyNot(hand, legalCards, onClaim) {
   if (hand.challenge !== null && hand.challenge !== undefined) facts.push("the Queen's Challenge is on");
   if (hand.trick && hand.trick.length) facts.push(`${SUIT_NAME[suitOf(hand.trick[0].card)]} were led`);
   else if (!hand.trump_broken) facts.push(`trump (${SUIT_NAME[hand.trump]}) is not broken`);
-  const allowed = `the rules allow only ${cardsText(legalCards)} (${facts.join("; ")})`;
+  const allowed = `Greyed cards: the rules allow only ${cardsText(legalCards)} (${facts.join("; ")})`;
   return onClaim ? `${allowed}. A greyed card can still be logged if it was played: the referee rules on a claim.` : `${allowed}.`;
 }
 

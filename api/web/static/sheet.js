@@ -40,7 +40,7 @@ function niceStep(range) {
 export function totalsChart(scores, target) {
   const units = scores.units || [];
   const points = runningTotals(scores);
-  const W = 640, H = 280, left = 52, right = 16, top = 16, bottom = 36;
+  const W = 380, H = 230, left = 44, right = 12, top = 14, bottom = 34;
   const values = points.flatMap((p) => p.totals);
   let lo = Math.min(0, ...values), hi = Math.max(50, ...values);
   const showTarget = target && target <= hi * 1.5 && target > lo;
@@ -84,7 +84,8 @@ function trumpText(trumps) {
 
 function notes(seat) {
   const out = [];
-  if (seat.dealer) out.push(seat.dealer_short ? `dealer, short of ${seat.quota}` : `dealer, made ${seat.quota}`);
+  if (seat.dealer) out.push(seat.dealer_short ? `dealer, short of ${seat.quota} (${seat.dealer_short})` : `dealer, made ${seat.quota} (+${seat.bonus})`);
+  if (seat.unit !== null && seat.unit !== undefined) out.push(`tricks ${seat.trick_points}, Queens ${seat.queen_points}`);
   for (const st of seat.settings || []) out.push(`dungeon (${st.reason.replace(/_/g, " ")}, trick ${st.trick}): ${st.before} \u2192 ${st.after}`);
   for (const p of seat.penalties || []) out.push(`penalty ${p.amount} (trick ${p.trick})`);
   if (seat.forfeited) out.push("gains forfeited");
@@ -92,23 +93,19 @@ function notes(seat) {
   return out.join("; ");
 }
 
-/** One hand's breakdown. */
+/** One hand's breakdown: a narrow table (it must fit a phone), notes under each name. */
 function handTable(sheet, names) {
   const rows = sheet.seats.map((seat) => h("tr", {},
-    h("th", { scope: "row" }, seat.name),
+    h("th", { scope: "row" }, seat.name, notes(seat) ? h("span", { class: "sheet-notes" }, notes(seat)) : null),
     h("td", {}, seat.tricks), h("td", {}, seat.queens),
-    h("td", {}, seat.unit === null ? "" : seat.trick_points + seat.queen_points),
-    h("td", {}, seat.unit === null ? "" : (seat.bonus || seat.dealer_short || 0)),
-    h("td", { class: "notes" }, notes(seat)),
     h("td", { class: "num" }, seat.unit === null ? "" : signed(seat.hand_points))));
   const unitRows = (sheet.units || []).map((u) => h("tr", { class: "unit-total" },
-    h("th", { scope: "row", colspan: 6 }, `${u.name}: ${u.before} ${u.hand_total >= 0 ? "+" : "\u2212"} ${Math.abs(u.hand_total)} =`),
-    h("td", { class: "num" }, u.total)));
+    h("td", { colspan: 4 }, `${u.name}: ${u.before} ${u.hand_total >= 0 ? "+" : "\u2212"} ${Math.abs(u.hand_total)} = `, h("strong", {}, u.total))));
   return h("details", { class: "hand-sheet" },
     h("summary", {}, `Hand ${sheet.hand}: dealer ${names[sheet.dealer] ?? sheet.dealer}, trump ${trumpText(sheet.trump)}`),
-    h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, ["Player", "Tricks", "Queens", "Points", "Bonus", "Notes", "Hand"].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, rows, unitRows))));
+    h("table", {},
+      h("thead", {}, h("tr", {}, ["Player", "Tricks", "Queens", "Hand"].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows, unitRows)));
 }
 
 /** The whole score sheet panel. */
@@ -127,7 +124,7 @@ export function renderSheet(scores, names, target) {
     h("h2", {}, "Score sheet"),
     h("div", { class: "scroll" }, h("table", { class: "totals" }, h("caption", {}, target ? `Running totals (target ${target})` : "Running totals"),
       h("thead", {}, head), h("tbody", {}, body, now))),
-    hands.length ? hands.map((sheet) => handTable(sheet, names)) : h("p", { class: "muted" }, "No hand finished yet."),
-    totalsChart(scores, target),
+    hands.length ? [hands.map((sheet) => handTable(sheet, names)), totalsChart(scores, target)]
+      : h("p", { class: "muted" }, "No hand finished yet: the chart of running totals starts after the first."),
   ];
 }

@@ -1,0 +1,131 @@
+"""Fixtures for the scorekeeper page's browser tests: the real app served by a real WSGI server on a
+free loopback port, against the suite's real Redis, and headless Chromium driven by Playwright.
+
+The browser is Debian's ``chromium`` (``tests/web/install_browser.sh`` installs it); Playwright's
+own browser downloads are never used. When no browser can be had the tests skip, saying why.
+Screenshots go to ``$COURTCARD_SCREENSHOTS`` when set (``docs/screenshots`` to refresh the docs),
+else to a temporary directory, so the code that takes them runs on every test run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from api.app import create_app
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
+
+
+def chromium_path() -> str | None:
+    """The system Chromium: $COURTCARD_CHROMIUM, else Debian's /usr/bin/chromium, else on PATH."""
+    for candidate in (os.environ.get("COURTCARD_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session (skips, with the reason, when none can be had)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("Playwright for Python is not installed: pip install -e '.[test]'")
+    path = chromium_path()
+    if path is None:
+        pytest.skip("No Chromium found: run tests/web/install_browser.sh (Debian's chromium package)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class QuietHandler(WSGIRequestHandler):
+    """No access log: the browser's many requests would bury the test report."""
+
+    def log_request(self, *args, **kwargs) -> None:
+        pass
+
+
+class LiveServer:
+    """The app served by werkzeug's threaded WSGI server in a thread of this process."""
+
+    def __init__(self, app) -> None:
+        self.server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.closing = False
+        # A live event stream notices its page is gone only at its next keep-alive, after the
+        # server was shut down; its failure then (Redis gone at the session's end) is no news.
+        log = self.server.log
+        self.server.log = lambda kind, message, *args: None if self.closing else log(kind, message, *args)
+        self.thread = threading.Thread(target=self.server.serve_forever, name="courtcard-live-server", daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.closing = True
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def live_server(redis_client, redis_url):
+    """The real app on a free loopback port; redis_client gives it an emptied database."""
+    app = create_app({"REDIS_URL": redis_url, "TESTING": True})
+    with LiveServer(app) as server:
+        server.app = app
+        yield server
+
+
+@pytest.fixture
+def pages(browser):
+    """Open pages in their own browser contexts (own localStorage: a second device), closed after."""
+    contexts = []
+
+    def open_page(viewport=PHONE):
+        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def screenshots(tmp_path):
+    """save(page, name): a phone-sized and a tablet-sized PNG of the page as it is now."""
+    target = Path(os.environ.get("COURTCARD_SCREENSHOTS") or tmp_path)
+    target.mkdir(parents=True, exist_ok=True)
+
+    def save(page, name: str) -> list[Path]:
+        saved = []
+        before = page.viewport_size
+        for size_name, size in (("phone", PHONE), ("tablet", TABLET)):
+            page.set_viewport_size(size)
+            path = target / f"{name}-{size_name}.png"
+            page.screenshot(path=str(path), full_page=True)
+            assert path.stat().st_size > 0
+            saved.append(path)
+        page.set_viewport_size(before)
+        return saved
+
+    return save
