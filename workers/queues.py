@@ -1,9 +1,20 @@
-"""RQ set-up: the queues Courtcard's jobs run on, with a JSON serializer (never pickle)."""
+"""RQ set-up: the queues Courtcard's jobs run on, with a JSON serializer (never pickle).
+
+Workers run jobs in their own process (RQ's ``SimpleWorker``): a job is a replay of one game,
+often a few milliseconds, and forking a work horse for each would cost as much as the job. It
+also lets a worker keep the referee's state cache from one job to the next. Job timeouts still
+hold (RQ enforces them with an alarm signal in the worker itself).
+
+A worker killed outright (SIGKILL, a lost machine) leaves its job marked as started. RQ notices
+only when the job's heartbeat expires, a minute or more later; so a starting worker first puts
+back on the queue the started jobs of workers that are certainly dead (see :mod:`workers.recovery`).
+The jobs are idempotent, so running one again is always safe.
+"""
 
 from __future__ import annotations
 
 import redis
-from rq import Queue, Worker
+from rq import Queue, SimpleWorker, Worker
 from rq.registry import FailedJobRegistry, StartedJobRegistry
 from rq.serializers import JSONSerializer
 
@@ -12,15 +23,30 @@ QUEUE_NAMES = ("courtcard-high", "courtcard-default", "courtcard-low")
 
 
 def queues(client: redis.Redis) -> list[Queue]:
+    """Every Courtcard queue, most urgent first."""
     return [Queue(name, connection=client, serializer=JSONSerializer) for name in QUEUE_NAMES]
 
 
-def queue(client: redis.Redis, name: str = "courtcard-default") -> Queue:
-    return Queue(name, connection=client, serializer=JSONSerializer)
+def queue(client: redis.Redis, name: str = "courtcard-default", is_async: bool = True) -> Queue:
+    """One queue. ``is_async=False`` runs each job at once in the caller (RQ's synchronous mode)."""
+    return Queue(name, connection=client, serializer=JSONSerializer, is_async=is_async)
+
+
+class CourtcardWorker(SimpleWorker):
+    """An RQ worker that first requeues the jobs dead workers left half done."""
+
+    def work(self, *args, **kwargs):
+        from workers.recovery import requeue_orphaned_jobs
+
+        requeued = requeue_orphaned_jobs(self.connection)
+        if requeued:
+            self.log.warning("requeued %d job(s) left by dead workers: %s", len(requeued), ", ".join(requeued))
+        return super().work(*args, **kwargs)
 
 
 def make_worker(client: redis.Redis, name: str | None = None) -> Worker:
-    return Worker(queues(client), name=name, connection=client, serializer=JSONSerializer)
+    """A worker on every Courtcard queue (``worker.work(burst=True)`` stops when they are empty)."""
+    return CourtcardWorker(queues(client), name=name, connection=client, serializer=JSONSerializer)
 
 
 def queue_health(client: redis.Redis) -> dict:

@@ -1,0 +1,52 @@
+"""What the workers know of claims and rulings: the referee's shared vocabulary, nothing more.
+
+A dispute is a claim logged through the referee's ``claim_renege`` action; the referee answers it
+at once with ``RenegeClaimed`` and ``RenegeRuled`` (and the penalty's events) in one append. These
+names belong to ``referee.events`` (shared by every trick-taking game), not to one game. Which
+events make up one append is read from the envelopes: they share ``recorded_at`` and ``actor``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from events.envelope import Envelope
+
+CLAIM_ACTION = "claim_renege"
+CLAIM_EVENT = "RenegeClaimed"
+RULING_EVENT = "RenegeRuled"
+
+#: When an irregularity was found out, in the referee's windows.
+WINDOW_WORDS = {
+    "A": "before any later card was played",
+    "B": "while the trick was still being played",
+    "C": "after the next trick was led",
+    "D": "after the hand was over",
+}
+
+#: The irregularities ``RenegeRuled.kind`` names.
+KIND_WORDS = {
+    "renege": "did not follow suit",
+    "trump_lead": "led trump before it was broken",
+    "challenge": "did not play a Queen under the Queen's Challenge",
+}
+
+
+def claim_fields(claim: dict[str, Any]) -> dict[str, Any]:
+    """The ``claim_renege`` action's fields for a logged ``RenegeClaimed`` payload."""
+    fields = {"seat": claim["claimant"], "accused": claim["accused"], "trick": claim["trick"], "hand": claim["hand"]}
+    if claim.get("shown") is not None:
+        fields["shown"] = claim["shown"]
+    return fields
+
+
+def same_append(envelopes: Sequence[Envelope], index: int) -> list[Envelope]:
+    """The envelopes logged in one append with ``envelopes[index]``, from it on."""
+    first = envelopes[index]
+    batch = [first]
+    for envelope in envelopes[index + 1:]:
+        if envelope.recorded_at != first.recorded_at or envelope.actor != first.actor:
+            break
+        batch.append(envelope)
+    return batch

@@ -1,0 +1,149 @@
+"""Disputes: a claim logged through the referee, and its ruling explained from the log alone.
+
+Filing a dispute logs the claim at once (``claim_renege``), so the referee rules on the table as it
+was when the claim was made: the window, and so the penalty, depend on that moment. The dispute's
+id is the version of its ``RenegeClaimed`` event. A worker then reads the log and writes the
+dispute's read model: the ruling, the window, the penalty and the exact events (by version) that
+prove or fail to prove the claim, with a text a table can read aloud.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.envelope import Envelope
+from referee.service import ActionResult, RefereeService
+from workers.claims import CLAIM_ACTION, CLAIM_EVENT, KIND_WORDS, RULING_EVENT, WINDOW_WORDS, same_append
+from workers.naming import seat_names, who
+
+
+class NotADispute(LookupError):
+    """No dispute has this id in this game (no claim was logged at that version)."""
+
+
+def dispute_model(n: int) -> str:
+    """Read model name of dispute ``n``: ``courtcard:{<game>}:dispute:<n>``."""
+    return f"dispute:{n}"
+
+
+def file_dispute(referee: RefereeService, game_id: str, claim: dict[str, Any], actor: str,
+                 idempotency_key: str | None = None) -> tuple[int, ActionResult]:
+    """Log a claim (``seat`` claims against ``accused`` for ``trick`` of ``hand``, maybe with a
+    ``shown`` card) through the referee; returns the dispute id and the logged result."""
+    result = referee.act(game_id, CLAIM_ACTION, claim, actor=actor, idempotency_key=idempotency_key)
+    claim_event = next(e for e in result.envelopes if e.type == CLAIM_EVENT)
+    return claim_event.version, result
+
+
+def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
+    """The dispute whose claim is event ``n``, explained from ``envelopes`` (the game's whole log)."""
+    if not 1 <= n <= len(envelopes) or envelopes[n - 1].type != CLAIM_EVENT:
+        raise NotADispute(n)
+    names = seat_names(envelopes)
+    claim = envelopes[n - 1].payload
+    batch = same_append(envelopes, n - 1)
+    ruling_env = next((e for e in batch if e.type == RULING_EVENT), None)
+    ruling = ruling_env.payload if ruling_env else {}
+    hand, trick, accused = claim["hand"], claim["trick"], claim["accused"]
+    in_hand = [e for e in envelopes[: n - 1] if e.payload.get("hand") == hand]
+    played = _last(in_hand, lambda e: e.type == "CardPlayed" and e.payload.get("seat") == accused and e.payload.get("trick") == trick)
+    led = _first(in_hand, lambda e: e.type == "CardPlayed" and e.payload.get("trick") == trick)
+    evidence = ruling.get("evidence", {})
+    proofs: list[dict[str, Any]] = []
+    if led is not None and led is not played:
+        proofs.append(_proof(led, f"{who(names, led.payload['seat'])} led {led.payload['card']}"))
+    if played is not None:
+        proofs.append(_proof(played, f"{who(names, accused)} played {played.payload['card']}"))
+    if evidence.get("held"):
+        dealt = _last(in_hand, lambda e: e.type == "HandDealt")
+        if dealt is not None:
+            proofs.append(_proof(dealt, f"the deal gave {who(names, accused)} {', '.join(evidence['held'])}, "
+                                        "still held when that card was played"))
+    if evidence.get("proof"):
+        card = evidence["proof"]["card"]
+        later = _first(envelopes[: n - 1], lambda e: e.type == "CardPlayed" and e.payload.get("hand") == hand
+                       and e.payload.get("seat") == accused and e.payload.get("card") == card)
+        if later is not None:
+            proofs.append(_proof(later, f"{who(names, accused)} later played {card}, so they held it"))
+    if evidence.get("shown") and ruling.get("verdict") == "upheld":
+        proofs.append({"version": n, "type": CLAIM_EVENT, "says": f"{evidence['shown']} was shown at the table"})
+    penalty = [_penalty(e, names) for e in batch if e is not ruling_env and e.type != CLAIM_EVENT]
+    after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):] if _concerns(e, accused, hand, trick)]
+    doc = {
+        "dispute": n,
+        "game_id": envelopes[0].game_id,
+        "version": len(envelopes),
+        "status": "ruled" if ruling_env else "not_ruled",
+        "claim": {"version": n, **claim},
+        "ruling": {"version": ruling_env.version if ruling_env else None, **ruling},
+        "window": ruling.get("window"),
+        "window_means": WINDOW_WORDS.get(ruling.get("window"), ""),
+        "penalty": penalty,
+        "later": after,
+        "evidence_events": proofs,
+    }
+    doc["read_aloud"] = _read_aloud(doc, names)
+    return doc
+
+
+def _read_aloud(doc: dict[str, Any], names: list[str]) -> str:
+    claim, ruling = doc["claim"], doc["ruling"]
+    accused = who(names, claim["accused"])
+    kind = KIND_WORDS.get(ruling.get("kind"), "broke a rule of play")
+    card = ruling.get("card") or "a card"
+    lines = [f"Hand {claim['hand']}, trick {claim['trick']}: {who(names, claim['claimant'])} claims that "
+             f"{accused} {kind} with {card} (event {claim['version']})."]
+    if doc["status"] != "ruled":
+        return lines[0] + " The referee has not ruled."
+    verdict = ruling.get("verdict")
+    lines.append(f"Ruling: {'upheld' if verdict == 'upheld' else 'not proven'} (event {ruling['version']}), "
+                 f"found in window {doc['window']}, {doc['window_means']}.")
+    for proof in doc["evidence_events"]:
+        lines.append(f"Event {proof['version']}: {proof['says']}.")
+    reason = ruling.get("evidence", {}).get("reason")
+    if verdict != "upheld" and reason:
+        lines.append(f"The log does not prove it: {reason}.")
+    if doc["penalty"]:
+        lines.extend(f"Penalty: {p['says']} (event {p['version']})." for p in doc["penalty"])
+    else:
+        lines.append("No penalty.")
+    lines.extend(f"Then: {p['says']} (event {p['version']})." for p in doc["later"])
+    return " ".join(lines)
+
+
+def _penalty(envelope: Envelope, names: list[str]) -> dict[str, Any]:
+    p = envelope.payload
+    if envelope.type == "CardTakenBack":
+        says = f"{who(names, p['seat'])} takes {p['card']} back and plays again, without penalty"
+    elif envelope.type == "TotalSet":
+        says = f"{who(names, p['seat'])}'s side has its total set from {p['before']} to {p['after']}"
+    elif envelope.type == "PenaltyAccepted":
+        says = f"{who(names, p['seat'])} accepts a penalty of {p['penalty']} points and the cards go back"
+    elif envelope.type == RULING_EVENT:
+        says = f"ruled again in window {p['window']}: {p['verdict'].replace('_', ' ')}"
+    else:
+        says = envelope.type
+    return {"version": envelope.version, "type": envelope.type, "says": says}
+
+
+def _concerns(envelope: Envelope, seat: int, hand: int, trick: int) -> bool:
+    p = envelope.payload
+    if p.get("hand") != hand or p.get("trick") != trick:
+        return False
+    if envelope.type in ("PenaltyAccepted", "TotalSet"):
+        return p.get("seat") == seat and p.get("reason", "renege") == "renege"
+    return envelope.type == RULING_EVENT and p.get("accused") == seat
+
+
+
+
+def _proof(envelope: Envelope, says: str) -> dict[str, Any]:
+    return {"version": envelope.version, "type": envelope.type, "says": says}
+
+
+def _first(envelopes, test):
+    return next((e for e in envelopes if test(e)), None)
+
+
+def _last(envelopes, test):
+    return next((e for e in reversed(envelopes) if test(e)), None)

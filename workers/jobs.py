@@ -1,0 +1,156 @@
+"""The RQ jobs: score sheets, audits and disputes, each keyed by game and version, each idempotent.
+
+A job's id names what it builds and the version it was asked for (``scores_<version>_<game>``), so
+asking twice while it is waiting enqueues it once. Running it twice, or again after a crash, is
+harmless: it reads the log, derives its document and writes it with the read models' forward-only
+check, so the stored document only ever moves to a later version.
+
+Jobs take JSON arguments only (the queues use RQ's JSON serializer) and find their Redis connection
+through the running job (``REDIS_URL`` when called outside a worker).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Callable
+from typing import Any
+
+import redis
+from rq import Retry, get_current_job
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from events.errors import StoreUnavailableError
+from events.server import redis_from_url
+from events.store import EventStore
+from referee.service import RefereeService
+from workers.audit import AUDIT, audit_game
+from workers.disputes import NotADispute, dispute_model, explain_dispute
+from workers.queues import queue
+from workers.readmodels import ReadModels
+from workers.scoresheet import SCORES, build_sheet
+
+#: Seconds a job may run before RQ stops it.
+TIMEOUTS = {"scores": 120, "audit": 600, "dispute": 120}
+#: Transient failures (the store unreachable for a moment) are retried after 1, 5 and 15 seconds.
+RETRY = Retry(max=3, interval=[1, 5, 15])
+#: How long finished jobs' results (and failed jobs, for /healthz) are kept, in seconds.
+RESULT_TTL, FAILURE_TTL = 3600, 7 * 24 * 3600
+_LIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHEDULED}
+
+_JOB_ID_SAFE = re.compile(r"[A-Za-z0-9_-]+")
+_referees: dict[int, RefereeService] = {}
+
+
+# -- enqueueing ---------------------------------------------------------------------------------
+
+
+def enqueue_scores(client: redis.Redis, game_id: str, version: int, is_async: bool = True) -> Job:
+    """Ask for the score sheet of ``game_id`` to reach at least ``version``."""
+    return _enqueue(client, "workers.jobs.refresh_scores", _job_id("scores", game_id, version), [game_id, version],
+                    TIMEOUTS["scores"], "courtcard-high", is_async)
+
+
+def enqueue_audit(client: redis.Redis, game_id: str, version: int, is_async: bool = True) -> Job:
+    """Ask for an audit of ``game_id`` as of (at least) ``version``."""
+    return _enqueue(client, "workers.jobs.run_audit", _job_id("audit", game_id, version), [game_id, version],
+                    TIMEOUTS["audit"], "courtcard-low", is_async)
+
+
+def enqueue_dispute(client: redis.Redis, game_id: str, dispute: int, version: int, is_async: bool = True) -> Job:
+    """Ask for dispute ``dispute`` of ``game_id`` to be explained as of (at least) ``version``."""
+    return _enqueue(client, "workers.jobs.explain_dispute_job", _job_id("dispute", game_id, dispute, version),
+                    [game_id, dispute, version], TIMEOUTS["dispute"], "courtcard-default", is_async)
+
+
+def _job_id(kind: str, game_id: str, *numbers: int) -> str:
+    """``scores_12_<game>``: RQ job ids allow letters, digits, ``_`` and ``-`` only, so a game id with
+    other characters is replaced by its digest."""
+    if not _JOB_ID_SAFE.fullmatch(game_id):
+        game_id = hashlib.sha256(game_id.encode()).hexdigest()[:32]
+    return "_".join([kind, *map(str, numbers), game_id])
+
+
+def _enqueue(client, func: str, job_id: str, args: list, timeout: int, queue_name: str, is_async: bool) -> Job:
+    try:
+        existing = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
+        if existing.get_status(refresh=False) in _LIVE or existing.get_status(refresh=False) == JobStatus.FINISHED:
+            return existing
+    except NoSuchJobError:
+        pass
+    return queue(client, queue_name, is_async).enqueue(
+        func, args=args, job_id=job_id, job_timeout=timeout, retry=RETRY, result_ttl=RESULT_TTL,
+        failure_ttl=FAILURE_TTL, description=job_id)
+
+
+# -- the jobs -----------------------------------------------------------------------------------
+
+
+def refresh_scores(game_id: str, version: int) -> dict[str, Any]:
+    """Bring the score sheet of ``game_id`` to the game's current version (at least ``version``)."""
+
+    def build(client: redis.Redis, models: ReadModels) -> dict[str, Any]:
+        with _referee(client).locked_state(game_id) as (game, state):
+            return build_sheet(game_id, game, state)
+
+    return _refresh(game_id, SCORES, version, build)
+
+
+def run_audit(game_id: str, version: int) -> dict[str, Any]:
+    """Audit ``game_id`` from its whole log and store the report (as of the game's current version)."""
+    return _refresh(game_id, AUDIT, version,
+                    lambda client, models: audit_game(EventStore(client), game_id, models.get(game_id, SCORES)))
+
+
+def explain_dispute_job(game_id: str, dispute: int, version: int) -> dict[str, Any]:
+    """Explain dispute ``dispute`` of ``game_id`` from the log and store it."""
+
+    def build(client: redis.Redis, models: ReadModels) -> dict[str, Any] | None:
+        try:
+            return explain_dispute(list(EventStore(client).read(game_id)), dispute)
+        except NotADispute:
+            return None  # nothing to explain; the API answers 404 for it
+
+    return _refresh(game_id, dispute_model(dispute), version, build)
+
+
+def _refresh(game_id: str, name: str, version: int,
+             build: Callable[[redis.Redis, ReadModels], dict[str, Any] | None]) -> dict[str, Any]:
+    """Build read model ``name`` unless it already reflects ``version``, and store it forward-only."""
+    client = _connection()
+    models = ReadModels(client)
+    stored = models.version(game_id, name)
+    if stored is not None and stored >= version:
+        return {"written": False, "version": stored}
+    doc = build(client, models)
+    if doc is None:
+        return {"written": False, "version": None}
+    try:
+        written = models.put(game_id, name, doc["version"], doc)
+    except (redis.ConnectionError, redis.TimeoutError) as exc:
+        raise StoreUnavailableError(f"the read models cannot be written: {exc}") from exc  # RQ retries it
+    return {"written": written, "version": doc["version"]}
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _connection() -> redis.Redis:
+    job = get_current_job()
+    if job is not None:
+        return job.connection
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        raise RuntimeError("a Courtcard job outside a worker needs REDIS_URL")
+    return redis_from_url(url)
+
+
+def _referee(client: redis.Redis) -> RefereeService:
+    """One referee service per connection: its state cache survives from job to job in a worker."""
+    service = _referees.get(id(client))
+    if service is None or service.store.redis is not client:
+        service = _referees[id(client)] = RefereeService(EventStore(client))
+    return service
