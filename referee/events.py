@@ -223,3 +223,39 @@ class GameEnded:
     hand: int
     winners: list[int]
     totals: list[int]
+
+
+# ---------------------------------------------------------------- bidding games (Queen Bees, Black Queen)
+
+
+@event_type("BidMade", version=1)
+@_frozen
+class BidMade:
+    """A player bid in hand ``hand``: tricks in Queen Bees, card points in Black Queen's auction.
+    ``bid`` None is a pass (final for the hand in Black Queen)."""
+
+    seat: int
+    hand: int
+    bid: Optional[int] = None
+
+
+@event_type("HandThrownIn", version=1)
+@_frozen
+class HandThrownIn:
+    """Every player passed: the cards are thrown in and the same dealer deals hand ``hand`` again."""
+
+    hand: int
+    dealer: int
+
+
+@event_type("ContractDeclared", version=1)
+@_frozen
+class ContractDeclared:
+    """Black Queen: the high bidder (declarer) named trump and the two called cards whose holders
+    are the declarer's hidden partners. Who holds them is never part of this event."""
+
+    seat: int
+    hand: int
+    bid: int
+    trump: str
+    called: list[str]

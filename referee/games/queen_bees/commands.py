@@ -1,0 +1,8 @@
+"""Queen Bees commands: the shared ones of a plain trick game (``bid`` is a number of tricks)."""
+
+from __future__ import annotations
+
+from referee.games.queen_bees.trick_commands import SHARED_ACTIONS, schemas_of
+
+ACTIONS: dict[str, type] = dict(SHARED_ACTIONS)
+COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)

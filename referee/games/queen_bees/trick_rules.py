@@ -1,0 +1,57 @@
+"""What a plain trick game (Queen Bees, Black Queen) tells the shared engine of this package.
+
+The engine (``trick_apply``, ``trick_decide``, ``trick_views``) does everything those games share:
+dealing, the turn, following, trick completion, renege windows, claims, take-backs, the end of a
+game. A game subclasses :class:`TrickRules` for what is its own.
+
+A *following rule* is a pair ``(kind, suit)`` fixed by a trick's lead; ``follows(kind, suit, card)``
+says whether ``card`` obeys it. A card that does not is a claim of holding no card that does, and
+a later card that does proves the renege (cards never change hands within a hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.cards import SUIT, SUIT_NAMES
+from referee.games.queen_bees.trick_state import Hand, TableState
+
+
+class TrickRules:
+    """Hooks a plain trick game supplies; the defaults are plain follow-suit."""
+
+    players = 4
+    hand_size = 13
+    removed: tuple[str, ...] = ()
+    bidding_phase = "bid"  # the phase a fresh deal starts in
+
+    def new_hand(self, state: TableState, no: int, dealer: int) -> Hand:
+        return Hand(no, dealer, state.players)
+
+    def lead_rule(self, state: TableState, card: str) -> tuple[str, str]:
+        """The following rule a lead of ``card`` sets for its trick."""
+        return ("suit", SUIT[card])
+
+    def follows(self, kind: str, suit: str, card: str) -> bool:
+        return SUIT[card] == suit
+
+    def rule_text(self, kind: str, suit: str) -> str:
+        """``hearts were led`` for messages."""
+        return f"{SUIT_NAMES[suit]} were led"
+
+    def after_card(self, state: TableState, seat: int, card: str) -> None:
+        """What a card does beyond the trick (Queen Bees: the first Queen fixes trump)."""
+
+    def after_trick(self, state: TableState, winner: int, cards: list[str]) -> None:
+        """What a trick does beyond its winner (Black Queen: card points)."""
+
+    def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
+        raise NotImplementedError
+
+    def score_hand(self, state: TableState) -> tuple[dict[str, Any], list[int]]:
+        """The finished hand's score sheet and the new totals."""
+        raise NotImplementedError
+
+    def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
+        """After a hand is scored: (reason, winners) when the game is over, else None."""
+        raise NotImplementedError

@@ -1,0 +1,83 @@
+"""The parts of the views every plain trick game shares: who acts, the legal plays and take-back,
+the table as everyone sees it, and what only the director sees.
+
+The public view never shows a hidden hand, nor an irregularity the referee keeps silent (detection
+on claim); a game adds its own facts (bids, trump, the contract) to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.cards import DECK52
+from referee.games.queen_bees import trick_commands as cmd
+from referee.games.queen_bees.trick_decide import legal_cards, window_of
+from referee.games.queen_bees.trick_rules import TrickRules
+from referee.games.queen_bees.trick_state import TableState
+
+
+def to_act(state: TableState) -> list[int]:
+    """Seats that may act now."""
+    if state.phase in ("bid", "auction", "declare", "play"):
+        return [state.hand.turn]
+    if state.phase == "deal":
+        return [state.dealer]
+    return []
+
+
+def play_actions(state: TableState, rules: TrickRules, seat: int) -> list[Any]:
+    """The plays open to ``seat`` (every unseen card in a blind record) and its take-back."""
+    h = state.hand
+    out: list[Any] = []
+    if seat == h.turn:
+        if h.hands is not None:
+            out = [cmd.Play(seat, c) for c in legal_cards(state, rules, seat)]
+        else:
+            out = [cmd.Play(seat, c) for c in DECK52 if c not in h.played and c not in rules.removed]
+    for irr in h.irregular:
+        if irr["seat"] == seat and irr["status"] == "open" and window_of(state, irr) == "A":
+            out.append(cmd.TakeBack(seat))
+            break
+    return out
+
+
+def units(state: TableState) -> list[dict[str, Any]]:
+    """Each player is a scoring unit of their own."""
+    return [{"unit": s, "name": state.names[s], "seats": [s], "total": t} for s, t in enumerate(state.totals)]
+
+
+def table_view(state: TableState, game: str) -> dict[str, Any]:
+    """What everyone at the table sees; ``hand`` holds the public facts of the hand in play."""
+    view: dict[str, Any] = {
+        "game": game, "version": state.version, "record": state.record, "options": state.options,
+        "seats": state.names, "phase": state.phase, "dealer": state.dealer, "to_act": to_act(state),
+        "units": units(state), "totals": list(state.totals), "rulings": state.rulings,
+        "replaced": state.replaced, "outcome": state.outcome, "hand": None,
+    }
+    h = state.hand
+    if h is not None:
+        played_by = [0] * state.players
+        for rec in h.tricks:
+            for s in rec["seats"]:
+                played_by[s] += 1
+        for s, _ in h.trick:
+            played_by[s] += 1
+        view["hand"] = {
+            "no": h.no, "dealer": h.dealer, "trick_no": h.trick_no, "leader": h.leader, "turn": h.turn,
+            "trick": [{"seat": s, "card": c} for s, c in h.trick], "tricks": h.tricks,
+            "tricks_won": list(h.tricks_won), "cards_left": [state.hand_size - n for n in played_by],
+            "over": h.over,
+        }
+    return view
+
+
+def director_extras(state: TableState) -> dict[str, Any]:
+    """What only the referee knows of the hand: every hand, every irregularity and its window now."""
+    h = state.hand
+    return {
+        "hands": [list(x) for x in h.hands] if h.hands is not None else None,
+        "irregularities": [{**irr, "window_now": window_of(state, irr)} for irr in h.irregular
+                           if state.record == "known" or irr["proof"] is not None or irr["status"] != "open"],
+        "unproven_claims": [dict(irr) for irr in h.irregular
+                            if state.record == "blind" and irr["proof"] is None and irr["status"] == "open"],
+    }
