@@ -59,6 +59,11 @@ class ApiTable:
         assert r.status_code == 200, r.text
         return r.json()
 
+    def legal(self, seat: int) -> list[dict]:
+        r = requests.get(f"{self.base}/games/{self.game_id}/legal", params={"seat": seat}, timeout=10)
+        assert r.status_code == 200, r.text
+        return r.json()["actions"]
+
     def act(self, action: str, **fields) -> dict:
         r = requests.post(f"{self.base}/games/{self.game_id}/actions", json={"action": action, **fields},
                           headers={"Authorization": f"Bearer {self.token}"}, timeout=10)

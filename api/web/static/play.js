@@ -330,8 +330,6 @@ function renderClaimForm(view) {
       h("label", {}, "Card shown at the table (optional) ", h("input", { name: "shown", autocomplete: "off", placeholder: "e.g. 3s", "data-key": "claim-shown" })),
       h("button", { type: "submit", class: "primary" }, "Ask the referee to rule"));
   });
-  const trickInput = $("claim-form").elements.trick;
-  if (trickInput && document.activeElement !== trickInput) trickInput.max = Math.max(latest, 1);
 }
 
 $("claim-form").addEventListener("submit", (e) => {

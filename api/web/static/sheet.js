@@ -72,8 +72,10 @@ export function totalsChart(scores, target) {
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": "chart-title" },
     s("title", { id: "chart-title" }, `Running totals by hand: ${summary}`),
     grid, targetLine, s("text", { x: (W + left) / 2, y: H - 4, "text-anchor": "middle", class: "tick" }, "hand"), labels, lines);
-  const legend = h("ul", { class: "legend" }, units.map((u, k) => h("li", {},
-    h("span", { class: `swatch dash-${k % 4}`, style: `border-color:${LINE_COLOURS[k % 8]}` }), `${u.name}: ${last[k]}`)));
+  // Each legend key is a short stretch of its line, dashes and all.
+  const key = (k) => s("svg", { class: "swatch", viewBox: "0 0 32 8", width: 32, height: 8, "aria-hidden": "true" },
+    s("line", { x1: 0, y1: 4, x2: 32, y2: 4, stroke: LINE_COLOURS[k % 8], "stroke-width": 3, "stroke-dasharray": LINE_DASHES[k % 8] }));
+  const legend = h("ul", { class: "legend" }, units.map((u, k) => h("li", {}, key(k), ` ${u.name}: ${last[k]}`)));
   return h("figure", { class: "chart-box" }, svg, legend);
 }
 

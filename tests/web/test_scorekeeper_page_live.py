@@ -1,0 +1,52 @@
+"""A second device watching a game follows it live (server-sent events), without reloading."""
+
+from __future__ import annotations
+
+from scorekeeper import ApiTable, shown_version, tap, wait_loaded, wait_version
+
+
+def test_a_watching_page_follows_the_scorekeepers_page_live_without_reloading(live_server, pages, screenshots):
+    table = ApiTable.create(live_server.url, "known", {"first_dealer": 0})
+    play_url = f"{live_server.url}/play/{table.game_id}"
+
+    scorekeeper = pages()
+    scorekeeper.goto(f"{live_server.url}/")
+    scorekeeper.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)",
+                         [table.game_id, table.token])
+    scorekeeper.goto(play_url)
+    wait_loaded(scorekeeper)
+
+    watcher = pages()  # its own browser context: no token in its storage
+    watcher.goto(play_url)
+    wait_loaded(watcher)
+    watcher.wait_for_selector("#live.live")
+    watcher.evaluate("window.sameDocument = true")
+    assert watcher.get_attribute("#app", "data-role") == "watcher"
+    assert watcher.is_hidden("#actions")
+    assert "Watching" in watcher.inner_text("#token-panel")
+
+    version = tap(scorekeeper, "#actions button[data-action=call_trump]:has-text('spades')")
+    wait_version(watcher, version)
+    assert "♠ spades" in watcher.inner_text("#table")
+
+    version = tap(scorekeeper, "#actions button:has-text('Shuffle and deal')")
+    wait_version(watcher, version)
+    assert "Trick 1. Bob to play." in watcher.inner_text("#prompt")
+    assert watcher.locator("button.card").count() == 0  # a watcher never sees a hand
+
+    card = scorekeeper.get_attribute("#actions button.card:not([aria-disabled])", "data-card")
+    version = tap(scorekeeper, "#actions button.card:not([aria-disabled])")
+    wait_version(watcher, version)
+    assert watcher.locator("#table ol.trick li[data-seat='1']").count() == 1
+    assert watcher.get_attribute("#table ol.trick li[data-seat='1'] .face", "aria-label") == \
+        scorekeeper.get_attribute(f"#table ol.trick li[data-seat='1'] .face", "aria-label")
+    assert "Cat to play" in watcher.inner_text("#prompt")
+
+    # An action logged from elsewhere (straight through the API) shows up too, and nothing reloaded.
+    action = table.legal(2)[0]
+    result = table.act(**action)
+    wait_version(watcher, result["version"])
+    assert watcher.locator("#table ol.trick li[data-seat='2']").count() == 1
+    assert watcher.evaluate("window.sameDocument") is True
+    assert card and shown_version(watcher) == table.view()["version"]
+    screenshots(watcher, "watcher")
