@@ -29,7 +29,7 @@ class ImportedSchema(ma.Schema):
 
 @blp.route("")
 class Imports(MethodView):
-    @blp.doc(requestBody={"content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+    @blp.doc(requestBody={"content": {"text/plain": {"schema": {"type": "string"}}},
                           "description": "a jsonl export (GET /games/{id}/export?format=jsonl)"})
     @blp.response(201, ImportedSchema)
     def post(self):

@@ -7,6 +7,7 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import validate
+from rq import Worker
 
 from api.app import services
 from api.auth import require_reader
@@ -20,9 +21,12 @@ blp = Blueprint("scores", __name__, url_prefix="/games", description="Score shee
 
 
 def jobs_async() -> bool:
-    """False when the app runs jobs in the request itself (``COURTCARD_JOBS_INLINE``, for tests and
-    single-process use), else True: jobs go to the RQ workers."""
-    return not current_app.config.get("COURTCARD_JOBS_INLINE", False)
+    """True when jobs go to the RQ workers; False when the request runs them itself: with
+    ``COURTCARD_JOBS_INLINE`` set (tests, single-process use), or when no worker is running, since
+    waiting for one would only make the request slow."""
+    if current_app.config.get("COURTCARD_JOBS_INLINE", False):
+        return False
+    return Worker.count(connection=services().redis) > 0
 
 
 class ReadModelQuerySchema(ma.Schema):

@@ -1,0 +1,97 @@
+"""Disputed reneges: logged through the referee at once, explained from the log alone."""
+
+from __future__ import annotations
+
+from tests.workers.playing import RENEGE_DEAL, ApiTable
+
+
+def renege_in_trick_one(client) -> ApiTable:
+    """Seat 2 (Cat) throws 4C on the AS lead while holding 3S; the trick is completed."""
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    table.play("AS", "4C", "5S", "6S")
+    return table
+
+
+def file(table: ApiTable, **claim) -> dict:
+    response = table.client.post(f"/games/{table.game_id}/disputes", json=claim, headers=table.headers)
+    assert response.status_code == 202, response.get_json()
+    body = response.get_json()
+    assert response.headers["Location"] == body["location"] == f"/games/{table.game_id}/disputes/{body['dispute']}"
+    return body
+
+
+def ruling_of(table: ApiTable, n: int) -> dict:
+    response = table.client.get(f"/games/{table.game_id}/disputes/{n}")
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["ruling"]
+
+
+def test_dispute_upheld_in_window_c_sets_the_total_and_cites_the_deal(client):
+    table = renege_in_trick_one(client)
+    table.play("7S")  # trick 2 is led: window C
+    filed = file(table, seat=3, accused=2, trick=1)
+    ruling = ruling_of(table, filed["dispute"])
+    assert ruling["status"] == "ruled"
+    assert (ruling["ruling"]["verdict"], ruling["window"]) == ("upheld", "C")
+    assert [p["type"] for p in ruling["penalty"]] == ["TotalSet"]
+    cited = {e["type"]: e["version"] for e in ruling["evidence_events"]}
+    assert set(cited) == {"CardPlayed", "HandDealt"}
+    events = client.get(f"/games/{table.game_id}/events").get_json()["events"]
+    dealt = next(e for e in events if e["type"] == "HandDealt")
+    assert cited["HandDealt"] == dealt["version"] and "3S" in dealt["payload"]["hands"][2]
+    text = ruling["read_aloud"]
+    assert "Dan (seat 3) claims that Cat (seat 2) did not follow suit with 4C" in text
+    assert "Ruling: upheld" in text and "window C, after the next trick was led" in text
+    assert "total set from 0 to -100" in text
+
+
+def test_dispute_against_a_card_that_followed_suit_is_not_proven_and_costs_nothing(client):
+    table = renege_in_trick_one(client)
+    filed = file(table, seat=2, accused=3, trick=1)
+    ruling = ruling_of(table, filed["dispute"])
+    assert ruling["ruling"]["verdict"] == "not_proven"
+    assert ruling["penalty"] == []
+    assert "not proven" in ruling["read_aloud"] and "the card followed the rules" in ruling["read_aloud"]
+    assert "No penalty." in ruling["read_aloud"]
+    assert client.get(f"/games/{table.game_id}").get_json()["view"]["totals"] == [0, 0, 0, 0]
+
+
+def test_dispute_after_the_hand_is_upheld_in_window_d_without_penalty_and_still_reported(client):
+    table = renege_in_trick_one(client)
+    before = table.play_out_hand()
+    assert before["view"]["hand"]["over"]
+    filed = file(table, seat=0, accused=2, trick=1)
+    ruling = ruling_of(table, filed["dispute"])
+    assert (ruling["ruling"]["verdict"], ruling["window"]) == ("upheld", "D")
+    assert ruling["penalty"] == []
+    assert "after the hand was over" in ruling["read_aloud"] and "No penalty." in ruling["read_aloud"]
+    after = client.get(f"/games/{table.game_id}").get_json()
+    assert after["view"]["totals"] == before["view"]["totals"]
+    rulings = [r for r in after["view"]["rulings"] if r["type"] == "ruling"]
+    assert [(r["verdict"], r["window"]) for r in rulings] == [("upheld", "D")]
+
+
+def test_dispute_in_window_b_reports_the_later_setting_when_the_penalty_is_declined(client):
+    table = renege_in_trick_one(client)
+    filed = file(table, seat=1, accused=2, trick=1)
+    assert ruling_of(table, filed["dispute"])["window"] == "B"
+    table.play("7S")  # the next trick is led without the penalty accepted: the setting applies
+    ruling = ruling_of(table, filed["dispute"])
+    assert [p["type"] for p in ruling["later"]] == ["RenegeRuled", "TotalSet"]
+    assert "Then: ruled again in window C" in ruling["read_aloud"]
+
+
+def test_an_event_that_is_not_a_claim_is_no_dispute(client):
+    table = renege_in_trick_one(client)
+    response = client.get(f"/games/{table.game_id}/disputes/3")
+    assert response.status_code == 404 and response.get_json()["code"] == "no_such_dispute"
+
+
+def test_a_dispute_the_referee_refuses_writes_nothing(client):
+    table = renege_in_trick_one(client)
+    version = table.view()["version"]
+    response = client.post(f"/games/{table.game_id}/disputes", json={"seat": 2, "accused": 2, "trick": 1},
+                           headers=table.headers)
+    assert response.status_code == 422
+    assert table.view()["version"] == version

@@ -1,0 +1,133 @@
+"""Score sheets and the exported record: jsonl that verifies offline and imports back, csv, html."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import orjson
+import pytest
+
+from api.app import create_app
+from events.chain import verify_lines
+from events.envelope import GENESIS_HASH, envelope_hash
+from tests.workers.playing import ApiTable
+from workers.readmodels import ReadModels
+
+#: What an imported copy cannot keep: its id, the store's own clock, who logged it, and so the hashes.
+REWRITTEN = {"game_id", "recorded_at", "actor", "hash", "prev_hash"}
+
+
+@pytest.fixture
+def finished(client) -> ApiTable:
+    table = ApiTable(client, options={"target": 150})
+    assert table.play_hands(30)["outcome"] is not None
+    return table
+
+
+def export(client, game_id: str, fmt: str) -> bytes:
+    response = client.get(f"/games/{game_id}/export", query_string={"format": fmt})
+    assert response.status_code == 200, response.get_json()
+    return response.data
+
+
+def test_score_sheet_has_a_row_per_hand_and_seat_with_the_running_total(client, finished):
+    response = client.get(f"/games/{finished.game_id}/scores")
+    assert response.status_code == 200
+    body = response.get_json()
+    sheet = body["sheet"]
+    assert body["ready"] and body["version"] == sheet["version"] == finished.view()["version"]
+    assert len(sheet["rows"]) == 4 * len(sheet["hands"])
+    last_hand = sheet["hands"][-1]["hand"]
+    finals = {r["seat"]: r["running_total"] for r in sheet["rows"] if r["hand"] == last_hand}
+    assert [finals[s] for s in range(4)] == sheet["totals"] == finished.view()["view"]["totals"]
+
+
+def test_read_models_refuse_to_go_backwards_or_to_write_a_version_twice(redis_client):
+    models = ReadModels(redis_client)
+    assert models.put("g1", "scores", 5, {"v": 5})
+    assert not models.put("g1", "scores", 3, {"v": 3})
+    assert not models.put("g1", "scores", 5, {"v": "other"})
+    assert models.get("g1", "scores") == (5, {"v": 5})
+    assert models.put("g1", "scores", 6, {"v": 6}) and models.version("g1", "scores") == 6
+    assert models.key("g1", "scores") == "courtcard:{g1}:scores"
+
+
+def test_jsonl_export_verifies_offline_and_ends_with_the_chain_head(client, finished):
+    lines = export(client, finished.game_id, "jsonl").splitlines()
+    report = verify_lines(lines)
+    assert report.ok and report.count == len(lines) - 1 == finished.view()["version"]
+    assert orjson.loads(lines[-1]) == {"head": {"game_id": finished.game_id, "version": report.count, "hash": report.head_hash}}
+
+
+def test_export_import_export_gives_the_same_record_but_for_the_game_id(client, finished):
+    original = export(client, finished.game_id, "jsonl")
+    response = client.post("/imports", data=original, content_type="application/x-ndjson")
+    assert response.status_code == 201, response.get_json()
+    imported = response.get_json()
+    assert imported["game_id"] != finished.game_id and imported["original_game_id"] == finished.game_id
+    again = export(client, imported["game_id"], "jsonl")
+    assert verify_lines(again.splitlines()).ok
+    strip = lambda data: [{k: v for k, v in orjson.loads(line).items() if k not in REWRITTEN}
+                          for line in data.splitlines()[:-1]]
+    assert strip(again) == strip(original)
+    assert export(client, imported["game_id"], "csv") == export(client, finished.game_id, "csv")
+    listed = client.get("/games", query_string={"status": "finished"}).get_json()
+    assert {g["game_id"] for g in listed["games"]} == {finished.game_id, imported["game_id"]}
+
+
+def test_import_keeps_the_original_id_on_a_server_without_it(client, finished, redis_client, redis_url):
+    original = export(client, finished.game_id, "jsonl")
+    redis_client.flushdb()
+    elsewhere = create_app({"REDIS_URL": redis_url, "TESTING": True, "COURTCARD_JOBS_INLINE": True}).test_client()
+    response = elsewhere.post("/imports", data=original)
+    assert response.status_code == 201 and response.get_json()["game_id"] == finished.game_id
+    assert export(elsewhere, finished.game_id, "csv") == export(client, finished.game_id, "csv")
+
+
+def test_import_of_a_broken_chain_names_the_line_and_writes_nothing(client, finished, redis_client):
+    lines = export(client, finished.game_id, "jsonl").splitlines()
+    tampered = orjson.loads(lines[6])
+    tampered["actor"] = "someone else"
+    lines[6] = orjson.dumps(tampered)
+    keys_before = set(redis_client.keys("courtcard:*"))
+    response = client.post("/imports", data=b"\n".join(lines))
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert (problem["code"], problem["line"]) == ("import_rejected", 7)
+    assert "altered" in problem["detail"]
+    assert set(redis_client.keys("courtcard:*")) == keys_before
+
+
+def test_import_refuses_an_event_the_referee_cannot_apply_with_its_line(client, finished, redis_client):
+    lines = export(client, finished.game_id, "jsonl").splitlines()
+    opening = [orjson.loads(line) for line in lines[:2]]  # GameCreated, DealerChosen
+    card = {**opening[1], "event_id": "x3", "version": 3, "type": "CardPlayed",
+            "payload": {"seat": 1, "card": "AS", "hand": 1, "trick": 1}, "prev_hash": opening[1]["hash"]}
+    card["hash"] = envelope_hash(card)  # a whole chain: only the referee can object
+    assert opening[0]["prev_hash"] == GENESIS_HASH
+    head = {"head": {"game_id": card["game_id"], "version": 3, "hash": card["hash"]}}
+    keys_before = set(redis_client.keys("courtcard:*"))
+    response = client.post("/imports", data=b"\n".join(orjson.dumps(x) for x in [*opening, card, head]))
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["line"] == 3 and "the referee refuses event 3" in problem["detail"]
+    assert set(redis_client.keys("courtcard:*")) == keys_before
+
+
+def test_csv_export_has_one_row_per_hand_and_seat(client, finished):
+    rows = list(csv.DictReader(io.StringIO(export(client, finished.game_id, "csv").decode())))
+    sheet = client.get(f"/games/{finished.game_id}/scores").get_json()["sheet"]
+    assert len(rows) == 4 * len(sheet["hands"])
+    assert [(int(r["hand"]), int(r["seat"])) for r in rows[:4]] == [(1, s) for s in range(4)]
+    assert {"tricks", "queens", "bonus", "settings", "penalties", "hand_total", "running_total"} <= set(rows[0])
+
+
+def test_html_export_is_a_printable_page_with_an_inline_chart_and_no_network(client, finished):
+    page = export(client, finished.game_id, "html").decode()
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and page.count("<polyline") == 4
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        assert name in page
+    assert "TrickWon" in page and "Score sheet" in page and "Rulings" in page
+    for fetch in ("<script", "<link", "src=", "url(", "@import"):
+        assert fetch not in page
