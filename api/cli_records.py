@@ -1,5 +1,159 @@
-"""``courtcard`` commands for a game's record: export, import, verify and audit."""
+"""``courtcard`` commands for a game's record: export, import, verify and audit.
+
+``verify`` works offline, on the file alone: the hash chain and its head line, then every event
+replayed through the referee. The others talk to the service (``--url`` / ``COURTCARD_URL``).
+"""
 
 from __future__ import annotations
 
-from api.cli import main  # noqa: F401  (commands below register on the main group)
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from api.cli import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, main, url_option
+from api.client import ApiError, Client
+
+FORMATS = ("jsonl", "csv", "html")
+AUDIT_WAIT_S = 10
+
+
+@main.command("export")
+@click.argument("game_id")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="jsonl", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="File to write (default game-<id>.<format>; '-' for standard output).")
+@url_option
+def export_game(game_id, fmt, output, url) -> None:
+    """Download a game's record: jsonl (verifiable history), csv (score sheet) or html (printable)."""
+    client = Client(url)
+    try:
+        response = client.request("GET", f"/games/{game_id}/export", token=client.token_for(game_id),
+                                  params={"format": fmt}, stream=True)
+        target = output or Path(f"game-{game_id}.{fmt}")
+        total = int(response.headers.get("Content-Length") or 0) or None
+        if str(target) == "-":
+            for chunk in response.iter_content(65536):
+                sys.stdout.buffer.write(chunk)
+            return
+        with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed} bytes"),
+                      console=err_console, transient=True) as progress:
+            task = progress.add_task(f"Exporting {game_id}", total=total)
+            with open(target, "wb") as out:
+                for chunk in response.iter_content(65536):
+                    out.write(chunk)
+                    progress.advance(task, len(chunk))
+    except ApiError as exc:
+        fail(exc)
+    console.print(f"Wrote {target} ({fmt}).")
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@url_option
+@json_option
+def import_game(file, url, as_json) -> None:
+    """Load a jsonl history as a new game (the service verifies and replays it first)."""
+    client = Client(url)
+    try:
+        created = client.request("POST", "/imports", data=file.read_bytes(),
+                                 headers={"Content-Type": "application/x-ndjson"}).json()
+    except ApiError as exc:
+        line = exc.problem.get("line")
+        if line is not None:
+            err_console.print(f"[bold red]Refused at line {line}:[/] {exc.problem.get('reason')}")
+            sys.exit(EXIT_REFUSED)
+        fail(exc)
+    client.tokens.put(created["game_id"], created["token"])
+    if as_json:
+        click.echo(json.dumps(created))
+        return
+    console.print(f"Imported as game [bold]{created['game_id']}[/] (version {created['version']}).")
+    console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
+
+
+@main.command("verify")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@json_option
+def verify_file(file, as_json) -> None:
+    """Check an exported jsonl file offline: its hash chain, its head line, and a replay of every event."""
+    from workers.imports import ImportRejected, check_history
+
+    try:
+        with console.status(f"Verifying {file}"), open(file, "rb") as lines:
+            checked = check_history(lines)
+    except ImportRejected as exc:
+        if as_json:
+            click.echo(json.dumps({"ok": False, "line": exc.line, "reason": exc.reason}))
+        else:
+            where = f"line {exc.line}" if exc.line is not None else str(file)
+            err_console.print(f"[bold red]Does not verify[/] ({where}): {exc.reason}")
+        sys.exit(EXIT_REFUSED)
+    version, head_hash = checked.head
+    outcome = checked.replay.game.outcome(checked.replay.state)
+    if as_json:
+        click.echo(json.dumps({"ok": True, "game_id": checked.game_id, "game": checked.game_name, "events": version,
+                               "head_hash": head_hash, "outcome": outcome}))
+        return
+    console.print(f"[bold green]Verified[/]: game {checked.game_id} ({checked.replay.game.title}), {version} events, "
+                  f"chain head {head_hash}.")
+    console.print("Every event replays through the referee." + (" The game is over." if outcome else ""))
+
+
+@main.command("audit")
+@click.argument("game_id")
+@url_option
+@json_option
+def audit_game(game_id, url, as_json) -> None:
+    """Audit a game: chain, irregularities, claims ruled again, score sheet recomputed."""
+    client = Client(url)
+    try:
+        with console.status(f"Auditing {game_id}"):
+            body = client.request("GET", f"/games/{game_id}/audit", token=client.token_for(game_id),
+                                  params={"wait": AUDIT_WAIT_S}).json()
+    except ApiError as exc:
+        fail(exc)
+    report = body.get("audit")
+    if not body.get("ready") or report is None:
+        err_console.print("The audit is still running; try again in a moment.")
+        sys.exit(EXIT_USAGE)
+    if as_json:
+        click.echo(json.dumps(report))
+    else:
+        render_audit(report)
+    if not report["ok"]:
+        sys.exit(EXIT_REFUSED)
+
+
+def render_audit(report: dict) -> None:
+    """Print an audit report as text and tables."""
+    chain = report["chain"]
+    if chain["ok"]:
+        console.print(f"Chain: [green]verified[/] ({chain['events_checked']} events).")
+    else:
+        console.print(f"Chain: [bold red]broken at version {chain['first_bad_version']}[/]: {chain['reason']}. "
+                      f"Replayed the {report['replayed_to']} events before it.")
+    if report.get("replay_error"):
+        console.print(f"[bold red]Replay failed[/]: {report['replay_error']['reason']}")
+    table = Table(title="Irregularities")
+    for column in ("event", "hand", "trick", "seat", "card", "kind", "window", "ruled"):
+        table.add_column(column)
+    for irr in report["irregularities"]:
+        table.add_row(*(str(irr.get(k)) for k in ("version", "hand", "trick", "seat", "card", "kind", "window", "ruled")))
+    console.print(table)
+    table = Table(title="Rulings: penalty applied against penalty due")
+    for column in ("claim", "ruling", "verdict", "window", "applied", "due", "same"):
+        table.add_column(column)
+    for r in report["rulings"]:
+        ruling = r.get("ruling") or {}
+        applied = ", ".join(f"{e['type']} (v{e['version']})" for e in r["applied"]) or "none"
+        due = "n/a" if r["due"] is None else ", ".join(e["type"] for e in r["due"]) or "none"
+        table.add_row(str(r["claim_version"]), str(r["ruling_version"]), str(ruling.get("verdict")),
+                      str(ruling.get("window")), applied, due, str(r["matches"]))
+    console.print(table)
+    scores = report.get("scores") or {}
+    console.print(f"Score sheet: {scores.get('note', 'not checked')}.")
+    console.print("[bold green]Audit passed.[/]" if report["ok"] else "[bold red]Audit found problems.[/]")

@@ -1,0 +1,79 @@
+"""The record commands: ``courtcard verify`` offline; export, import and audit against a live server."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import orjson
+import pytest
+from click.testing import CliRunner
+from werkzeug.serving import make_server
+
+from api.cli import main
+from api.client import TokenBook
+from tests.workers.playing import ApiTable
+
+
+@pytest.fixture
+def live(app, client, tmp_path, monkeypatch):
+    """The app served over HTTP on a free port; the CLI's token book in a temporary home."""
+    monkeypatch.setenv("COURTCARD_HOME", str(tmp_path / "home"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture
+def played(client) -> ApiTable:
+    table = ApiTable(client)
+    table.play_hands(1)
+    return table
+
+
+def test_export_verify_import_and_audit_from_the_command_line(live, played, tmp_path):
+    runner = CliRunner()
+    TokenBook().put(played.game_id, played.token)
+    path = tmp_path / "game.jsonl"
+    result = runner.invoke(main, ["export", played.game_id, "--format", "jsonl", "-o", str(path), "--url", live])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["verify", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    verified = json.loads(result.output)
+    assert verified["ok"] and verified["events"] == played.view()["version"]
+    result = runner.invoke(main, ["import", str(path), "--url", live, "--json"])
+    assert result.exit_code == 0, result.output
+    imported = json.loads(result.output)
+    assert TokenBook().get(imported["game_id"]) == imported["token"]
+    result = runner.invoke(main, ["audit", imported["game_id"], "--url", live, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["chain"]["ok"]
+    html = tmp_path / "game.html"
+    assert runner.invoke(main, ["export", played.game_id, "--format", "html", "-o", str(html), "--url", live]).exit_code == 0
+    assert "<svg" in html.read_text()
+
+
+def test_verify_names_the_line_of_an_altered_event_and_exits_1(client, played, tmp_path):
+    lines = client.get(f"/games/{played.game_id}/export").data.splitlines()
+    altered = orjson.loads(lines[4])
+    altered["payload"]["seat"] = (altered["payload"].get("seat", 0) + 1) % 4
+    lines[4] = orjson.dumps(altered)
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    result = CliRunner().invoke(main, ["verify", str(path), "--json"])
+    assert result.exit_code == 1
+    body = json.loads(result.output)
+    assert (body["ok"], body["line"]) == (False, 5) and "altered" in body["reason"]
+
+
+def test_verify_refuses_a_file_cut_short(client, played, tmp_path):
+    lines = client.get(f"/games/{played.game_id}/export").data.splitlines()
+    path = tmp_path / "short.jsonl"
+    path.write_bytes(b"\n".join(lines[:-3] + lines[-1:]))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "missing" in result.output
