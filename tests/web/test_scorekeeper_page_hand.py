@@ -4,27 +4,7 @@ trump change answered, and the score sheet with its chart of running totals."""
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, phase, shown_version, tap, wait_loaded
-
-SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
-
-
-def two_queens_deal(dealer: int) -> list[list[str]]:
-    """Hands by seat for a 4-player deal where the first trick can hold two Queens.
-
-    The leader holds the spades (less 2S) and AH; the next seat the hearts (less AH) and 2S, so on
-    QS led it must follow with 2S or play its Queen; the last two seats hold clubs and diamonds.
-    """
-    leader = (dealer + 1) % 4
-    hands = {
-        leader: [c for c in SPADES if c != "2S"] + ["AH"],
-        (leader + 1) % 4: [c for c in HEARTS if c != "AH"] + ["2S"],
-        (leader + 2) % 4: ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "2D", "3D", "4D", "5D", "6D", "7D"],
-        (leader + 3) % 4: ["9C", "10C", "JC", "QC", "KC", "AC", "8D", "9D", "10D", "JD", "QD", "KD", "AD"],
-    }
-    return [hands[s] for s in range(4)]
-
+from scorekeeper import ApiTable, phase, shown_version, tap, two_queens_deal, wait_loaded
 
 def test_a_known_hand_is_logged_by_tapping_cards_and_the_two_queens_prompt_is_answered(live_server, pages, screenshots):
     page = pages()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, shown_version, tap, wait_loaded, wait_version
+from scorekeeper import ApiTable, shown_version, tap, two_queens_deal, wait_loaded, wait_version
 
 
 def test_a_watching_page_follows_the_scorekeepers_page_live_without_reloading(live_server, pages, screenshots):
@@ -50,3 +50,27 @@ def test_a_watching_page_follows_the_scorekeepers_page_live_without_reloading(li
     assert watcher.evaluate("window.sameDocument") is True
     assert card and shown_version(watcher) == table.view()["version"]
     screenshots(watcher, "watcher")
+
+
+def test_detection_on_claim_lets_an_off_rule_card_be_logged_after_a_confirmation_and_taken_back(live_server, pages):
+    table = ApiTable.create(live_server.url, "known", {"first_dealer": 0, "detection": "on_claim"})
+    table.act("call_trump", seat=0, suit="C")
+    table.act("deal", hands=two_queens_deal(0))
+    table.act("play", seat=1, card="QS")
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{live_server.url}/play/{table.game_id}")
+    wait_loaded(page)
+
+    # Cat holds 2S but really threw 3H: the page asks before logging what the rules forbid.
+    assert "can still be logged" in page.inner_text("#why-not")
+    page.focus("button.card[data-card='3H']")
+    page.keyboard.press("Enter")
+    assert "3♥ breaks the rules of play now" in page.inner_text("#actions .confirm")
+    tap(page, "#actions .confirm button:has-text('Log 3♥')")
+    assert page.locator("#table ol.trick li[data-seat='2'] .face").inner_text() == "3♥"
+
+    tap(page, "#corrections button:has-text('Cat: take back 3♥')")
+    assert page.locator("#table ol.trick li[data-seat='2']").count() == 0
+    assert "Cat took back 3♥ in trick 1" in page.inner_text("#rulings")
