@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.errors import UnknownGame
 from referee.game import Game
+from referee.games.black_queen import BlackQueen
 from referee.games.queen_bees import QueenBees
 from referee.games.queens_dungeon import QueensDungeon
 
@@ -32,3 +33,4 @@ def game_names() -> list[str]:
 
 register(QueensDungeon())
 register(QueenBees())
+register(BlackQueen())

@@ -11,6 +11,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from events.registry import registry
 from referee import events as ev
 from referee.games.queen_bees import trick_commands as cmd
@@ -76,3 +78,23 @@ def check_decided_again_into_the_same_events(path: Path) -> None:
             game.apply(state, e)
         log.extend(new)
     assert log == events
+
+
+def golden_tests(prefix: str):
+    """The golden-game tests for the logs ``tests/golden/<prefix>-*.json``: there are at least two,
+    each replays to its expected scores, each is decided again into the same events."""
+    golden = sorted(GOLDEN_DIR.glob(f"{prefix}-*.json"))
+
+    def test_there_are_at_least_two_golden_games():
+        assert len(golden) >= 2
+
+    @pytest.mark.parametrize("path", golden, ids=lambda p: p.stem)
+    def test_golden_game_replays_to_the_expected_score_after_every_hand(path):
+        check_replays_to_the_expected_scores(path)
+
+    @pytest.mark.parametrize("path", golden, ids=lambda p: p.stem)
+    def test_golden_game_is_decided_again_into_the_same_events(path):
+        check_decided_again_into_the_same_events(path)
+
+    return (test_there_are_at_least_two_golden_games, test_golden_game_replays_to_the_expected_score_after_every_hand,
+            test_golden_game_is_decided_again_into_the_same_events)

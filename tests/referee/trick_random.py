@@ -108,3 +108,47 @@ def illegal_choice(table: Table, rng: random.Random) -> str | None:
     legal = set(legal_cards(state, game_rules(table.game), seat))
     illegal = [c for c in state.hand.hands[seat] if c not in legal]
     return rng.choice(illegal) if illegal else None
+
+
+def check_illegal_card_detected_alike(game: str, seed: int, detection: str, **options: Any) -> tuple[Table, int] | None:
+    """Random legal play in the first hand until a seat can renege, then renege once: a known
+    record that announces refuses the card; a known record that watches silently and a blind
+    record both rule it upheld in window D when claimed after the hand (blind with detection on
+    claim), or the blind record rules it itself in window C when the log proves it (announced).
+    Returns the blind table and the reneger (None when no seat ever held a card it could not play)."""
+    import copy
+
+    import pytest
+
+    from referee import errors
+
+    rng = random.Random(seed)
+    known, blind = twin_tables(game, seed, known_detection="on_claim", blind_detection=detection, **options)
+    renege = None
+    while not known.state.history:
+        card = illegal_choice(known, rng) if rng.random() < 0.3 else None
+        if card is not None:
+            renege = known.hand.turn, known.hand.trick_no, card
+            break
+        step(known, blind, rng)
+    if renege is None:
+        return None
+    seat, trick, card = renege
+    announcing = copy.deepcopy(known.state)
+    announcing.options["detection"] = "announced"
+    with pytest.raises(errors.IllegalPlay) as refused:
+        known.game.decide(announcing, cmd.Play(seat, card), rng)
+    assert (refused.value.seat, refused.value.trick, refused.value.card) == (seat, trick, card)
+    step(known, blind, rng, cmd.Play(seat, card))
+    while not known.state.history:
+        step(known, blind, rng)
+    claimant = (seat + 1) % known.players
+    if detection == "on_claim":
+        for table in (known, blind):
+            events = table.game.decide(table.state, cmd.ClaimRenege(claimant, seat, trick), rng)
+            r = events_of(events, ev.RenegeRuled)[0]
+            assert (r.accused, r.trick, r.card, r.verdict, r.window) == (seat, trick, card, "upheld", "D")
+    else:
+        rulings = events_of(blind.log, ev.RenegeRuled)
+        assert [(r.accused, r.trick, r.card, r.verdict, r.window) for r in rulings] == [(seat, trick, card, "upheld", "C")]
+    return blind, seat

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.queen_bees.trick_state import TableState
+from referee.games.queen_bees.trick_views import seat_lines
 
 TRICK_POINTS = 10
 
@@ -37,7 +38,7 @@ def hand_sheet(state: TableState) -> tuple[dict[str, Any], list[int]]:
                      "made": tricks >= bid, "renege": s in penalised, "before": before,
                      "hand_total": points, "total": totals[s]})
     sheet = {"hand": h.no, "dealer": h.dealer, "trump": h.trump, "trump_by": h.trump_by,
-             "units": rows, "totals": totals}
+             "seats": seat_lines(rows), "units": rows, "totals": totals}
     return sheet, totals
 
 

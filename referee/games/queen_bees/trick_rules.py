@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import marshmallow
+from marshmallow import fields, validate
+
 from referee.cards import SUIT, SUIT_NAMES
 from referee.games.queen_bees.trick_state import Hand, TableState
 
@@ -55,3 +58,9 @@ class TrickRules:
     def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
         """After a hand is scored: (reason, winners) when the game is over, else None."""
         raise NotImplementedError
+
+
+class TrickOptionsSchema(marshmallow.Schema):
+    """The options every plain trick game has; a game's schema adds its own."""
+
+    detection = fields.String(load_default="announced", validate=validate.OneOf(["announced", "on_claim"]))

@@ -7,6 +7,7 @@ on claim); a game adds its own facts (bids, trump, the contract) to it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee.cards import DECK52
@@ -39,6 +40,20 @@ def play_actions(state: TableState, rules: TrickRules, seat: int) -> list[Any]:
             out.append(cmd.TakeBack(seat))
             break
     return out
+
+
+def legal_actions(state: TableState, rules: TrickRules, seat: int,
+                  bidding: Callable[[TableState, int], list[Any]]) -> list[Any]:
+    """Commands ``seat`` may give now: plays (every unseen card in a blind record) and a take-back,
+    the deal, and what ``bidding`` lists for the game's own phases (bids, a contract). Claims are
+    not listed: any player may claim against any play at any time."""
+    if state.phase == "play":
+        return play_actions(state, rules, seat)
+    if seat not in to_act(state):
+        return []
+    if state.phase == "deal":
+        return [cmd.Deal()]
+    return bidding(state, seat)
 
 
 def units(state: TableState) -> list[dict[str, Any]]:
@@ -81,3 +96,10 @@ def director_extras(state: TableState) -> dict[str, Any]:
         "unproven_claims": [dict(irr) for irr in h.irregular
                             if state.record == "blind" and irr["proof"] is None and irr["status"] == "open"],
     }
+
+
+def seat_lines(units: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A hand sheet's ``seats`` (one line per seat, what the score-sheet workers flatten) from its
+    per-player ``units``: the same facts, without the totals the units carry."""
+    return [{"seat": u["unit"], **{k: v for k, v in u.items() if k not in ("seats", "before", "hand_total", "total")}}
+            for u in units]

@@ -17,19 +17,13 @@ from referee.games.queen_bees.trick_state import TableState
 to_act = shared.to_act
 
 
+def _bids(state: TableState, seat: int) -> list[Any]:
+    return [cmd.Bid(seat, n) for n in range(1, state.hand_size + 1)] if state.phase == "bid" else []
+
+
 def legal_actions(state: TableState, seat: int) -> list[Any]:
-    """Commands ``seat`` may give now. In a blind record any unseen card is a possible play.
-    Claims are not listed: any player may claim against any play at any time."""
-    phase = state.phase
-    if phase == "play":
-        return shared.play_actions(state, RULES, seat)
-    if seat not in to_act(state):
-        return []
-    if phase == "bid":
-        return [cmd.Bid(seat, n) for n in range(1, state.hand_size + 1)]
-    if phase == "deal":
-        return [cmd.Deal()]
-    return []
+    """Commands ``seat`` may give now (see ``trick_views.legal_actions``); a bid is 1 to 13 tricks."""
+    return shared.legal_actions(state, RULES, seat, _bids)
 
 
 def public_view(state: TableState, seat: int | None = None) -> dict[str, Any]:

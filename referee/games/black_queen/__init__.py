@@ -1,0 +1,6 @@
+"""Black Queen (rules: ``rules/source/black-queen.txt`` and ``rules/RULINGS.md``), on the trick
+engine of ``referee.games.queen_bees``."""
+
+from referee.games.black_queen.game import BlackQueen
+
+__all__ = ["BlackQueen"]

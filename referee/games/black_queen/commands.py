@@ -1,0 +1,30 @@
+"""Black Queen commands: the shared ones of a plain trick game (``bid`` is card points), a pass,
+and the declarer's contract (trump and the two called cards)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.games.queen_bees.trick_commands import SHARED_ACTIONS, schemas_of
+
+_frozen = dataclass(frozen=True, slots=True)
+
+
+@_frozen
+class Pass:
+    """A pass in the auction: final for the hand."""
+
+    seat: int
+
+
+@_frozen
+class Declare:
+    """The declarer names trump and two different cards; their holders are the hidden partners."""
+
+    seat: int
+    trump: str
+    called: list[str]
+
+
+ACTIONS: dict[str, type] = {**SHARED_ACTIONS, "pass": Pass, "declare": Declare}
+COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
