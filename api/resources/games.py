@@ -75,7 +75,8 @@ class GameResource(MethodView):
         """The game as the table sees it; with the token and ?view=director, all the referee knows."""
         entry = catalog_entry(game_id)
         require_reader(entry)
-        if query["view"] == "director":
+        if query["view"] == "director" or query.get("seat") is not None:
+            # A seat's own view shows its hand: only the scorekeeper's device may ask for it.
             require_scorekeeper(entry)
         with services().referee.locked_state(game_id) as (game, state):
             body = game_view(entry, game, state, query["view"], query.get("seat"))
@@ -87,9 +88,9 @@ class LegalActions(MethodView):
     @blp.arguments(LegalQuerySchema, location="query")
     @blp.response(200, LegalActionsSchema)
     def get(self, query, game_id):
-        """What one seat may do now (every legal card, in a known record)."""
+        """What one seat may do now (every legal card, in a known record: so it needs the token)."""
         entry = catalog_entry(game_id)
-        require_reader(entry)
+        require_scorekeeper(entry)
         with services().referee.locked_state(game_id) as (game, state):
             return {"seat": query["seat"], "actions": action_payloads(game, game.legal_actions(state, query["seat"]))}
 

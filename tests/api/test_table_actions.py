@@ -21,7 +21,7 @@ def play_random_actions(client, game_id, headers, count, rng):
         if view["outcome"] is not None or not view["to_act"]:
             return view
         seat = rng.choice(view["to_act"])
-        legal = client.get(f"/games/{game_id}/legal", query_string={"seat": seat}).get_json()["actions"]
+        legal = client.get(f"/games/{game_id}/legal", query_string={"seat": seat}, headers=headers).get_json()["actions"]
         choice = rng.choice([a for a in legal if a["action"] not in SKIPPED])
         response = client.post(f"/games/{game_id}/actions", json=choice,
                                headers={**headers, "If-Match": f'"{view["version"]}"'})
@@ -58,7 +58,7 @@ def test_stale_if_match_is_a_409_with_the_current_version(client, new_game):
     game_id, _token, headers = new_game()
     first = client.get(f"/games/{game_id}").get_json()
     seat = first["to_act"][0]
-    legal = client.get(f"/games/{game_id}/legal", query_string={"seat": seat}).get_json()["actions"]
+    legal = client.get(f"/games/{game_id}/legal", query_string={"seat": seat}, headers=headers).get_json()["actions"]
     ok = client.post(f"/games/{game_id}/actions", json=legal[0], headers={**headers, "If-Match": '"1"'})
     assert ok.status_code == 201
     stale = client.post(f"/games/{game_id}/actions", json=legal[0], headers={**headers, "If-Match": '"1"'})
@@ -71,7 +71,7 @@ def test_two_scorekeepers_racing_one_wins_one_gets_409(app, new_game):
     client = app.test_client()
     view = client.get(f"/games/{game_id}").get_json()
     seat = view["to_act"][0]
-    action = client.get(f"/games/{game_id}/legal", query_string={"seat": seat}).get_json()["actions"][0]
+    action = client.get(f"/games/{game_id}/legal", query_string={"seat": seat}, headers=headers).get_json()["actions"][0]
     barrier = threading.Barrier(2)
     responses = []
 
@@ -96,7 +96,7 @@ def test_two_scorekeepers_racing_one_wins_one_gets_409(app, new_game):
 def test_retry_with_the_same_idempotency_key_appends_once(client, new_game):
     game_id, _token, headers = new_game()
     view = client.get(f"/games/{game_id}").get_json()
-    action = client.get(f"/games/{game_id}/legal", query_string={"seat": view["to_act"][0]}).get_json()["actions"][0]
+    action = client.get(f"/games/{game_id}/legal", query_string={"seat": view["to_act"][0]}, headers=headers).get_json()["actions"][0]
     keyed = {**headers, "Idempotency-Key": "tablet-7-action-1"}
     first = client.post(f"/games/{game_id}/actions", json=action, headers=keyed)
     again = client.post(f"/games/{game_id}/actions", json=action, headers=keyed)
@@ -140,3 +140,8 @@ def test_public_view_never_shows_a_hand_the_table_has_not_seen(client, new_game)
         for card in hand:
             assert f'"{card}"' not in public, f"{card} is in a hidden hand but shown in the public view"
     assert_problem(client.get(f"/games/{game_id}", query_string={"view": "director"}), 401)
+    assert_problem(client.get(f"/games/{game_id}", query_string={"seat": 1}), 401)
+    own = client.get(f"/games/{game_id}", query_string={"seat": 1}, headers=headers).get_json()
+    assert sorted(own["view"]["hand"]["your_hand"]) == sorted(hands[1])
+    # Legal cards in a known record are part of a hand, so they are the scorekeeper's too.
+    assert_problem(client.get(f"/games/{game_id}/legal", query_string={"seat": 1}), 401)
