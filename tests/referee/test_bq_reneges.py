@@ -116,3 +116,12 @@ def test_renege_proved_by_a_later_card_in_a_blind_record_defeats_the_contract():
     assert (r.accused, r.window, r.evidence["proof"]["card"]) == (3, "C", "7D")
     assert not sheet(blind)["made"] and sheet(blind)["renege"]["seat"] == 3
     assert sheet(blind)["team"] == [1, 3, 5]  # the blind record learnt the partners as the cards fell
+
+
+def test_an_upheld_renege_says_it_decides_the_contract_without_naming_the_team():
+    t = table()
+    t.play("3D", "8D", "5H", "3S")
+    r = ruling(t.act(cmd.ClaimRenege(4, accused=3, trick=1)))
+    assert r.evidence["penalty"] == ("decides the contract of hand 1 when it is scored: defeated if Seat 3 (Dan) "
+                                     "is on the declarer's team, made if a defender")
+    assert "partner" not in str(t.game.public_view(t.state)["rulings"])

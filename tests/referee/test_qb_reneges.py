@@ -164,3 +164,10 @@ def test_a_claim_against_a_card_that_followed_is_not_proven():
         t.act(cmd.ClaimRenege(2, accused=2, trick=1))
     with pytest.raises(errors.InputError):
         t.act(cmd.ClaimRenege(1, accused=0, trick=1))  # seat 0 has not played in trick 1
+
+
+def test_an_upheld_renege_says_its_penalty_in_the_ruling():
+    t = table()
+    t.play("5D", "4H", "2S")
+    r = ruling(t.act(cmd.ClaimRenege(3, accused=2, trick=1)))
+    assert r.evidence["penalty"] == "Seat 2 (Carol) scores -10 x 3 = -30 for hand 1 instead of its normal score"

@@ -65,6 +65,16 @@ class BlackQueenRules(TrickRules):
     def after_trick(self, state: TableState, winner: int, cards: list[str]) -> None:
         state.hand.points_won[winner] += sum(CARD_POINTS[c] for c in cards)
 
+    def penalty(self, state: TableState, seat: int) -> str | None:
+        # Said without naming the team: in a known record the referee knows it, the table must not.
+        h = state.hand
+        if not state.options["renege_decides_contract"]:
+            return None
+        if h.found:
+            return "none: an earlier renege already decides the contract of this hand"
+        return (f"decides the contract of hand {h.no} when it is scored: defeated if {state.seat_label(seat)} "
+                "is on the declarer's team, made if a defender")
+
     def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
         return trick_winner(plays, state.hand.trump, STANDARD_STRENGTH)
 

@@ -72,6 +72,14 @@ class QueenBeesRules(TrickRules):
             h.trump = SUIT[card]
             h.trump_by = {"seat": seat, "card": card, "trick": h.trick_no}
 
+    def penalty(self, state: TableState, seat: int) -> str | None:
+        h = state.hand
+        if not state.options["renege_costs_bid"]:
+            return None
+        bid = h.bids[seat]
+        again = " (already due for an earlier renege)" if any(f["seat"] == seat for f in h.found) else ""
+        return f"{state.seat_label(seat)} scores -10 x {bid} = {-10 * bid} for hand {h.no} instead of its normal score{again}"
+
     def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
         """The first Queen played to the trick; else the highest trump; else the highest of the suit led."""
         for seat, card in plays:

@@ -51,7 +51,7 @@ def _card_played(rules: TrickRules, state: TableState, e: ev.CardPlayed) -> None
     follows = rules.follows
     if state.record == "blind":
         for irr in h.irregular:
-            if irr["seat"] == seat and irr["proof"] is None and follows(irr["kind"], irr["suit"], card):
+            if irr["seat"] == seat and irr["proof"] is None and follows(irr["rule"], irr["suit"], card):
                 irr["proof"] = {"card": card, "trick": h.trick_no}
     if h.trick:
         kind, suit = h.rule
@@ -63,7 +63,7 @@ def _card_played(rules: TrickRules, state: TableState, e: ev.CardPlayed) -> None
                 h.snapshots[state.version] = (h.clone(), state.phase)
                 h.irregular.append({
                     "version": state.version, "hand": h.no, "trick": h.trick_no, "seat": seat, "card": card,
-                    "kind": kind, "suit": suit, "held": held, "proof": None, "status": "open", "window": None,
+                    "kind": "renege", "rule": kind, "suit": suit, "held": held, "proof": None, "status": "open", "window": None,
                 })
     if h.hands is not None:
         h.hands[seat].remove(card)

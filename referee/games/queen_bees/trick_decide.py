@@ -103,7 +103,7 @@ def legal_cards(state: TableState, rules: TrickRules, seat: int) -> list[str]:
 def evidence_of(irr: dict[str, Any]) -> dict[str, Any]:
     """What a ruling cites: the card, its trick, the rule broken, and the cards held (known
     record) or the later card that proves it (blind record)."""
-    out: dict[str, Any] = {"card": irr["card"], "trick": irr["trick"], "rule": irr["kind"], "suit": irr["suit"]}
+    out: dict[str, Any] = {"card": irr["card"], "trick": irr["trick"], "rule": irr["rule"], "suit": irr["suit"]}
     if irr["held"] is not None:
         out["held"] = list(irr["held"])
     if irr["proof"] is not None:
@@ -224,6 +224,10 @@ class TrickEngine:
 
     def _rule_upheld(self, b: Batch, irr: dict[str, Any], window: str, evidence: dict[str, Any],
                      claimant: int | None) -> None:
+        if window in ("B", "C"):
+            penalty = self.rules.penalty(b.state, irr["seat"])
+            if penalty:
+                evidence = {**evidence, "penalty": penalty}
         b.add(ev.RenegeRuled(irr["seat"], irr["hand"], irr["trick"], irr["card"], "renege", "upheld", window,
                              evidence, claimant))
         if window == "A":
@@ -233,7 +237,7 @@ class TrickEngine:
         """Blind record, detection announced: rule every earlier claim this card disproves."""
         follows = self.rules.follows
         if not any(irr["seat"] == seat and irr["status"] == "open" and irr["proof"] is None
-                   and follows(irr["kind"], irr["suit"], card) for irr in b.state.hand.irregular):
+                   and follows(irr["rule"], irr["suit"], card) for irr in b.state.hand.irregular):
             return
         sim = b.sim()
         proven = [irr for irr in sim.hand.irregular if irr["seat"] == seat and irr["status"] == "open"
@@ -280,7 +284,7 @@ class TrickEngine:
             evidence = evidence_of(irr)
             proven = irr["held"] is not None or irr["proof"] is not None
             if not proven and shown is not None and shown not in h.played \
-                    and self.rules.follows(irr["kind"], irr["suit"], shown):
+                    and self.rules.follows(irr["rule"], irr["suit"], shown):
                 evidence["shown"] = shown
                 proven = True
             if proven:

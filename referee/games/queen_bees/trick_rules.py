@@ -48,6 +48,11 @@ class TrickRules:
     def after_trick(self, state: TableState, winner: int, cards: list[str]) -> None:
         """What a trick does beyond its winner (Black Queen: card points)."""
 
+    def penalty(self, state: TableState, seat: int) -> str | None:
+        """What an established renege (window B or C) by ``seat`` costs, said in its ruling (None:
+        nothing). It must not tell the table anything hidden."""
+        return None
+
     def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
         raise NotImplementedError
 
