@@ -41,6 +41,7 @@ from workers.queues import queue  # noqa: E402
 from workers.readmodels import ReadModels  # noqa: E402
 
 from rq import Worker  # noqa: E402
+from rq.registry import FinishedJobRegistry  # noqa: E402
 
 
 def record_games(store: EventStore, count: int, seed: int) -> tuple[list[str], list[list]]:
@@ -66,18 +67,19 @@ def audit_with(workers: int, url: str, client, ids: list[str], tag: str) -> floa
         while Worker.count(connection=client) < workers:
             time.sleep(0.05)
         q = queue(client, "courtcard-low")
+        finished = FinishedJobRegistry(queue=q)
+        done_before = finished.get_job_count(cleanup=False)
         start = time.perf_counter()
         for i, game_id in enumerate(ids):
             q.enqueue("workers.jobs.run_audit", args=[game_id, 1], job_id=f"bench_{tag}_{i}", job_timeout=600,
-                      result_ttl=60)
-        pending = list(ids)
-        while pending:
-            pipe = client.pipeline(transaction=False)
-            for game_id in pending:
-                pipe.exists(models.key(game_id, AUDIT))
-            pending = [g for g, done in zip(pending, pipe.execute()) if not done]
-            time.sleep(0.01)
-        return time.perf_counter() - start
+                      result_ttl=3600)
+        while finished.get_job_count(cleanup=False) < done_before + len(ids):
+            time.sleep(0.02)  # one ZCARD per poll: the bench must not compete with the workers
+        elapsed = time.perf_counter() - start
+        missing = [g for g in ids if not client.exists(models.key(g, AUDIT))]
+        if missing:
+            raise SystemExit(f"{len(missing)} audits were not stored, e.g. {missing[0]}")
+        return elapsed
     finally:
         for proc in procs:
             proc.terminate()

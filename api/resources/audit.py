@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 from api.app import services
 from api.auth import require_scorekeeper
 from api.resources.games import catalog_entry
-from api.resources.scores import ReadModelQuerySchema, jobs_async
+from api.resources.scores import ReadModelQuerySchema, jobs_async, wanted_version
 from workers.audit import AUDIT
 from workers.jobs import enqueue_audit
 from workers.readmodels import ReadModels
@@ -35,7 +35,7 @@ class Audit(MethodView):
         """The audit as of the game's current version (needs the scorekeeper's token: it shows hands)."""
         require_scorekeeper(catalog_entry(game_id))
         svc = services()
-        wanted = query.get("version") or svc.store.version(game_id)
+        wanted = wanted_version(svc.store.version(game_id), query.get("version"))
         stored = wait_for(ReadModels(svc.redis), game_id, AUDIT, wanted, query["wait"],
                           lambda: enqueue_audit(svc.redis, game_id, wanted, is_async=jobs_async()))
         ready = stored is not None and stored[0] >= wanted

@@ -11,6 +11,7 @@ from rq import Worker
 
 from api.app import services
 from api.auth import require_reader
+from api.problems import ApiProblem
 from api.resources.games import catalog_entry
 from workers.jobs import enqueue_scores
 from workers.readmodels import ReadModels
@@ -27,6 +28,17 @@ def jobs_async() -> bool:
     if current_app.config.get("COURTCARD_JOBS_INLINE", False):
         return False
     return Worker.count(connection=services().redis) > 0
+
+
+def wanted_version(head: int, asked: int | None) -> int:
+    """The version a read request waits for: the one asked, which the log must already hold (a
+    document cannot reflect events not yet logged), or the game's current version."""
+    if asked is None:
+        return head
+    if asked > head:
+        raise ApiProblem(422, f"The game is at version {head}: there is no version {asked} to wait for.",
+                         "version_ahead", current_version=head)
+    return asked
 
 
 class ReadModelQuerySchema(ma.Schema):
@@ -52,7 +64,7 @@ class Scores(MethodView):
         """The score sheet per hand and seat, with the version it reflects (202 while it catches up)."""
         require_reader(catalog_entry(game_id))
         svc = services()
-        wanted = query.get("version") or svc.store.version(game_id)
+        wanted = wanted_version(svc.store.version(game_id), query.get("version"))
         stored = wait_for(ReadModels(svc.redis), game_id, SCORES, wanted, query["wait"],
                           lambda: enqueue_scores(svc.redis, game_id, wanted, is_async=jobs_async()))
         ready = stored is not None and stored[0] >= wanted

@@ -63,7 +63,8 @@ class ApiTable:
             if view["outcome"] is not None or hand["no"] != start or hand["over"]:
                 return view
             seat = view["to_act"][0]
-            legal = self.client.get(f"/games/{self.game_id}/legal", query_string={"seat": seat}).get_json()["actions"]
+            legal = self.client.get(f"/games/{self.game_id}/legal", query_string={"seat": seat},
+                                   headers=self.headers).get_json()["actions"]
             choice = next(a for a in legal if a["action"] not in SKIPPED)
             self.act(**choice)
 

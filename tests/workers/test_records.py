@@ -131,3 +131,11 @@ def test_html_export_is_a_printable_page_with_an_inline_chart_and_no_network(cli
     assert "TrickWon" in page and "Score sheet" in page and "Rulings" in page
     for fetch in ("<script", "<link", "src=", "url(", "@import"):
         assert fetch not in page
+
+
+def test_a_sheet_cannot_be_awaited_at_a_version_the_log_does_not_hold(client, finished):
+    head = finished.view()["version"]
+    response = client.get(f"/games/{finished.game_id}/scores", query_string={"version": head + 1, "wait": 5})
+    assert response.status_code == 422 and response.get_json()["current_version"] == head
+    earlier = client.get(f"/games/{finished.game_id}/scores", query_string={"version": 3}).get_json()
+    assert earlier["ready"] and earlier["version"] >= 3
