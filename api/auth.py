@@ -35,3 +35,21 @@ def require_scorekeeper(entry: CatalogEntry) -> None:
 def require_reader(entry: CatalogEntry) -> None:
     if entry.private:
         require_scorekeeper(entry)
+
+
+def reads_full_record(entry: CatalogEntry, finished: bool) -> bool:
+    """May this request read every event payload of the game?
+
+    A known record in progress holds hands the table has not seen yet (and, in Black Queen, who
+    the hidden partners are), so only the scorekeeper reads its payloads until the game ends.
+    A blind record holds nothing the table has not seen.
+    """
+    if entry.record != "known" or finished:
+        return True
+    token = presented_token()
+    return token is not None and entry.token_matches(token)
+
+
+def require_full_record(entry: CatalogEntry, finished: bool) -> None:
+    if not reads_full_record(entry, finished):
+        require_scorekeeper(entry)

@@ -18,7 +18,9 @@ class EnvelopeSchema(ma.Schema):
     version = ma.fields.Integer()
     type = ma.fields.String()
     schema_version = ma.fields.Integer()
-    payload = ma.fields.Dict()
+    payload = ma.fields.Dict(allow_none=True, metadata={
+        "description": "null (with withheld: true) in a known record in progress, unless the token is sent"})
+    withheld = ma.fields.Boolean(metadata={"description": "the payload holds hidden hands and is withheld"})
     recorded_at = ma.fields.String()
     actor = ma.fields.String()
     prev_hash = ma.fields.String()

@@ -10,7 +10,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.app import services
-from api.auth import require_reader
+from api.auth import reads_full_record, require_reader
 from api.resources.games import catalog_entry
 from api.schemas import EventPageQuerySchema, EventPageSchema
 
@@ -28,11 +28,12 @@ class EventPage(MethodView):
         """Events from a version on, in pages; ``next`` is the from= of the following page."""
         entry = catalog_entry(game_id)
         require_reader(entry)
+        shown = envelope_view(entry, game_id)
         store = services().store
         page = store.read_page(game_id, from_version=query["from_version"], limit=query["limit"])
         version = store.version(game_id)
         last = page[-1].version if page else query["from_version"] - 1
-        return {"game_id": game_id, "version": version, "events": [e.to_dict() for e in page],
+        return {"game_id": game_id, "version": version, "events": [shown(e) for e in page],
                 "next": last + 1 if last < version else None}
 
 
@@ -44,6 +45,7 @@ class EventStream(MethodView):
         """Follow the game live. Reconnect with Last-Event-ID (or ?from=) to resume without a gap."""
         entry = catalog_entry(game_id)
         require_reader(entry)
+        shown = envelope_view(entry, game_id)
         after = _resume_point()
         store = services().store
         block_ms = _small_int(request.args.get("block_ms")) or STREAM_BLOCK_MS
@@ -58,10 +60,22 @@ class EventStream(MethodView):
                     continue
                 for envelope in batch:
                     after = envelope.version
-                    yield f"id: {envelope.version}\nevent: {envelope.type}\ndata: {json.dumps(envelope.to_dict())}\n\n"
+                    yield f"id: {envelope.version}\nevent: {envelope.type}\ndata: {json.dumps(shown(envelope))}\n\n"
 
         return Response(stream_with_context(generate()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def envelope_view(entry, game_id: str):
+    """How this request sees envelopes: whole, or with payloads withheld (see ``reads_full_record``).
+
+    Withheld envelopes keep their version, type and hashes, so a watcher still learns that the
+    game moved and refetches the table's view.
+    """
+    game, state = services().referee.state(game_id)
+    if reads_full_record(entry, game.outcome(state) is not None):
+        return lambda envelope: envelope.to_dict()
+    return lambda envelope: {**envelope.to_dict(), "payload": None, "withheld": True}
 
 
 def _resume_point() -> int:

@@ -145,3 +145,21 @@ def test_public_view_never_shows_a_hand_the_table_has_not_seen(client, new_game)
     assert sorted(own["view"]["hand"]["your_hand"]) == sorted(hands[1])
     # Legal cards in a known record are part of a hand, so they are the scorekeeper's too.
     assert_problem(client.get(f"/games/{game_id}/legal", query_string={"seat": 1}), 401)
+
+
+def test_known_record_in_progress_withholds_event_payloads_without_the_token(client, new_game):
+    game_id, _token, headers = new_game(options={"first_dealer": 0})
+    act(client, game_id, headers, "call_trump", seat=0, suit="H")
+    act(client, game_id, headers, "deal")
+    public = client.get(f"/games/{game_id}/events").get_json()["events"]
+    assert all(e["payload"] is None and e["withheld"] for e in public)
+    assert [e["type"] for e in public][-1] == "HandDealt"
+    full = client.get(f"/games/{game_id}/events", headers=headers).get_json()["events"]
+    assert full[-1]["payload"]["hands"] and "withheld" not in full[-1]
+
+
+def test_blind_record_events_are_public(client, new_game):
+    game_id, _token, headers = new_game(options={"first_dealer": 0}, record="blind")
+    act(client, game_id, headers, "call_trump", seat=0, suit="H")
+    public = client.get(f"/games/{game_id}/events").get_json()["events"]
+    assert public[-1]["payload"]["suit"] == "H"
