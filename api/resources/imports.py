@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 
 from api.app import services
 from api.auth import new_token
-from api.problems import ApiProblem
+from api.problems import ApiProblem, ProblemSchema
 from api.resources.scores import jobs_async
 from events.errors import ConcurrencyError
 from referee.service import new_game_id
@@ -17,6 +17,13 @@ from workers.hooks import after_append
 from workers.imports import ImportRejected, check_history, write_history
 
 blp = Blueprint("imports", __name__, url_prefix="/imports", description="Importing exported histories")
+
+
+class ImportProblemSchema(ProblemSchema):
+    """A refused import: the problem, with the file's line and the reason."""
+
+    line = ma.fields.Integer(allow_none=True, metadata={"description": "the file's line (1-based) at fault, if one is"})
+    reason = ma.fields.String()
 
 
 class ImportedSchema(ma.Schema):
@@ -32,6 +39,8 @@ class Imports(MethodView):
     @blp.doc(requestBody={"content": {"text/plain": {"schema": {"type": "string"}}},
                           "description": "a jsonl export (GET /games/{id}/export?format=jsonl)"})
     @blp.response(201, ImportedSchema)
+    @blp.alt_response(422, schema=ImportProblemSchema, content_type="application/problem+json",
+                      description="The file does not verify or does not replay; nothing was written")
     def post(self):
         """Verify the chain, replay every event through the referee, then write it as a new game.
 
