@@ -8,7 +8,11 @@ database. Clients reply with bytes (``decode_responses=False``), as in the proje
 
 from __future__ import annotations
 
+import contextlib
+import threading
+
 import pytest
+from werkzeug.serving import make_server
 
 from events.server import EmbeddedServer
 from events.store import EventStore
@@ -46,3 +50,16 @@ def redis_client(redis_server):
 def event_store(redis_client) -> EventStore:
     """An EventStore on the clean database, with the project's global event registry."""
     return EventStore(redis_client)
+
+
+@contextlib.contextmanager
+def serving(app):
+    """Serve a WSGI app over real HTTP on a free loopback port (threaded); yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)

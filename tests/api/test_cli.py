@@ -1,0 +1,64 @@
+"""The ``courtcard`` command against a live server: create, log, show, demo, and meaningful exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from api.cli import EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, main
+from tests.conftest import serving
+
+
+@pytest.fixture
+def live(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("COURTCARD_HOME", str(tmp_path / "home"))  # the token book of this test alone
+    with serving(app) as url:
+        yield url
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def new_game(live, *extra):
+    result = run("new", "queens-dungeon", "--seat", "Ann", "--seat", "Bob", "--seat", "Cat", "--seat", "Dan",
+                 "--record", "known", "--option", "first_dealer=0", "--url", live, "--json", *extra)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_new_log_and_show_log_a_game_with_the_saved_token(live):
+    created = new_game(live)
+    game = created["game_id"]
+    logged = run("log", game, "call_trump", "seat=0", "suit=H", "--url", live, "--json")
+    assert logged.exit_code == 0, logged.output
+    assert [e["type"] for e in json.loads(logged.output)["events"]] == ["TrumpCalled"]
+    shown = run("show", game, "--url", live)
+    assert shown.exit_code == 0 and "Queen's Dungeon" in shown.output and "Score sheet" in shown.output
+    as_json = json.loads(run("show", game, "--url", live, "--json").output)
+    assert as_json["view"]["hand"]["trump"] == "H"
+
+
+def test_a_refused_action_exits_1_and_says_what_is_legal(live):
+    game = new_game(live)["game_id"]
+    result = run("log", game, "call_trump", "seat=2", "suit=H", "--url", live)
+    assert result.exit_code == EXIT_REFUSED
+    assert "Error:" in result.output
+
+
+def test_a_stale_version_exits_3(live):
+    game = new_game(live)["game_id"]
+    assert run("log", game, "call_trump", "seat=0", "suit=H", "--url", live, "--if-match", 1).exit_code == EXIT_CONFLICT
+
+
+def test_an_unknown_game_exits_5_and_an_unreachable_service_exits_4(live):
+    assert run("show", "nosuchgame", "--url", live).exit_code == EXIT_NOT_FOUND
+    assert run("show", "nosuchgame", "--url", "http://127.0.0.1:9").exit_code == EXIT_UNAVAILABLE
+
+
+def test_demo_plays_a_whole_game_and_prints_the_score_sheet(live):
+    result = run("demo", "--option", "target=100", "--seed", 5, "--url", live)
+    assert result.exit_code == 0, result.output
+    assert "finished at version" in result.output and "Score sheet" in result.output and "Total" in result.output
