@@ -11,6 +11,7 @@ from flask import Flask, current_app
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
+from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from events.catalog import GameCatalog
 from events.store import EventStore
@@ -56,6 +57,7 @@ def services() -> Services:
 def create_app(config: dict | None = None) -> Flask:
     """Build the app. ``REDIS_URL`` (config or environment) names the server holding the record."""
     app = Flask(__name__)
+    app.json = OrjsonProvider(app)
     app.config.update(
         API_TITLE="Courtcard",
         API_VERSION="1",
@@ -68,7 +70,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config or {})
     if not app.config["REDIS_URL"]:
         raise RuntimeError("create_app needs REDIS_URL (courtcard serve sets it for the embedded server)")
-    app.json.sort_keys = False
 
     client = redis.Redis.from_url(app.config["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2,
                                   health_check_interval=10)
