@@ -66,8 +66,9 @@ class ApiTable:
         self.base, self.game_id, self.token = base_url, game_id, token
 
     @classmethod
-    def create(cls, base_url: str, record: str, options: dict, seats=("Ann", "Bob", "Cat", "Dan")) -> ApiTable:
-        r = requests.post(f"{base_url}/games", json={"game": "queens-dungeon", "seats": list(seats),
+    def create(cls, base_url: str, record: str, options: dict, seats=("Ann", "Bob", "Cat", "Dan"),
+               game: str = "queens-dungeon") -> ApiTable:
+        r = requests.post(f"{base_url}/games", json={"game": game, "seats": list(seats),
                                                        "options": options, "record": record}, timeout=10)
         assert r.status_code == 201, r.text
         body = r.json()
@@ -80,7 +81,8 @@ class ApiTable:
         return r.json()
 
     def legal(self, seat: int) -> list[dict]:
-        r = requests.get(f"{self.base}/games/{self.game_id}/legal", params={"seat": seat}, timeout=10)
+        r = requests.get(f"{self.base}/games/{self.game_id}/legal", params={"seat": seat},
+                         headers={"Authorization": f"Bearer {self.token}"}, timeout=10)
         assert r.status_code == 200, r.text
         return r.json()["actions"]
 

@@ -2,28 +2,38 @@
 // (cut, trump call, deal, exchange, trump change). The choices offered are the referee's.
 import { h } from "./dom.js";
 import { cardText, suitLabel, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
+import { readable } from "./labels.js";
 
 const names = (seats, seatName) => seats.map(seatName).join(", ");
+
+// What the seat to act does in a phase, where its name alone would not say it.
+const PHASE_VERB = { bid: "bid", auction: "bid or pass", declare: "declare the contract" };
+// Why a game ended, by the outcome's reason.
+const REASON = { target: "reached the target", early: "led when the game was ended", hands: "led after the last hand" };
 
 /** The line that says what happens next, for everyone at the table. */
 export function phasePrompt(game, seatName) {
   const view = game.view;
   const hand = view.hand;
   const toAct = game.to_act || [];
+  const handNo = hand ? (hand.over ? hand.no + 1 : hand.no) : 1;
   if (game.outcome) {
     const o = game.outcome;
     const who = names(o.winners || [], seatName) || "nobody";
-    const why = o.reason === "target" ? "reached the target" : o.reason === "early" ? "led when the game was ended" : o.reason;
+    const why = REASON[o.reason] || readable(o.reason).toLowerCase();
     return [h("strong", {}, "Game over. "), `${who} ${(o.winners || []).length > 1 ? "win" : "wins"} (${why}, hand ${o.hand}).`];
   }
   switch (view.phase) {
     case "cut": return [h("strong", {}, "The cut. "), `${names(toAct, seatName)} to draw for the first deal.`];
-    case "call_trump": return [h("strong", {}, `Hand ${hand ? (hand.over ? hand.no + 1 : hand.no) : 1}. `), `${seatName(view.dealer)} (dealer) calls trump.`];
-    case "deal": return [h("strong", {}, `Hand ${hand.no}. `), `${seatName(view.dealer)} deals; trump is `, suitLabel(hand.trump), "."];
-    case "exchange": return [h("strong", {}, `Hand ${hand.no}. `), `${seatName(view.dealer)} may exchange hands.`];
+    case "call_trump": return [h("strong", {}, `Hand ${handNo}. `), `${seatName(view.dealer)} (dealer) calls trump.`];
+    case "deal": return [h("strong", {}, `Hand ${handNo}. `), `${seatName(view.dealer)} deals`,
+      hand && !hand.over && hand.trump ? ["; trump is ", suitLabel(hand.trump)] : "", "."];
+    case "exchange": return [h("strong", {}, `Hand ${handNo}. `), `${seatName(view.dealer)} may exchange hands.`];
     case "play": return [h("strong", {}, `Trick ${hand.trick_no}. `), `${seatName(hand.turn)} to play.`];
     case "trump_change": return [h("strong", {}, "Trump change. "), `${seatName(view.dealer)} (dealer) names a new trump.`];
-    default: return toAct.length ? `${names(toAct, seatName)} to act.` : "";
+    default: // a phase the page has no words for: say it by its name
+      return [hand ? h("strong", {}, `Hand ${handNo}, ${readable(view.phase).toLowerCase()}. `) : "",
+        toAct.length ? `${names(toAct, seatName)} to ${PHASE_VERB[view.phase] || "act"}.` : ""];
   }
 }
 
@@ -80,28 +90,4 @@ export function dealPanel(game, seatName, deals, act) {
     h("p", {}, h("button", { type: "button", class: "primary", "data-key": "deal", onclick: () => act({ action: "deal" }) }, "Shuffle and deal (the referee deals)")),
     h("details", { class: "enter-hands" }, h("summary", {}, "Or enter the hands as dealt at the table"), form),
   ];
-}
-
-const LABELS = {
-  call_trump: (a, seatName) => [`${seatName(a.seat)} calls `, suitLabel(a.suit)],
-  exchange_hand: (a, seatName) => `${seatName(a.seat)}: ${a.exchange ? "exchange with the extra hand" : "keep the dealt hand"}`,
-  announce_challenge: (a, seatName) => `${seatName(a.seat)} announces the Queen's Challenge`,
-  change_trump: (a, seatName) => [`${seatName(a.seat)} names `, suitLabel(a.suit)],
-};
-
-/** Any other choice the referee offers, one button each (trump call, exchange, challenge...). */
-export function choicePanel(game, seatName, legal, act) {
-  const buttons = [];
-  for (const [seat, actions] of Object.entries(legal)) {
-    if (!(game.to_act || []).includes(Number(seat))) continue;
-    for (const a of actions) {
-      if (a.action === "take_back" || a.action === "accept_penalty" || a.action === "play") continue;
-      const label = LABELS[a.action] ? LABELS[a.action](a, seatName) : `${seatName(Number(seat))}: ${a.action.replace(/_/g, " ")}`;
-      const key = `${a.action}-${a.seat ?? ""}-${a.suit ?? ""}-${a.exchange ?? ""}`;
-      buttons.push(h("button", { type: "button", class: a.suit ? `suit suit-${a.suit}` : "", "data-key": key, "data-action": a.action, onclick: () => act(a) }, label));
-    }
-  }
-  if (!buttons.length) return [h("p", { class: "muted" }, "Nothing to log here right now.")];
-  const title = game.view.phase === "call_trump" ? "Trump" : "Choose";
-  return [h("h2", {}, title), h("p", { class: "buttons" }, buttons)];
 }

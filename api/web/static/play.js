@@ -2,11 +2,13 @@
 // logs what the scorekeeper taps, and follows the game live. It decides nothing itself.
 import { api, forgetToken, newKey, remember, saveToken, tokenFor } from "./api.js";
 import { h, fill, notify } from "./dom.js";
-import { cardFace, cardName, cardText, cardsText, suitLabel, suitOf, SUIT_NAME } from "./cards.js";
+import { cardName, cardText, cardsText, suitOf, SUIT_NAME } from "./cards.js";
 import { renderRulings } from "./rulings.js";
 import { renderSheet } from "./sheet.js";
 import { follow } from "./live.js";
-import { phasePrompt, trumpChangePanel, cutPanel, dealPanel, choicePanel } from "./phases.js";
+import { phasePrompt, trumpChangePanel, cutPanel, dealPanel } from "./phases.js";
+import { choicePanel } from "./choices.js";
+import { tablePanel } from "./table.js";
 
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
@@ -110,7 +112,7 @@ function render() {
   remember(gameId, `${game.title}: ${(view.seats || []).join(", ")}`);
   renderTokenPanel(false);
   fill($("prompt"), phasePrompt(game, seatName));
-  renderTable(view);
+  fill($("table"), tablePanel(game, seatName));
   renderTrumpChange();
   renderActions();
   renderCorrections();
@@ -156,44 +158,6 @@ function renderTokenPanel(rejected) {
       refresh();
     } }, input, h("button", { type: "submit" }, "Use this token")));
   if (rejected) { forgetToken(gameId); token = ""; }
-}
-
-function seatTotals(view) {
-  const out = {};
-  for (const unit of view.units || []) for (const s of unit.seats) out[s] = unit.total;
-  return out;
-}
-
-function renderTable(view) {
-  const hand = view.hand;
-  const facts = [];
-  if (view.dealer !== null && view.dealer !== undefined) facts.push(["Dealer", seatName(view.dealer)]);
-  if (hand) {
-    facts.push(["Hand", hand.no]);
-    facts.push(["Trump", h("span", {}, suitLabel(hand.trump), hand.trump_broken ? " (broken)" : " (not broken)")]);
-    if (hand.quota) facts.push(["Dealer's quota", `${hand.quota} tricks`]);
-    if (hand.dealt !== false && hand.cards_left) facts.push(["Trick", hand.over ? "hand over" : hand.trick_no]);
-    if (hand.challenge !== null && hand.challenge !== undefined) facts.push(["Queen's Challenge", `by ${seatName(hand.challenge)}`]);
-  }
-  const trick = hand && hand.trick && hand.trick.length
-    ? h("ol", { class: "trick", "aria-label": "Current trick" }, hand.trick.map((p) => h("li", { "data-seat": p.seat }, h("span", { class: "who" }, seatName(p.seat)), cardFace(p.card))))
-    : h("p", { class: "muted" }, hand && hand.cards_left && !hand.over ? "No card played in this trick yet." : "");
-  const last = hand && hand.tricks && hand.tricks.length ? hand.tricks[hand.tricks.length - 1] : null;
-  const lastTrick = last ? h("p", { class: "last-trick" }, `Trick ${last.trick} won by ${seatName(last.winner)}: `,
-    last.cards.map((c) => [cardFace(c), " "]), last.queens ? `(${last.queens} Queen${last.queens > 1 ? "s" : ""})` : "") : null;
-  const totals = seatTotals(view);
-  const rows = (view.seats || []).map((name, s) => h("tr", { class: [s === view.dealer ? "dealer" : "", (game.to_act || []).includes(s) ? "to-act" : ""].join(" ") },
-    h("th", { scope: "row" }, name, s === view.dealer ? h("span", { class: "badge" }, "dealer") : null,
-      (game.to_act || []).includes(s) ? h("span", { class: "badge turn" }, "to act") : null),
-    h("td", {}, hand ? hand.tricks_won[s] : ""), h("td", {}, hand ? hand.queens_won[s] : ""),
-    h("td", {}, hand && hand.cards_left ? hand.cards_left[s] : ""), h("td", { class: "num" }, totals[s] ?? "")));
-  fill($("table"),
-    h("h2", {}, "The table"),
-    h("dl", { class: "facts" }, facts.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    trick, lastTrick,
-    h("div", { class: "scroll" }, h("table", { class: "seats" },
-      h("thead", {}, h("tr", {}, ["Player", "Tricks", "Queens", "Cards left", "Total"].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, rows))));
 }
 
 function legalFor(seat, action) {
@@ -260,7 +224,9 @@ function playPanel(view) {
   const typed = h("input", { name: "card", autocomplete: "off", "aria-label": "Card played", placeholder: "e.g. qs or 10h", "data-key": "typed-card", size: 8 });
   return [
     h("h2", {}, `${seatName(seat)} plays`, ownHand ? ` (${ownHand.length} card${ownHand.length === 1 ? "" : "s"})` : ""),
-    h("p", { class: "hint" }, ownHand ? "Tap the card played." : "Tap the card played (every card not yet seen is offered)."),
+    h("p", { class: "hint" }, ownHand ? "Tap the card played."
+      : game.record === "known" ? "Tap the card played (the cards the referee allows this seat; this game shows no hand)."
+        : "Tap the card played (every card not yet seen is offered)."),
     groups.map((g) => h("div", { class: "hand", role: "group", "aria-label": `${seatName(seat)}'s cards` }, g.map(button))),
     why ? h("p", { id: "why-not", class: "why-not" }, why) : null,
     confirmCard ? h("div", { class: "confirm", role: "alertdialog", "aria-label": "Log an off-rule card" },
@@ -278,8 +244,8 @@ function whyNot(hand, legalCards, onClaim) {
   const facts = [];
   if (hand.challenge !== null && hand.challenge !== undefined) facts.push("the Queen's Challenge is on");
   if (hand.trick && hand.trick.length) facts.push(`${SUIT_NAME[suitOf(hand.trick[0].card)]} were led`);
-  else if (!hand.trump_broken) facts.push(`trump (${SUIT_NAME[hand.trump]}) is not broken`);
-  const allowed = `Greyed cards: the rules allow only ${cardsText(legalCards)} (${facts.join("; ")})`;
+  else if (hand.trump_broken === false) facts.push(`trump (${SUIT_NAME[hand.trump]}) is not broken`);
+  const allowed = `Greyed cards: the rules allow only ${cardsText(legalCards)}${facts.length ? ` (${facts.join("; ")})` : ""}`;
   return onClaim ? `${allowed}. A greyed card can still be logged if it was played: the referee rules on a claim.` : `${allowed}.`;
 }
 

@@ -10,7 +10,7 @@ const KIND = {
 const WINDOW = {
   A: "window A: found before another card was played, the card goes back",
   B: "window B: found in the same trick, the penalty may be accepted",
-  C: "window C: found after the next lead, a dungeon setting",
+  C: "window C: found after the next lead",
   D: "window D: found after the hand",
 };
 
@@ -45,6 +45,7 @@ export function evidenceItems(evidence) {
   if (evidence.proof) items.push(h("li", {}, "Proof: they later played ", cardFace(evidence.proof.card), ` in trick ${evidence.proof.trick}`));
   if (evidence.shown) items.push(h("li", {}, "Card shown at the table: ", cardFace(evidence.shown)));
   if (evidence.reason) items.push(h("li", {}, `Why: ${evidence.reason}`));
+  if (typeof evidence.penalty === "string") items.push(h("li", {}, `Penalty: ${evidence.penalty}`));
   if (evidence.penalty_declined) items.push(h("li", {}, "The penalty offer in window B was not taken."));
   return items;
 }

@@ -1,7 +1,7 @@
 // The score sheet: running totals by hand, each hand's breakdown, and a chart of the running
 // totals drawn as inline SVG (no chart library, nothing fetched).
 import { h } from "./dom.js";
-import { SUIT_SYMBOL } from "./cards.js";
+import { cardText, SUIT_SYMBOL } from "./cards.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // Distinct in colour and in dash, so the lines still differ for a colour-blind reader or in print.
@@ -79,35 +79,60 @@ export function totalsChart(scores, target) {
   return h("figure", { class: "chart-box" }, svg, legend);
 }
 
-function trumpText(trumps) {
-  if (!Array.isArray(trumps)) return "";
-  return trumps.map((t) => `${SUIT_SYMBOL[t.suit] || t.suit}${t.trick > 1 ? ` from trick ${t.trick}` : ""}`).join(", then ");
+/** Trump in a hand's summary: one suit, or a list of suits each from its trick on. */
+function trumpText(trump) {
+  if (typeof trump === "string") return SUIT_SYMBOL[trump] || trump;
+  if (!Array.isArray(trump) || !trump.length) return "none";
+  return trump.map((t) => `${SUIT_SYMBOL[t.suit] || t.suit}${t.trick > 1 ? ` from trick ${t.trick}` : ""}`).join(", then ");
 }
 
 function notes(seat) {
   const out = [];
-  if (seat.dealer) out.push(seat.dealer_short ? `dealer, short of ${seat.quota} (${seat.dealer_short})` : `dealer, made ${seat.quota} (+${seat.bonus})`);
-  if (seat.unit !== null && seat.unit !== undefined) out.push(`tricks ${seat.trick_points}, Queens ${seat.queen_points}`);
+  if (seat.dealer === true) out.push(seat.dealer_short ? `dealer, short of ${seat.quota} (${seat.dealer_short})` : `dealer, made ${seat.quota} (+${seat.bonus})`);
+  if (seat.trick_points !== undefined) out.push(`tricks ${seat.trick_points}, Queens ${seat.queen_points}`);
   for (const st of seat.settings || []) out.push(`dungeon (${st.reason.replace(/_/g, " ")}, trick ${st.trick}): ${st.before} \u2192 ${st.after}`);
   for (const p of seat.penalties || []) out.push(`penalty ${p.amount} (trick ${p.trick})`);
+  if (seat.called_held && seat.called_held.length) out.push(`held ${seat.called_held.map(cardText).join(" ")}`);
+  if (seat.renege) out.push("renege");
   if (seat.forfeited) out.push("gains forfeited");
   if (seat.unit === null) out.push("dummy");
   return out.join("; ");
 }
 
+// Columns of a hand's breakdown, when its seat lines have them (the rest goes in the notes).
+const COLUMNS = [["role", "Role"], ["bid", "Bid"], ["tricks", "Tricks"], ["queens", "Queens"], ["card_points", "Points"],
+  ["shares", "Shares"], ["made", "Made"]];
+
+const columnCell = (v) => (typeof v === "boolean" ? (v ? "yes" : "no") : v ?? "");
+
+/** A hand's summary line: dealer, trump, and the contract when the sheet has one. */
+function handSummary(sheet, names) {
+  const name = (s) => names[s] ?? s;
+  const parts = [`Hand ${sheet.hand}: dealer ${name(sheet.dealer)}`, `trump ${trumpText(sheet.trump)}`];
+  if (sheet.declarer !== undefined && sheet.declarer !== null) {
+    parts.push(`${name(sheet.declarer)} bid ${sheet.bid}` + (sheet.called && sheet.called.length ? ` calling ${sheet.called.map(cardText).join(" ")}` : ""));
+  }
+  if (sheet.team_points !== undefined) parts.push(`team took ${sheet.team_points}`);
+  if (sheet.made !== undefined) parts.push(sheet.made ? "made" : "defeated");
+  if (sheet.renege) parts.push(`renege by ${name(sheet.renege.seat)} in trick ${sheet.renege.trick} decided it`);
+  return parts.join(", ");
+}
+
 /** One hand's breakdown: a narrow table (it must fit a phone), notes under each name. */
 function handTable(sheet, names) {
+  const columns = COLUMNS.filter(([k]) => sheet.seats.some((seat) => seat[k] !== undefined));
+  const points = (seat) => seat.hand_points ?? (sheet.units || []).find((u) => u.unit === seat.unit && u.seats.length === 1)?.hand_total;
   const rows = sheet.seats.map((seat) => h("tr", {},
     h("th", { scope: "row" }, seat.name, notes(seat) ? h("span", { class: "sheet-notes" }, notes(seat)) : null),
-    h("td", {}, seat.tricks), h("td", {}, seat.queens),
-    h("td", { class: "num" }, seat.unit === null ? "" : signed(seat.hand_points))));
+    columns.map(([k]) => h("td", {}, columnCell(seat[k]))),
+    h("td", { class: "num" }, seat.unit === null || points(seat) === undefined ? "" : signed(points(seat)))));
   const unitRows = (sheet.units || []).map((u) => h("tr", { class: "unit-total" },
-    h("td", { colspan: 4 }, `${u.name}: ${u.before} ${u.hand_total >= 0 ? "+" : "\u2212"} ${Math.abs(u.hand_total)} = `, h("strong", {}, u.total))));
+    h("td", { colspan: columns.length + 2 }, `${u.name}: ${u.before} ${u.hand_total >= 0 ? "+" : "\u2212"} ${Math.abs(u.hand_total)} = `, h("strong", {}, u.total))));
   return h("details", { class: "hand-sheet" },
-    h("summary", {}, `Hand ${sheet.hand}: dealer ${names[sheet.dealer] ?? sheet.dealer}, trump ${trumpText(sheet.trump)}`),
-    h("table", {},
-      h("thead", {}, h("tr", {}, ["Player", "Tricks", "Queens", "Hand"].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, rows, unitRows)));
+    h("summary", {}, handSummary(sheet, names)),
+    h("div", { class: "scroll" }, h("table", {},
+      h("thead", {}, h("tr", {}, ["Player", ...columns.map(([, c]) => c), "Hand"].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows, unitRows))));
 }
 
 /** The whole score sheet panel. */

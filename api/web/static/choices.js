@@ -1,0 +1,106 @@
+// The referee's choices other than cards (a trump call, a bid, a pass, a contract...), drawn from
+// the legal actions alone. An action with few variants is a row of buttons; one with many (Black
+// Queen's contract: 4 trumps x 1,128 pairs of called cards) is a form with one select per field,
+// listing that field's distinct values among the variants; the referee judges what is sent.
+import { h, notify } from "./dom.js";
+import { actionFields, actionText, choiceContent, isSuit, readable, valueText } from "./labels.js";
+
+/** More variants of one action than this, and it is offered as a form instead of buttons. */
+export const MANY = 24;
+
+// Drawn by their own panels (the cards, the corrections).
+const ELSEWHERE = new Set(["play", "take_back", "accept_penalty"]);
+
+/** The legal actions of the seats to act, grouped by seat and action name, in the referee's order. */
+function groupsOf(game, legal) {
+  const groups = new Map();
+  for (const [seat, actions] of Object.entries(legal)) {
+    if (!(game.to_act || []).includes(Number(seat))) continue;
+    for (const a of actions) {
+      if (ELSEWHERE.has(a.action)) continue;
+      const key = `${seat}:${a.action}`;
+      if (!groups.has(key)) groups.set(key, { seat: Number(seat), action: a.action, variants: [] });
+      groups.get(key).variants.push(a);
+    }
+  }
+  return [...groups.values()];
+}
+
+const keyOf = (a) => `${a.action}-${a.seat ?? ""}-${actionFields(a).map(([, v]) => JSON.stringify(v)).join("-")}`;
+
+/** One button per variant; its fields become data attributes (data-bid="75", data-suit="C"). */
+function choiceButton(a, seatName, act) {
+  const data = {};
+  for (const [k, v] of actionFields(a)) if (!Array.isArray(v) && typeof v !== "object") data[k.replace(/_/g, "-")] = String(v);
+  const suit = actionFields(a).length === 1 && isSuit(actionFields(a)[0][1]) ? actionFields(a)[0][1] : null;
+  const button = h("button", {
+    type: "button", class: suit ? `suit suit-${suit}` : "", "data-key": keyOf(a), "data-action": a.action,
+    "aria-label": actionText(a, seatName), onclick: () => act(a),
+  }, choiceContent(a, seatName));
+  for (const [k, v] of Object.entries(data)) button.setAttribute(`data-${k}`, v);
+  return button;
+}
+
+/** The fields of an action's variants, a list field split by position: [{name, at, values}]. */
+export function fieldsOf(variants) {
+  const fields = new Map();
+  const add = (name, at, value) => {
+    const id = at === null ? name : `${name}.${at}`;
+    if (!fields.has(id)) fields.set(id, { name, at, seen: new Set(), values: [] });
+    const f = fields.get(id);
+    const key = JSON.stringify(value);
+    if (!f.seen.has(key)) { f.seen.add(key); f.values.push(value); }
+  };
+  for (const a of variants) {
+    for (const [k, v] of actionFields(a)) {
+      if (Array.isArray(v)) v.forEach((x, i) => add(k, i, x));
+      else add(k, null, v);
+    }
+  }
+  return [...fields.values()].map(({ name, at, values }) => ({ name, at, values }));
+}
+
+/** A form for an action with many variants: pick each field, the referee judges the whole. */
+function choiceForm(group, seatName, act) {
+  const fields = fieldsOf(group.variants);
+  const selects = fields.map((f) => {
+    const label = f.at === null ? readable(f.name) : `${readable(f.name)} ${f.at + 1}`;
+    const select = h("select", { name: f.at === null ? f.name : `${f.name}.${f.at}`, "data-key": `${group.action}-${f.name}-${f.at ?? ""}`, required: true },
+      h("option", { value: "" }, "choose\u2026"),
+      f.values.map((v, i) => h("option", { value: String(i) }, valueText(f.name, v, seatName))));
+    return { f, label, select };
+  });
+  const submit = (e) => {
+    e.preventDefault();
+    const body = { action: group.action };
+    if (group.variants[0].seat !== undefined) body.seat = group.seat;
+    for (const { f, label, select } of selects) {
+      if (select.value === "") { notify(`Choose the ${label.toLowerCase()} first.`); select.focus(); return; }
+      const value = f.values[Number(select.value)];
+      if (f.at === null) body[f.name] = value;
+      else (body[f.name] = body[f.name] || [])[f.at] = value;
+    }
+    act(body);
+  };
+  return h("form", { class: "choice-form", "data-action": group.action, onsubmit: submit },
+    h("p", { class: "hint" }, `${group.variants.length.toLocaleString("en")} possible choices: pick each part; the referee checks the whole.`),
+    h("div", { class: "fields" }, selects.map(({ label, select }) => h("label", {}, label, select))),
+    h("button", { type: "submit", class: "primary", "data-key": `${group.action}-submit` }, `${readable(group.action)}`));
+}
+
+/** Any choice the referee offers besides the cards: buttons, or a form when there are many. */
+export function choicePanel(game, seatName, legal, act) {
+  const groups = groupsOf(game, legal);
+  if (!groups.length) return [h("p", { class: "muted" }, "Nothing to log here right now.")];
+  const seats = new Set(groups.map((g) => g.seat));
+  const parts = groups.map((g) => {
+    const title = `${seats.size > 1 ? `${seatName(g.seat)}: ` : ""}${readable(g.action)}`;
+    if (g.variants.length > MANY) return h("div", { class: "choice" }, h("h3", {}, title), choiceForm(g, seatName, act));
+    const plain = g.variants.length === 1 && !actionFields(g.variants[0]).length;
+    return h("div", { class: "choice" }, plain ? null : h("h3", {}, title),
+      h("p", { class: "buttons" }, g.variants.map((a) => choiceButton(a, seatName, act))));
+  });
+  const phase = game.view.phase;
+  const title = phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose";
+  return [h("h2", {}, title), seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, `${seatName([...seats][0])} chooses.`) : null, parts];
+}

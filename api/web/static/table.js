@@ -1,0 +1,93 @@
+// The table panel: the facts of the hand in play, the current and last trick, and a row per seat.
+// It shows what the view's hand section holds, generically: plain values and short lists as facts,
+// lists with one entry per seat as columns of the seats' table. A few fields (by name, never by
+// game) have a renderer of their own where plain words would read badly.
+import { h } from "./dom.js";
+import { cardFace, suitLabel } from "./cards.js";
+import { isSmall, readable, valueContent } from "./labels.js";
+
+// Fields drawn in their own places (trick, last trick, seat badges) or meant for the referee only.
+const NOT_FACTS = new Set(["no", "dealer", "leader", "turn", "trick", "tricks", "trick_no", "over", "your_hand",
+  "hands", "extra", "irregularities", "unproven_claims", "holders", "trump_broken", "high_bidder", "dealt"]);
+
+// Fields with a renderer of their own: (value, hand, seatName) -> content, or null to leave it out.
+const FACTS = {
+  trump: (v, hand) => (v ? [suitLabel(v), hand.trump_broken === true ? " (broken)" : hand.trump_broken === false ? " (not broken)" : ""] : "none yet"),
+  trump_by: (v, hand, seatName) => (v ? [seatName(v.seat), "'s ", cardFace(v.card), ` in trick ${v.trick}`] : null),
+  high_bid: (v, hand, seatName) => (v === null || v === undefined ? "none yet"
+    : [`${v}`, hand.high_bidder !== null && hand.high_bidder !== undefined ? ` by ${seatName(hand.high_bidder)}` : ""]),
+  quota: (v) => (v ? `${v} tricks` : null),
+  challenge: (v, hand, seatName) => (v === null || v === undefined ? null : `by ${seatName(v)}`),
+  auction: (v, hand, seatName) => (v && v.length
+    ? v.map((b, i) => `${i ? ", " : ""}${seatName(b.seat)} ${b.bid === null || b.bid === undefined ? "pass" : b.bid}`) : "no bid yet"),
+  partners_revealed: (v, hand, seatName) => (v && v.length
+    ? v.map((p, i) => [i ? "; " : "", seatName(p.seat), " (", cardFace(p.card), `, trick ${p.trick})`]) : "none yet"),
+  called: (v) => (v && v.length ? v.map((c) => [cardFace(c), " "]) : null),
+};
+
+// Badges a seat earns from a field that names seats.
+const BADGES = {
+  declarer: (v, s) => v === s,
+  partner: (v, s, hand) => (hand.partners_revealed || []).some((p) => p.seat === s),
+};
+
+/** The hand's facts as [label, content] pairs, in the view's order. */
+export function handFacts(hand, seatName, seatCount) {
+  const out = [["Hand", hand.no]];
+  for (const [name, value] of Object.entries(hand)) {
+    if (NOT_FACTS.has(name) || perSeat(value, seatCount)) continue;
+    let content;
+    if (FACTS[name]) content = FACTS[name](value, hand, seatName);
+    else if (value === false || value === null || value === undefined) continue; // a flag not raised, a fact not yet known
+    else if (isSmall(value) && !(Array.isArray(value) && !value.length)) content = valueContent(name, value, seatName);
+    else continue;
+    if (content !== null && content !== undefined) out.push([readable(name), content]);
+  }
+  if (hand.trick_no && !hand.over) out.push(["Trick", hand.trick_no]);
+  else if (hand.over) out.push(["Trick", "hand over"]);
+  return out;
+}
+
+/** A list with one plain value per seat: shown as a column of the seats' table. */
+function perSeat(value, seatCount) {
+  return Array.isArray(value) && seatCount > 1 && value.length === seatCount && value.every((v) => v === null || typeof v !== "object");
+}
+
+const cell = (name, v) => (v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? readable(name).toLowerCase() : "") : v);
+
+/** The whole table panel's content. */
+export function tablePanel(game, seatName) {
+  const view = game.view;
+  const hand = view.hand;
+  const seats = view.seats || [];
+  const toAct = game.to_act || [];
+  const facts = [];
+  if (view.dealer !== null && view.dealer !== undefined) facts.push(["Dealer", seatName(view.dealer)]);
+  if (hand) facts.push(...handFacts(hand, seatName, seats.length));
+  const playing = hand && !hand.over && (hand.trick_no || (hand.trick && hand.trick.length));
+  const trick = hand && hand.trick && hand.trick.length
+    ? h("ol", { class: "trick", "aria-label": "Current trick" }, hand.trick.map((p) => h("li", { "data-seat": p.seat }, h("span", { class: "who" }, seatName(p.seat)), cardFace(p.card))))
+    : h("p", { class: "muted" }, playing && view.phase === "play" ? "No card played in this trick yet." : "");
+  const last = hand && hand.tricks && hand.tricks.length ? hand.tricks[hand.tricks.length - 1] : null;
+  const lastTrick = last ? h("p", { class: "last-trick" }, `Trick ${last.trick} won by ${seatName(last.winner)}: `,
+    last.cards.map((c) => [cardFace(c), " "]), last.queens ? `(${last.queens} Queen${last.queens > 1 ? "s" : ""})` : "") : null;
+  const columns = hand ? Object.entries(hand).filter(([, v]) => perSeat(v, seats.length)).map(([k]) => k) : [];
+  const totals = {};
+  for (const unit of view.units || []) for (const s of unit.seats) totals[s] = unit.total;
+  const rows = seats.map((name, s) => {
+    const badges = [s === view.dealer ? "dealer" : null, ...Object.keys(BADGES).filter((b) => hand && BADGES[b](hand[b], s, hand)),
+      toAct.includes(s) ? "to act" : null].filter(Boolean);
+    return h("tr", { class: toAct.includes(s) ? "to-act" : "", "data-seat": s },
+      h("th", { scope: "row" }, name, badges.map((b) => h("span", { class: `badge${b === "to act" ? " turn" : ""}` }, b))),
+      columns.map((c) => h("td", { "data-field": c }, cell(c, hand[c][s]))),
+      h("td", { class: "num" }, totals[s] ?? ""));
+  });
+  return [
+    h("h2", {}, "The table"),
+    h("dl", { class: "facts" }, facts.map(([k, v]) => [h("dt", {}, k), h("dd", { "data-fact": k }, v)])),
+    trick, lastTrick,
+    h("div", { class: "scroll" }, h("table", { class: "seats" },
+      h("thead", {}, h("tr", {}, ["Player", ...columns.map(readable), "Total"].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows))),
+  ];
+}
