@@ -80,11 +80,11 @@ class Dispute(MethodView):
         """The ruling, its window and penalty, and the events that prove or fail to prove the claim."""
         require_reader(catalog_entry(game_id))
         svc = services()
-        stored = ReadModels(svc.redis).get(game_id, dispute_model(n))
         head = svc.store.version(game_id)
+        stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) if 1 <= n <= head else None
         if stored is None or stored[0] < head:
             if stored is None:
-                logged = svc.store.read_page(game_id, from_version=n, limit=1) if n >= 1 else []
+                logged = svc.store.read_page(game_id, from_version=n, limit=1) if 1 <= n <= head else []
                 if not logged or logged[0].type != CLAIM_EVENT:
                     raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is not a claim.", "no_such_dispute")
             enqueue_dispute(svc.redis, game_id, n, head, is_async=jobs_async())

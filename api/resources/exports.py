@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 from marshmallow import validate
 
 from api.app import services
-from api.auth import require_reader
+from api.auth import require_full_record, require_reader
 from api.resources.games import catalog_entry
 from workers.exports import FORMATS, history, jsonl_lines, score_csv
 from workers.folding import fold
@@ -29,9 +29,17 @@ class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.doc(responses={200: {"description": "the file", "content": {t: {"schema": {"type": "string"}} for t in FORMATS.values()}}})
     def get(self, query, game_id):
-        """Download the game's record (jsonl verifies offline with `courtcard verify FILE`)."""
-        require_reader(catalog_entry(game_id))
+        """Download the game's record (jsonl verifies offline with `courtcard verify FILE`).
+
+        The jsonl and html files hold every payload, so for a known record in progress (hands the
+        table has not seen) they need the scorekeeper's token, as the events do."""
+        entry = catalog_entry(game_id)
+        require_reader(entry)
         fmt = query["format"]
+        if fmt != "csv":
+            with services().referee.locked_state(game_id) as (game, state):
+                finished = game.outcome(state) is not None
+            require_full_record(entry, finished)
         envelopes, head = history(services().store, game_id)
         headers = {"Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"', "ETag": f'"{head[0]}"'}
         if fmt == "jsonl":

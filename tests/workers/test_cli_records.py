@@ -59,7 +59,7 @@ def test_export_verify_import_and_audit_from_the_command_line(live, played, tmp_
 
 
 def test_verify_names_the_line_of_an_altered_event_and_exits_1(client, played, tmp_path):
-    lines = client.get(f"/games/{played.game_id}/export").data.splitlines()
+    lines = client.get(f"/games/{played.game_id}/export", headers=played.headers).data.splitlines()
     altered = orjson.loads(lines[4])
     altered["payload"]["seat"] = (altered["payload"].get("seat", 0) + 1) % 4
     lines[4] = orjson.dumps(altered)
@@ -71,8 +71,16 @@ def test_verify_names_the_line_of_an_altered_event_and_exits_1(client, played, t
     assert (body["ok"], body["line"]) == (False, 5) and "altered" in body["reason"]
 
 
+def test_the_full_record_of_a_known_game_in_progress_needs_the_token(client, played):
+    url = f"/games/{played.game_id}/export"
+    assert client.get(url, query_string={"format": "jsonl"}).status_code == 401
+    assert client.get(url, query_string={"format": "html"}).status_code == 401
+    assert client.get(url, query_string={"format": "csv"}).status_code == 200
+    assert client.get(url, query_string={"format": "jsonl"}, headers=played.headers).status_code == 200
+
+
 def test_verify_refuses_a_file_cut_short(client, played, tmp_path):
-    lines = client.get(f"/games/{played.game_id}/export").data.splitlines()
+    lines = client.get(f"/games/{played.game_id}/export", headers=played.headers).data.splitlines()
     path = tmp_path / "short.jsonl"
     path.write_bytes(b"\n".join(lines[:-3] + lines[-1:]))
     result = CliRunner().invoke(main, ["verify", str(path)])

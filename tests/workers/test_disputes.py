@@ -37,7 +37,7 @@ def test_dispute_upheld_in_window_c_sets_the_total_and_cites_the_deal(client):
     assert [p["type"] for p in ruling["penalty"]] == ["TotalSet"]
     cited = {e["type"]: e["version"] for e in ruling["evidence_events"]}
     assert set(cited) == {"CardPlayed", "HandDealt"}
-    events = client.get(f"/games/{table.game_id}/events").get_json()["events"]
+    events = client.get(f"/games/{table.game_id}/events", headers=table.headers).get_json()["events"]
     dealt = next(e for e in events if e["type"] == "HandDealt")
     assert cited["HandDealt"] == dealt["version"] and "3S" in dealt["payload"]["hands"][2]
     text = ruling["read_aloud"]
@@ -84,8 +84,9 @@ def test_dispute_in_window_b_reports_the_later_setting_when_the_penalty_is_decli
 
 def test_an_event_that_is_not_a_claim_is_no_dispute(client):
     table = renege_in_trick_one(client)
-    response = client.get(f"/games/{table.game_id}/disputes/3")
-    assert response.status_code == 404 and response.get_json()["code"] == "no_such_dispute"
+    for n in (3, 0, 10**30):
+        response = client.get(f"/games/{table.game_id}/disputes/{n}")
+        assert response.status_code == 404 and response.get_json()["code"] == "no_such_dispute"
 
 
 def test_a_dispute_the_referee_refuses_writes_nothing(client):
