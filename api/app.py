@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import redis
 from flask import Flask, current_app
 from flask_smorest import Api
+from rq import Worker
 from flask_smorest.utils import prepare_response
 
 from api.jsonio import OrjsonProvider
@@ -52,6 +53,15 @@ class CourtcardApi(Api):
 
 def services() -> Services:
     return current_app.extensions["courtcard"]
+
+
+def jobs_async() -> bool:
+    """True when jobs go to the RQ workers; False when the request runs them itself: with
+    ``COURTCARD_JOBS_INLINE`` set (tests, single-process use), or when no worker is running, since
+    waiting for one would only make the request slow."""
+    if current_app.config.get("COURTCARD_JOBS_INLINE", False):
+        return False
+    return Worker.count(connection=services().redis) > 0
 
 
 def create_app(config: dict | None = None) -> Flask:

@@ -63,6 +63,7 @@ class ActionResult:
     envelopes: list[Envelope]
     duplicate: bool = False  # True when an idempotent retry found the action already logged
     finished: bool = False  # True when the game has an outcome after this action
+    scores_changed: bool = False  # True when a hand was scored or a total moved
 
 
 def new_game_id() -> str:
@@ -226,9 +227,11 @@ class RefereeService:
                     continue
                 if result.duplicate:
                     return self._already_logged(game_id, result.envelopes[0], idempotency_key)
+                before = _score_mark(game, state)  # taken now: folding updates the state in place
                 state = self._fold(game_id, state, result.envelopes)
-                finished = game.outcome(state) is not None
-                return ActionResult(game_id, result.version, result.envelopes, finished=finished)
+                return ActionResult(game_id, result.version, result.envelopes,
+                                    finished=game.outcome(state) is not None,
+                                    scores_changed=_score_mark(game, state) != before)
             raise VersionMismatchError(game_id, state.version, self.store.version(game_id))
 
     def _already_logged(self, game_id: str, first: Envelope, key: str | None) -> ActionResult:
@@ -261,6 +264,12 @@ def _describe(exc: marshmallow.ValidationError) -> str:
     if isinstance(messages, dict):
         return "; ".join(f"{field}: {' '.join(map(str, msg)) if isinstance(msg, list) else msg}" for field, msg in messages.items())
     return " ".join(map(str, messages))
+
+
+def _score_mark(game: Game, state: GameState) -> tuple:
+    """What a score sheet depends on: the hands scored so far and the running totals."""
+    sheet = game.scores(state)
+    return len(sheet.get("hands") or ()), tuple(sheet.get("totals") or ())
 
 
 def _game_name(first: Envelope) -> str:

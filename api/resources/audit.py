@@ -6,10 +6,10 @@ import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.app import services
+from api.app import jobs_async, services
 from api.auth import require_scorekeeper
 from api.resources.games import catalog_entry
-from api.resources.scores import ReadModelQuerySchema, jobs_async, wanted_version
+from api.resources.scores import ReadModelQuerySchema, wanted_version
 from workers.audit import AUDIT
 from workers.jobs import enqueue_audit
 from workers.readmodels import ReadModels

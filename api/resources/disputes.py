@@ -12,7 +12,7 @@ from api.app import services
 from api.auth import require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
-from api.resources.scores import jobs_async
+from api.app import jobs_async
 from workers.claims import CLAIM_ACTION, CLAIM_EVENT
 from workers.disputes import dispute_model, file_dispute
 from workers.hooks import after_append

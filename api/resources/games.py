@@ -6,7 +6,7 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.app import services
+from api.app import jobs_async, services
 from api.auth import new_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
@@ -18,6 +18,7 @@ from api.views import action_payloads, game_view
 from events.catalog import CatalogEntry
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
+from workers.hooks import after_append
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Games and the actions logged at the table")
 
@@ -112,6 +113,8 @@ class Actions(MethodView):
                                  idempotency_key=headers.get("idempotency_key"))
         if result.finished:
             svc.catalog.set_status(game_id, "finished")
+        if result.scores_changed:
+            after_append(svc.redis, game_id, result.version, result.envelopes, is_async=jobs_async())
         out_headers = {"ETag": f'"{result.version}"'}
         if result.duplicate:
             out_headers["Idempotent-Replayed"] = "true"

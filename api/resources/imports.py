@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 from api.app import services
 from api.auth import new_token
 from api.problems import ApiProblem, ProblemSchema
-from api.resources.scores import jobs_async
+from api.app import jobs_async
 from events.errors import ConcurrencyError
 from referee.service import new_game_id
 from workers.hooks import after_append

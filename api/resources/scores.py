@@ -7,9 +7,8 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import validate
-from rq import Worker
 
-from api.app import services
+from api.app import jobs_async, services
 from api.auth import require_reader
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
@@ -19,15 +18,6 @@ from workers.scoresheet import SCORES
 from workers.waiting import wait_for
 
 blp = Blueprint("scores", __name__, url_prefix="/games", description="Score sheets kept from the record")
-
-
-def jobs_async() -> bool:
-    """True when jobs go to the RQ workers; False when the request runs them itself: with
-    ``COURTCARD_JOBS_INLINE`` set (tests, single-process use), or when no worker is running, since
-    waiting for one would only make the request slow."""
-    if current_app.config.get("COURTCARD_JOBS_INLINE", False):
-        return False
-    return Worker.count(connection=services().redis) > 0
 
 
 def wanted_version(head: int, asked: int | None) -> int:

@@ -93,14 +93,16 @@ export function choicePanel(game, seatName, legal, act) {
   const groups = groupsOf(game, legal);
   if (!groups.length) return [h("p", { class: "muted" }, "Nothing to log here right now.")];
   const seats = new Set(groups.map((g) => g.seat));
-  const parts = groups.map((g) => {
-    const title = `${seats.size > 1 ? `${seatName(g.seat)}: ` : ""}${readable(g.action)}`;
-    if (g.variants.length > MANY) return h("div", { class: "choice" }, h("h3", {}, title), choiceForm(g, seatName, act));
-    const plain = g.variants.length === 1 && !actionFields(g.variants[0]).length;
-    return h("div", { class: "choice" }, plain ? null : h("h3", {}, title),
-      h("p", { class: "buttons" }, g.variants.map((a) => choiceButton(a, seatName, act))));
-  });
   const phase = game.view.phase;
   const title = phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose";
+  const parts = groups.map((g) => {
+    // A lone choice named like the panel ("Declare" in the declare phase) needs no second heading.
+    const heading = groups.length === 1 && readable(g.action) === title ? null
+      : h("h3", {}, `${seats.size > 1 ? `${seatName(g.seat)}: ` : ""}${readable(g.action)}`);
+    if (g.variants.length > MANY) return h("div", { class: "choice" }, heading, choiceForm(g, seatName, act));
+    const plain = g.variants.length === 1 && !actionFields(g.variants[0]).length;
+    return h("div", { class: "choice" }, plain ? null : heading,
+      h("p", { class: "buttons" }, g.variants.map((a) => choiceButton(a, seatName, act))));
+  });
   return [h("h2", {}, title), seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, `${seatName([...seats][0])} chooses.`) : null, parts];
 }

@@ -53,6 +53,10 @@ function perSeat(value, seatCount) {
   return Array.isArray(value) && seatCount > 1 && value.length === seatCount && value.every((v) => v === null || typeof v !== "object");
 }
 
+// Column heads kept short: six seats and five columns must fit a phone's width.
+const COLUMN = { tricks_won: "Tricks", queens_won: "Queens", cards_left: "Left", card_points: "Points", bids: "Bid" };
+const columnName = (name) => COLUMN[name] || readable(name);
+
 const cell = (name, v) => (v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? readable(name).toLowerCase() : "") : v);
 
 /** The whole table panel's content. */
@@ -87,7 +91,7 @@ export function tablePanel(game, seatName) {
     h("dl", { class: "facts" }, facts.map(([k, v]) => [h("dt", {}, k), h("dd", { "data-fact": k }, v)])),
     trick, lastTrick,
     h("div", { class: "scroll" }, h("table", { class: "seats" },
-      h("thead", {}, h("tr", {}, ["Player", ...columns.map(readable), "Total"].map((c) => h("th", { scope: "col" }, c)))),
+      h("thead", {}, h("tr", {}, ["Player", ...columns.map(columnName), "Total"].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, rows))),
   ];
 }
