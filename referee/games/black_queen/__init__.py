@@ -1,5 +1,5 @@
 """Black Queen (rules: ``rules/source/black-queen.txt`` and ``rules/RULINGS.md``), on the trick
-engine of ``referee.games.queen_bees``."""
+engine of ``referee.trickgame``."""
 
 from referee.games.black_queen.game import BlackQueen
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from referee import events as ev
 from referee.games.black_queen.rules import RULES
-from referee.games.queen_bees.trick_apply import make_apply
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame.apply import make_apply
+from referee.trickgame.state import TableState
 
 
 def _bid_made(state: TableState, e: ev.BidMade) -> None:

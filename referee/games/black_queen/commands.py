@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.games.queen_bees.trick_commands import SHARED_ACTIONS, schemas_of
+from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
 
 _frozen = dataclass(frozen=True, slots=True)
 

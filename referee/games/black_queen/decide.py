@@ -11,9 +11,9 @@ from referee.cards import parse_suit
 from referee.games.black_queen import commands as bq
 from referee.games.black_queen.apply import apply_event
 from referee.games.black_queen.rules import RULES
-from referee.games.queen_bees import trick_commands as cmd
-from referee.games.queen_bees.trick_decide import TrickEngine, card_in_deck, player_seat, require_phase
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame import commands as cmd
+from referee.trickgame.decide import TrickEngine, card_in_deck, player_seat, require_phase
+from referee.trickgame.state import TableState
 
 MIN_BID, MAX_BID, STEP = 75, 150, 5
 

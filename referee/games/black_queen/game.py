@@ -9,7 +9,7 @@ from referee.games.black_queen.apply import apply_event
 from referee.games.black_queen.commands import ACTION_OF, COMMAND_SCHEMAS
 from referee.games.black_queen.decide import decide as _decide
 from referee.games.black_queen.options import OptionsSchema
-from referee.games.queen_bees.game import TrickGame
+from referee.trickgame.game import TrickGame
 
 
 class BlackQueen(TrickGame):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from referee.games.queen_bees.trick_rules import TrickOptionsSchema
+from referee.trickgame.rules import TrickOptionsSchema
 
 
 class OptionsSchema(TrickOptionsSchema):

@@ -16,8 +16,8 @@ from typing import Any
 
 from referee.cards import RANK, STANDARD_STRENGTH, deck_without
 from referee.games.black_queen.scoring import hand_sheet
-from referee.games.queen_bees.trick_rules import TrickRules
-from referee.games.queen_bees.trick_state import Hand, TableState
+from referee.trickgame.rules import TrickRules
+from referee.trickgame.state import Hand, TableState
 from referee.tricks import trick_winner
 
 REMOVED = ("2C", "2D", "2H", "2S")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.queen_bees.trick_state import TableState
-from referee.games.queen_bees.trick_views import seat_lines
+from referee.trickgame.state import TableState
+from referee.trickgame.views import seat_lines
 
 
 def shares_of(declarer: int, holders: dict[str, int], players: int, variable: bool) -> list[int]:

@@ -15,9 +15,9 @@ from referee.cards import SUITS
 from referee.games.black_queen import commands as bq
 from referee.games.black_queen.decide import open_bids
 from referee.games.black_queen.rules import RULES
-from referee.games.queen_bees import trick_commands as cmd
-from referee.games.queen_bees import trick_views as shared
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame import commands as cmd
+from referee.trickgame import views as shared
+from referee.trickgame.state import TableState
 
 to_act = shared.to_act
 
@@ -41,7 +41,7 @@ def _auction_and_contract(state: TableState, seat: int) -> list[Any]:
 
 
 def legal_actions(state: TableState, seat: int) -> list[Any]:
-    """Commands ``seat`` may give now (see ``trick_views.legal_actions``): in the auction a pass or a
+    """Commands ``seat`` may give now (see ``referee.trickgame.views.legal_actions``): in the auction a pass or a
     bid above the high bid; for the declarer every contract."""
     return shared.legal_actions(state, RULES, seat, _auction_and_contract)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.games.queen_bees.trick_commands import SHARED_ACTIONS, schemas_of
+from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
 
 ACTIONS: dict[str, type] = dict(SHARED_ACTIONS)
 COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)

@@ -6,11 +6,11 @@ from typing import Any
 
 from referee import errors
 from referee import events as ev
-from referee.games.queen_bees import trick_commands as cmd
+from referee.trickgame import commands as cmd
 from referee.games.queen_bees.apply import apply_event
 from referee.games.queen_bees.rules import RULES
-from referee.games.queen_bees.trick_decide import TrickEngine, player_seat, require_phase
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame.decide import TrickEngine, player_seat, require_phase
+from referee.trickgame.state import TableState
 
 
 def _bid(state: TableState, c: cmd.Bid, rng: Any) -> list[Any]:

@@ -1,83 +1,15 @@
-"""The game objects of the plain trick games: the ``referee.game.Game`` interface over a game's
-modules (options, commands, apply, decide, views). :class:`QueenBees` is one; Black Queen is the
-same class over its own modules."""
+"""The Queen Bees game object: the shared trick-game object over Queen Bees' own modules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import ModuleType
-from typing import Any, ClassVar
+from typing import ClassVar
 
-import marshmallow
-
-from referee import errors
-from referee import events as ev
 from referee.games.queen_bees import views
 from referee.games.queen_bees.apply import apply_event
 from referee.games.queen_bees.commands import ACTION_OF, COMMAND_SCHEMAS
 from referee.games.queen_bees.decide import decide as _decide
 from referee.games.queen_bees.options import OptionsSchema
-from referee.games.queen_bees.trick_state import TableState
-
-
-class TrickGame:
-    """A plain trick game: subclasses name their modules; everything else is shared."""
-
-    name: ClassVar[str]
-    title: ClassVar[str]
-    options_schema: ClassVar[type[marshmallow.Schema]]
-    command_schemas: ClassVar[Mapping[str, marshmallow.Schema]]
-    action_names: ClassVar[Mapping[type, str]]
-    views: ClassVar[ModuleType]
-    apply_event: ClassVar[Callable[[TableState, Any], TableState]]
-    decide_command: ClassVar[Callable[[TableState, Any, Any], list[Any]]]
-
-    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
-        """``GameCreated`` with every option, then the first dealer (the options name it)."""
-        try:
-            opts = self.options_schema().load(dict(options))
-        except marshmallow.ValidationError as exc:
-            raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
-        if record not in ("known", "blind"):
-            raise errors.InvalidOption(f"record must be 'known' or 'blind', not {record!r}.")
-        names = [str(s) for s in seats]
-        if len(names) != opts["players"]:
-            raise errors.InvalidOption(f"{opts['players']} players need {opts['players']} seat names, got {len(names)}.")
-        return [ev.GameCreated(self.name, opts, names, record), ev.DealerChosen(opts["first_dealer"])]
-
-    def initial_state(self) -> TableState:
-        return TableState(self.name)
-
-    def apply(self, state: TableState, event: Any) -> TableState:
-        return type(self).apply_event(state, event)
-
-    def decide(self, state: TableState, command: Any, rng: Any) -> list[Any]:
-        return type(self).decide_command(state, command, rng)
-
-    def legal_actions(self, state: TableState, seat: int) -> list[Any]:
-        return self.views.legal_actions(state, seat)
-
-    def action_of(self, command: Any) -> str:
-        """The action name of a command object (a key of ``command_schemas``)."""
-        try:
-            return self.action_names[type(command)]
-        except KeyError:
-            raise errors.UnknownAction(f"{type(command).__name__} is not a {self.title} command.") from None
-
-    def to_act(self, state: TableState) -> list[int]:
-        return self.views.to_act(state)
-
-    def public_view(self, state: TableState, seat: int | None = None) -> dict[str, Any]:
-        return self.views.public_view(state, seat)
-
-    def director_view(self, state: TableState) -> dict[str, Any]:
-        return self.views.director_view(state)
-
-    def scores(self, state: TableState) -> dict[str, Any]:
-        return self.views.scores(state)
-
-    def outcome(self, state: TableState) -> dict[str, Any] | None:
-        return state.outcome
+from referee.trickgame.game import TrickGame
 
 
 class QueenBees(TrickGame):

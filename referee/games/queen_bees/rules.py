@@ -19,8 +19,8 @@ from typing import Any
 
 from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES
 from referee.games.queen_bees.scoring import hand_sheet, winners_at_target
-from referee.games.queen_bees.trick_rules import TrickRules
-from referee.games.queen_bees.trick_state import Hand, TableState
+from referee.trickgame.rules import TrickRules
+from referee.trickgame.state import Hand, TableState
 from referee.tricks import trick_winner
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee.cards import STANDARD_STRENGTH, sort_hand
-from referee.games.queen_bees import trick_commands as cmd
-from referee.games.queen_bees import trick_views as shared
+from referee.trickgame import commands as cmd
+from referee.trickgame import views as shared
 from referee.games.queen_bees.rules import RULES
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame.state import TableState
 
 to_act = shared.to_act
 
@@ -22,7 +22,7 @@ def _bids(state: TableState, seat: int) -> list[Any]:
 
 
 def legal_actions(state: TableState, seat: int) -> list[Any]:
-    """Commands ``seat`` may give now (see ``trick_views.legal_actions``); a bid is 1 to 13 tricks."""
+    """Commands ``seat`` may give now (see ``referee.trickgame.views.legal_actions``); a bid is 1 to 13 tricks."""
     return shared.legal_actions(state, RULES, seat, _bids)
 
 

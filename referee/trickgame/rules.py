@@ -1,6 +1,6 @@
 """What a plain trick game (Queen Bees, Black Queen) tells the shared engine of this package.
 
-The engine (``trick_apply``, ``trick_decide``, ``trick_views``) does everything those games share:
+The engine (``referee.trickgame``: ``apply``, ``decide``, ``views``) does everything those games share:
 dealing, the turn, following, trick completion, renege windows, claims, take-backs, the end of a
 game. A game subclasses :class:`TrickRules` for what is its own.
 
@@ -17,7 +17,7 @@ import marshmallow
 from marshmallow import fields, validate
 
 from referee.cards import SUIT, SUIT_NAMES
-from referee.games.queen_bees.trick_state import Hand, TableState
+from referee.trickgame.state import Hand, TableState
 
 
 class TrickRules:

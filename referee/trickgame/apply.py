@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee import events as ev
-from referee.games.queen_bees.trick_rules import TrickRules
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame.rules import TrickRules
+from referee.trickgame.state import TableState
 
 Handler = Callable[[TableState, Any], None]
 

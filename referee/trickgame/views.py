@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.cards import DECK52
-from referee.games.queen_bees import trick_commands as cmd
-from referee.games.queen_bees.trick_decide import legal_cards, window_of
-from referee.games.queen_bees.trick_rules import TrickRules
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame import commands as cmd
+from referee.trickgame.decide import legal_cards, window_of
+from referee.trickgame.rules import TrickRules
+from referee.trickgame.state import TableState
 
 
 def to_act(state: TableState) -> list[int]:

@@ -15,9 +15,9 @@ from typing import Any
 from referee import errors
 from referee import events as ev
 from referee.cards import deck_without, parse_card
-from referee.games.queen_bees import trick_commands as cmd
-from referee.games.queen_bees.trick_rules import TrickRules
-from referee.games.queen_bees.trick_state import TableState
+from referee.trickgame import commands as cmd
+from referee.trickgame.rules import TrickRules
+from referee.trickgame.state import TableState
 
 Apply = Callable[[TableState, Any], TableState]
 
