@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import threading
 
 import orjson
 import pytest
 from click.testing import CliRunner
-from werkzeug.serving import make_server
 
 from api.cli import main
 from api.client import TokenBook
+from tests.conftest import serving
 from tests.workers.playing import ApiTable
 
 
@@ -19,14 +18,8 @@ from tests.workers.playing import ApiTable
 def live(app, client, tmp_path, monkeypatch):
     """The app served over HTTP on a free port; the CLI's token book in a temporary home."""
     monkeypatch.setenv("COURTCARD_HOME", str(tmp_path / "home"))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with serving(app) as url:
+        yield url
 
 
 @pytest.fixture
