@@ -151,3 +151,33 @@ def test_find_events_returns_recorded_ids_in_the_order_asked(store):
     assert [(e.event_id, e.version) for e in found] == [("c", 3), ("a", 1)]
     assert store.find_events("g1", ["nope"]) == []
     assert store.find_events("other", ["a"]) == []
+
+
+def test_batch_longer_than_one_lua_slice_is_recorded_whole_and_retried_whole(store):
+    ids = [f"id{i}" for i in range(2500)]
+    first = store.append("g1", notes(2500), 0, "ann", event_ids=ids)
+    retry = store.append("g1", notes(2500), 0, "ann", event_ids=ids)
+    assert first.version == 2500 and store.head("g1") == (2500, first.envelopes[-1].hash)
+    assert retry.duplicate and retry.envelopes == first.envelopes
+    assert store.verify("g1").ok
+
+
+def test_find_events_never_takes_the_head_for_an_event(store):
+    store.append("g1", notes(1), 0, "ann", event_ids=["a"])
+    assert store.find_events("g1", ["", "a"]) == store.find_events("g1", ["a"])
+
+
+def test_game_recorded_with_its_head_in_a_separate_key_carries_on(store, redis_client):
+    # Games recorded before the head moved into the id index kept it in "<ns>:{game}:head".
+    store.append("g1", notes(2), 0, "ann", event_ids=["a", "b"])
+    index, head_key = "courtcard:{g1}:ids", "courtcard:{g1}:head"
+    version, hash_ = store.head("g1")
+    redis_client.hdel(index, "")
+    redis_client.hset(head_key, mapping={"version": version, "hash": hash_})
+    fresh = type(store)(redis_client, registry=store.registry)  # remembers no head
+
+    assert fresh.head("g1") == (2, hash_) and fresh.version("g1") == 2
+    with pytest.raises(ConcurrencyError):
+        fresh.append("g1", notes(1, 2), 1, "bob")
+    assert fresh.append("g1", notes(1, 2), 2, "bob").version == 3
+    assert fresh.version("g1") == 3 and fresh.verify("g1").ok
