@@ -112,14 +112,16 @@ def pages(browser):
 
 @pytest.fixture
 def screenshots(tmp_path):
-    """save(page, name): a phone-sized and a tablet-sized PNG of the page as it is now."""
+    """save(page, name, sizes): a PNG of the page as it is now per size (phone and tablet unless told)."""
     target = Path(os.environ.get("COURTCARD_SCREENSHOTS") or tmp_path)
     target.mkdir(parents=True, exist_ok=True)
 
-    def save(page, name: str) -> list[Path]:
+    def save(page, name: str, sizes=("phone", "tablet")) -> list[Path]:
         saved = []
         before = page.viewport_size
         for size_name, size in (("phone", PHONE), ("tablet", TABLET)):
+            if size_name not in sizes:
+                continue
             page.set_viewport_size(size)
             path = target / f"{name}-{size_name}.png"
             page.screenshot(path=str(path), full_page=True)

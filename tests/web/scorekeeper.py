@@ -59,6 +59,22 @@ def wait_version(page, version: int) -> None:
     page.wait_for_function(SETTLED_AFTER, arg=version - 1)
 
 
+def choose_game(page, base_url: str, game: str) -> None:
+    """Open the start page and choose ``game``: its options and seats are drawn from the catalog."""
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("#opt-players")
+    page.select_option("#game", game)
+
+
+def create_game(page) -> tuple[str, str]:
+    """On the filled start page, create the game; wait for its page; (game id, the token kept)."""
+    page.click("text=Create the game")
+    page.wait_for_url("**/play/**")
+    wait_loaded(page)
+    game_id = page.url.rsplit("/", 1)[1]
+    return game_id, page.evaluate(f"localStorage.getItem('courtcard.token.{game_id}')")
+
+
 class ApiTable:
     """The same game logged straight through the API (for set-up and for cross-checks)."""
 

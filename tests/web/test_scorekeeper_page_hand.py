@@ -4,7 +4,7 @@ trump change answered, and the score sheet with its chart of running totals."""
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, phase, shown_version, tap, two_queens_deal, wait_loaded
+from scorekeeper import ApiTable, choose_game, create_game, phase, shown_version, tap, two_queens_deal
 
 def test_a_known_hand_is_logged_by_tapping_cards_and_the_two_queens_prompt_is_answered(live_server, pages, screenshots):
     page = pages()
@@ -12,17 +12,11 @@ def test_a_known_hand_is_logged_by_tapping_cards_and_the_two_queens_prompt_is_an
     page.on("pageerror", lambda exc: errors.append(str(exc)))
 
     # The start page: the catalog's options, four seats, a known record.
-    page.goto(f"{live_server.url}/")
-    page.wait_for_selector("#opt-players")
-    page.select_option("#game", "queens-dungeon")
+    choose_game(page, live_server.url, "queens-dungeon")
     assert page.input_value("#opt-players") == "4"
     assert page.locator("#seats input").count() == 4
     screenshots(page, "start")
-    page.click("text=Create the game")
-    page.wait_for_url("**/play/**")
-    wait_loaded(page)
-    game_id = page.url.rsplit("/", 1)[1]
-    token = page.evaluate(f"localStorage.getItem('courtcard.token.{game_id}')")
+    game_id, token = create_game(page)
     assert token, "the scorekeeper's token is kept in the browser"
     assert token in page.inner_text("#token-panel")
     table = ApiTable(live_server.url, game_id, token)

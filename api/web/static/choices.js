@@ -96,8 +96,8 @@ export function choicePanel(game, seatName, legal, act) {
   const phase = game.view.phase;
   const title = phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose";
   const parts = groups.map((g) => {
-    // A lone choice named like the panel ("Declare" in the declare phase) needs no second heading.
-    const heading = groups.length === 1 && readable(g.action) === title ? null
+    // A lone choice named after its phase (declare in "declare") needs no heading of its own.
+    const heading = groups.length === 1 && g.action === phase ? null
       : h("h3", {}, `${seats.size > 1 ? `${seatName(g.seat)}: ` : ""}${readable(g.action)}`);
     if (g.variants.length > MANY) return h("div", { class: "choice" }, heading, choiceForm(g, seatName, act));
     const plain = g.variants.length === 1 && !actionFields(g.variants[0]).length;

@@ -1,7 +1,6 @@
 // Readable words for whatever the referee sends: action names, field names and their values.
 // Nothing here knows a game: a value is drawn after what it is (a card, a suit, a seat number in a
 // field that names a seat), so a new game's actions and views read well without a page change.
-import { h } from "./dom.js";
 import { cardFace, cardText, suitLabel, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 
 const CARD = /^(10|[2-9JQKA])[CDHS]$/;
@@ -92,6 +91,3 @@ export function actionText(action, seatName) {
   const fields = actionFields(action).map(([k, v]) => `${k === action.action ? "" : `${readable(k).toLowerCase()} `}${valueText(k, v, seatName)}`);
   return `${who}${readable(action.action).toLowerCase()}${fields.length ? ` ${fields.join(", ")}` : ""}`;
 }
-
-/** A fact line's content for the element builder (for callers that want a <dd>). */
-export const fact = (label, content) => [h("dt", {}, label), h("dd", {}, content)];
