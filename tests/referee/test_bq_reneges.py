@@ -11,7 +11,7 @@ from trick_table import Table, events_of
 from referee import errors
 from referee import events as ev
 from referee.games.black_queen import commands as bq
-from referee.games.queen_bees import trick_commands as cmd
+from referee.trickgame import commands as cmd
 
 # Seat 1 declares (spades, calling AS and 10H: partners seats 5 and 3) and leads 3D. Seat 3 (a
 # partner) holds 7D but may throw 5H; seat 0 (a defender) holds 6D but may throw 3C.

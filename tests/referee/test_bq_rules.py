@@ -11,7 +11,7 @@ from referee import events as ev
 from referee.games.black_queen import commands as bq
 from referee.games.black_queen.rules import CARD_POINTS, RULES
 from referee.games.black_queen.scoring import hand_sheet
-from referee.games.queen_bees import trick_commands as cmd
+from referee.trickgame import commands as cmd
 
 DECK = RULES.deck()
 # Seat i holds the i-th eight cards of the deck in suit order: seat 0 3C-10C, seat 1 JC-AC 3D-6D,

@@ -9,7 +9,7 @@ from test_qb_play_rules import bid_all, hands_with
 from trick_table import Table, events_of
 from referee import errors
 from referee import events as ev
-from referee.games.queen_bees import trick_commands as cmd
+from referee.trickgame import commands as cmd
 from referee.games.queen_bees.scoring import hand_points
 
 # Seat 1 leads 5D; seat 2 holds 3D but may throw 4H (a renege); seats 3 and 0 are void.

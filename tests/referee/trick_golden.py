@@ -15,7 +15,7 @@ import pytest
 
 from events.registry import registry
 from referee import events as ev
-from referee.games.queen_bees import trick_commands as cmd
+from referee.trickgame import commands as cmd
 from referee.registry import get_game
 from referee.replay import replay
 

@@ -14,7 +14,7 @@ from trick_table import Table, events_of
 from events.registry import registry
 from referee import events as ev
 from referee.cards import deck_without
-from referee.games.queen_bees import trick_commands as cmd
+from referee.trickgame import commands as cmd
 from referee.replay import replay
 
 
@@ -99,7 +99,7 @@ def check_record(known: Table, blind: Table) -> None:
 
 def illegal_choice(table: Table, rng: random.Random) -> str | None:
     """A card the seat to play holds but may not play (None when there is none)."""
-    from referee.games.queen_bees.trick_decide import legal_cards
+    from referee.trickgame.decide import legal_cards
     from trick_table import game_rules
     state = table.state
     if state.phase != "play":

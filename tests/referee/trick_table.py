@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from referee.cards import deck_without
-from referee.games.queen_bees import trick_commands as cmd
+from referee.trickgame import commands as cmd
 from referee.registry import get_game
 
 NAMES = ["Ann", "Bob", "Carol", "Dan", "Eve", "Fay"]
