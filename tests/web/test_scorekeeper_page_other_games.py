@@ -22,7 +22,7 @@ def fact(page, label: str) -> str:
     return page.inner_text(f"#table dd[data-fact=\"{label}\"]")
 
 
-def test_a_queen_bees_hand_is_bid_and_played_on_the_generic_page(live_server, pages):
+def test_a_queen_bees_hand_is_bid_and_played_on_the_generic_page(live_server, pages, screenshots):
     page = pages()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -30,18 +30,24 @@ def test_a_queen_bees_hand_is_bid_and_played_on_the_generic_page(live_server, pa
     # A boolean option is a checkbox, a number a number field: both from the catalog's defaults.
     assert page.get_attribute("#opt-renege_costs_bid", "type") == "checkbox"
     assert page.input_value("#opt-target") == "200"
+    # The first dealer names a seat: a select of the seats, renamed with them.
+    page.fill("#seats input >> nth=1", "Bea")
+    page.dispatch_event("#seats input >> nth=1", "change")
+    assert page.locator("#opt-first_dealer option").all_inner_texts() == [f"{n} (seat {s})" for s, n in enumerate(["Ann", "Bea", "Cat", "Dan"])]
+    page.select_option("#opt-first_dealer", "1")
     table = create_on_start_page(page, live_server.url, 4)
 
     assert phase(page) == "deal"
-    assert "Ann deals." in page.inner_text("#prompt")
+    assert "Bea deals." in page.inner_text("#prompt")
     tap(page, "#actions button:has-text('Shuffle and deal')")
 
     # The bids: one button per number of tricks, labelled by its value, said in full to a screen reader.
     assert phase(page) == "bid"
-    assert "Bob to bid." in page.inner_text("#prompt")
+    assert "Cat to bid." in page.inner_text("#prompt")
     assert page.locator("#actions button[data-action=bid]").count() == 13
-    assert page.get_attribute("#actions button[data-action=bid][data-bid='3']", "aria-label") == "Bob: bid 3"
+    assert page.get_attribute("#actions button[data-action=bid][data-bid='3']", "aria-label") == "Cat: bid 3"
     assert "{" not in page.inner_text("#actions")
+    screenshots(page, "queen-bees-bid", sizes=("phone",))
     for _ in range(4):
         tap(page, "#actions button[data-action=bid][data-bid='3']")
     assert phase(page) == "play"
@@ -61,6 +67,7 @@ def test_a_queen_bees_hand_is_bid_and_played_on_the_generic_page(live_server, pa
             trump_seen = True
     assert trump_seen
     assert phase(page) == "deal"  # the next hand's deal
+    assert table.view()["view"]["hand"]["dealer"] == 1
     assert "Hand 2." in page.inner_text("#prompt")
 
     sheet = table.view()["scores"]["hands"][0]

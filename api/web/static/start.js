@@ -13,9 +13,27 @@ function label(name) {
   return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
+// Options that name a seat (by the "dealer" in their name): a select of the seats as named below.
+const SEAT_OPTION = /dealer$/;
+
+/** The choices of a seat option: each seat by its name, and "not set" when the default is none. */
+function seatChoices(select) {
+  const names = [...seatsBox.querySelectorAll("input")].map((i, s) => i.value.trim() || `Seat ${s}`);
+  const chosen = select.value;
+  const unset = select.dataset.unset === "true";
+  fill(select, unset ? h("option", { value: "" }, "not set (the referee's default)") : null,
+    names.map((name, s) => h("option", { value: String(s), selected: String(s) === chosen }, `${name} (seat ${s})`)));
+}
+
 /** One input per option, typed after its default (the catalog gives defaults, the referee validates). */
 function optionField(name, value) {
   const id = `opt-${name}`;
+  if (SEAT_OPTION.test(name) && (value === null || Number.isInteger(value))) {
+    const select = h("select", { id, name, dataset: { kind: "seat", unset: String(value === null) } },
+      h("option", { value: value === null ? "" : String(value) }, ""));
+    select.value = value === null ? "" : String(value);
+    return h("label", {}, label(name), select);
+  }
   if (typeof value === "boolean") {
     return h("label", { class: "check" }, h("input", { type: "checkbox", id, name, checked: value, dataset: { kind: "boolean" } }), " ", label(name));
   }
@@ -57,19 +75,20 @@ function renderSeats() {
     })));
   }
   fill(seatsBox, h("legend", {}, "Players, in seat order"), inputs);
+  for (const select of optionsBox.querySelectorAll("select[data-kind=seat]")) seatChoices(select);
 }
 
 function readOptions() {
   const game = catalog.find((g) => g.name === gameSelect.value);
   const out = {};
-  for (const input of optionsBox.querySelectorAll("input")) {
+  for (const input of optionsBox.querySelectorAll("input, select")) {
     const kind = input.dataset.kind;
     const fallback = game.options[input.name];
     if (kind === "boolean") {
       if (input.checked !== fallback) out[input.name] = input.checked;
     } else if (input.value.trim() === "") {
       continue; // left empty: the referee's default
-    } else if (kind === "number") {
+    } else if (kind === "number" || kind === "seat") {
       out[input.name] = Number(input.value);
     } else if (kind === "list") {
       out[input.name] = input.value.split(/[\s,]+/).filter(Boolean);
@@ -114,6 +133,10 @@ document.getElementById("open-game").addEventListener("submit", (event) => {
   location.assign(`/play/${encodeURIComponent(id)}`);
 });
 
+// A renamed seat is renamed in the seat options too.
+seatsBox.addEventListener("change", () => {
+  for (const select of optionsBox.querySelectorAll("select[data-kind=seat]")) seatChoices(select);
+});
 optionsBox.addEventListener("change", (event) => {
   if (event.target.name === "players") renderSeats();
 });

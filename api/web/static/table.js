@@ -32,7 +32,7 @@ const BADGES = {
 };
 
 /** The hand's facts as [label, content] pairs, in the view's order. */
-export function handFacts(hand, seatName, seatCount) {
+export function handFacts(hand, seatName, seatCount, phase) {
   const out = [["Hand", hand.no]];
   for (const [name, value] of Object.entries(hand)) {
     if (NOT_FACTS.has(name) || perSeat(value, seatCount)) continue;
@@ -43,8 +43,8 @@ export function handFacts(hand, seatName, seatCount) {
     else continue;
     if (content !== null && content !== undefined) out.push([readable(name), content]);
   }
-  if (hand.trick_no && !hand.over) out.push(["Trick", hand.trick_no]);
-  else if (hand.over) out.push(["Trick", "hand over"]);
+  if (hand.over) out.push(["Trick", "hand over"]);
+  else if (hand.trick_no && (phase === "play" || (hand.tricks && hand.tricks.length))) out.push(["Trick", hand.trick_no]);
   return out;
 }
 
@@ -67,7 +67,7 @@ export function tablePanel(game, seatName) {
   const toAct = game.to_act || [];
   const facts = [];
   if (view.dealer !== null && view.dealer !== undefined) facts.push(["Dealer", seatName(view.dealer)]);
-  if (hand) facts.push(...handFacts(hand, seatName, seats.length));
+  if (hand) facts.push(...handFacts(hand, seatName, seats.length, view.phase));
   const playing = hand && !hand.over && (hand.trick_no || (hand.trick && hand.trick.length));
   const trick = hand && hand.trick && hand.trick.length
     ? h("ol", { class: "trick", "aria-label": "Current trick" }, hand.trick.map((p) => h("li", { "data-seat": p.seat }, h("span", { class: "who" }, seatName(p.seat)), cardFace(p.card))))
