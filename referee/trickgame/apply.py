@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee import events as ev
+from referee.reneges import claim_entry, mark_proofs, ruling_entry, take_back_entry
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import TableState
 
@@ -50,9 +51,7 @@ def _card_played(rules: TrickRules, state: TableState, e: ev.CardPlayed) -> None
         h.leader = seat
     follows = rules.follows
     if state.record == "blind":
-        for irr in h.irregular:
-            if irr["seat"] == seat and irr["proof"] is None and follows(irr["rule"], irr["suit"], card):
-                irr["proof"] = {"card": card, "trick": h.trick_no}
+        mark_proofs(h, seat, card, rules.disproved_by)
     if h.trick:
         kind, suit = h.rule
         if not follows(kind, suit, card):
@@ -90,14 +89,11 @@ def _trick_won(rules: TrickRules, state: TableState, e: ev.TrickWon) -> None:
 
 
 def _renege_claimed(rules: TrickRules, state: TableState, e: ev.RenegeClaimed) -> None:
-    state.rulings.append({"type": "claim", "version": state.version, "claimant": e.claimant, "accused": e.accused,
-                          "hand": e.hand, "trick": e.trick, "shown": e.shown})
+    state.rulings.append(claim_entry(state.version, e))
 
 
 def _renege_ruled(rules: TrickRules, state: TableState, e: ev.RenegeRuled) -> None:
-    state.rulings.append({"type": "ruling", "version": state.version, "accused": e.accused, "hand": e.hand,
-                          "trick": e.trick, "card": e.card, "kind": e.kind, "verdict": e.verdict,
-                          "window": e.window, "evidence": dict(e.evidence), "claimant": e.claimant})
+    state.rulings.append(ruling_entry(state.version, e))
     h = state.hand
     if e.verdict != "upheld" or h is None or h.no != e.hand:
         return
@@ -117,8 +113,7 @@ def _card_taken_back(rules: TrickRules, state: TableState, e: ev.CardTakenBack) 
     state.hand = restored
     state.phase = phase
     state.replaced.append([e.replaces_from, state.version - 1])
-    state.rulings.append({"type": "card_taken_back", "version": state.version, "seat": e.seat, "hand": e.hand,
-                          "trick": e.trick, "card": e.card, "replaces_from": e.replaces_from})
+    state.rulings.append(take_back_entry(state.version, e))
 
 
 def _hand_scored(rules: TrickRules, state: TableState, e: ev.HandScored) -> None:

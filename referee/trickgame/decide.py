@@ -3,8 +3,9 @@ what it completes (a trick, the hand's score, the end of the game), claims of a 
 rulings by window, the reneger's take-back, an early end.
 
 ``decide`` never changes the state it is given. Where a consequence depends on the state after the
-first events (the hand's score, a window) it works on a private clone (``Batch.sim``), folding its
-own events in with the same ``apply`` the replay uses, so decide and replay cannot disagree.
+first events (the hand's score, a window) it works on the look-ahead state of a
+``referee.batch.Batch``. Windows, evidence and the judgment of a claim are the same in every trick
+game: ``referee.reneges``.
 """
 
 from __future__ import annotations
@@ -14,35 +15,16 @@ from typing import Any
 
 from referee import errors
 from referee import events as ev
+from referee.batch import Batch
 from referee.cards import deck_without, parse_card
+from referee.reneges import (
+    claim_evidence, claimed_card, evidence_of, not_proven, open_in_window, proven_by_play, uphold, window_of,
+)
 from referee.trickgame import commands as cmd
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import TableState
 
 Apply = Callable[[TableState, Any], TableState]
-
-
-class Batch:
-    """The events a command produces, with a look-ahead state that has them applied."""
-
-    def __init__(self, state: TableState, apply: Apply) -> None:
-        self.state = state
-        self.apply = apply
-        self.events: list[Any] = []
-        self._sim: TableState | None = None
-
-    def add(self, event: Any) -> None:
-        self.events.append(event)
-        if self._sim is not None:
-            self.apply(self._sim, event)
-
-    def sim(self) -> TableState:
-        """The state with this batch's events applied (made on first use)."""
-        if self._sim is None:
-            self._sim = self.state.clone()
-            for event in self.events:
-                self.apply(self._sim, event)
-        return self._sim
 
 
 def require_phase(state: TableState, *allowed: str, doing: str) -> None:
@@ -75,20 +57,6 @@ def card_in_deck(state: TableState, rules: TrickRules, text: Any, seat: int | No
     return card
 
 
-def window_of(state: TableState, irr: dict[str, Any]) -> str:
-    """When an irregularity is found out now: A (no later card), B (same trick still), C (the next
-    trick was led, hand not over), D (after the hand)."""
-    h = state.hand
-    if h is None or h.no != irr["hand"] or h.over:
-        return "D"
-    t = irr["trick"]
-    if h.trick_no > t + 1 or (h.trick_no == t + 1 and h.trick):
-        return "C"
-    if h.last_play_version == irr["version"]:
-        return "A"
-    return "B"
-
-
 def legal_cards(state: TableState, rules: TrickRules, seat: int) -> list[str]:
     """Known record: the cards ``seat`` may play now."""
     h = state.hand
@@ -98,17 +66,6 @@ def legal_cards(state: TableState, rules: TrickRules, seat: int) -> list[str]:
     kind, suit = h.rule
     following = [c for c in hand if rules.follows(kind, suit, c)]
     return following or list(hand)
-
-
-def evidence_of(irr: dict[str, Any]) -> dict[str, Any]:
-    """What a ruling cites: the card, its trick, the rule broken, and the cards held (known
-    record) or the later card that proves it (blind record)."""
-    out: dict[str, Any] = {"card": irr["card"], "trick": irr["trick"], "rule": irr["rule"], "suit": irr["suit"]}
-    if irr["held"] is not None:
-        out["held"] = list(irr["held"])
-    if irr["proof"] is not None:
-        out["proof"] = dict(irr["proof"])
-    return out
 
 
 class TrickEngine:
@@ -224,25 +181,16 @@ class TrickEngine:
 
     def _rule_upheld(self, b: Batch, irr: dict[str, Any], window: str, evidence: dict[str, Any],
                      claimant: int | None) -> None:
+        """Record an upheld ruling; in window B or C its ruling says what the renege costs."""
         if window in ("B", "C"):
             penalty = self.rules.penalty(b.state, irr["seat"])
             if penalty:
                 evidence = {**evidence, "penalty": penalty}
-        b.add(ev.RenegeRuled(irr["seat"], irr["hand"], irr["trick"], irr["card"], "renege", "upheld", window,
-                             evidence, claimant))
-        if window == "A":
-            b.add(ev.CardTakenBack(irr["seat"], irr["hand"], irr["trick"], irr["card"], irr["version"]))
+        uphold(b, irr, window, evidence, claimant)
 
     def _rule_proofs(self, b: Batch, seat: int, card: str) -> None:
         """Blind record, detection announced: rule every earlier claim this card disproves."""
-        follows = self.rules.follows
-        if not any(irr["seat"] == seat and irr["status"] == "open" and irr["proof"] is None
-                   and follows(irr["rule"], irr["suit"], card) for irr in b.state.hand.irregular):
-            return
-        sim = b.sim()
-        proven = [irr for irr in sim.hand.irregular if irr["seat"] == seat and irr["status"] == "open"
-                  and irr["proof"] is not None and irr["proof"]["card"] == card]
-        for irr in proven:
+        for irr in proven_by_play(b, seat, card, self.rules.disproved_by):
             self._rule_upheld(b, irr, window_of(b.sim(), irr), evidence_of(irr), None)
 
     def take_back(self, state: TableState, c: cmd.TakeBack, rng: Any) -> list[Any]:
@@ -250,9 +198,9 @@ class TrickEngine:
         require_phase(state, "play", doing="take a card back")
         seat = player_seat(state, c.seat)
         h = state.hand
-        for irr in h.irregular:
-            if irr["seat"] == seat and irr["status"] == "open" and window_of(state, irr) == "A":
-                return [ev.CardTakenBack(seat, h.no, irr["trick"], irr["card"], irr["version"])]
+        irr = open_in_window(state, seat, "A")
+        if irr is not None:
+            return [ev.CardTakenBack(seat, h.no, irr["trick"], irr["card"], irr["version"])]
         raise errors.NoIrregularity(
             f"{state.seat_label(seat)} cannot take a card back: only a card that did not follow, with no later "
             "card played after it, can be taken back.", seat=seat)
@@ -269,10 +217,7 @@ class TrickEngine:
                                      seat=claimant)
         if (c.hand if c.hand is not None else h.no) != h.no:
             raise errors.WrongPhase(f"Only hand {h.no} (the current or last hand) is open to claims.", seat=claimant)
-        card = self._card_of(state, accused, c.trick)
-        if card is None:
-            raise errors.InputError(f"{state.seat_label(accused)} has played no card in trick {c.trick} of hand {h.no}.",
-                                    seat=accused, trick=c.trick, code="no_such_play")
+        card = claimed_card(state, accused, c.trick)
         shown = card_in_deck(state, self.rules, c.shown, accused, c.trick) if c.shown is not None else None
         found = [irr for irr in h.irregular if irr["seat"] == accused and irr["trick"] == c.trick]
         if any(irr["status"] != "open" for irr in found):
@@ -281,37 +226,12 @@ class TrickEngine:
         b = Batch(state, self.apply)
         b.add(ev.RenegeClaimed(claimant, accused, h.no, c.trick, shown))
         for irr in found:
-            evidence = evidence_of(irr)
-            proven = irr["held"] is not None or irr["proof"] is not None
-            if not proven and shown is not None and shown not in h.played \
-                    and self.rules.follows(irr["rule"], irr["suit"], shown):
-                evidence["shown"] = shown
-                proven = True
-            if proven:
+            evidence = claim_evidence(irr, shown, h.played, self.rules.disproved_by)
+            if evidence is not None:
                 self._rule_upheld(b, irr, window_of(state, irr), evidence, claimant)
                 return b.events
-        reason = "the log does not prove it" if found else "the card followed the rules"
-        if shown is not None and shown in h.played:
-            reason += f"; {shown} was already played in trick {h.played[shown]}"
-        window = window_of(state, {"hand": h.no, "trick": c.trick, "version": -1})
-        b.add(ev.RenegeRuled(accused, h.no, c.trick, card, "renege", "not_proven", window,
-                             {"card": card, "trick": c.trick, "reason": reason, "shown": shown}, claimant))
+        b.add(not_proven(state, accused, c.trick, card, found, shown, claimant))
         return b.events
-
-    @staticmethod
-    def _card_of(state: TableState, seat: int, trick: Any) -> str | None:
-        """The card ``seat`` played in ``trick`` of the current hand (None if it has not played)."""
-        h = state.hand
-        if not isinstance(trick, int) or trick < 1:
-            return None
-        plays = h.trick if trick == h.trick_no and h.trick else None
-        if plays is None and trick <= len(h.tricks):
-            rec = h.tricks[trick - 1]
-            plays = list(zip(rec["seats"], rec["cards"]))
-        for s, card in plays or ():
-            if s == seat:
-                return card
-        return None
 
     # ------------------------------------------------------------ the end
 

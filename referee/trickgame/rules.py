@@ -38,6 +38,11 @@ class TrickRules:
     def follows(self, kind: str, suit: str, card: str) -> bool:
         return SUIT[card] == suit
 
+    def disproved_by(self, irr: dict[str, Any], card: str) -> bool:
+        """A card that obeys the rule the irregular card broke disproves its void claim (the test
+        ``referee.reneges`` asks of a game)."""
+        return self.follows(irr["rule"], irr["suit"], card)
+
     def rule_text(self, kind: str, suit: str) -> str:
         """``hearts were led`` for messages."""
         return f"{SUIT_NAMES[suit]} were led"

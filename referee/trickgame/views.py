@@ -12,7 +12,8 @@ from typing import Any
 
 from referee.cards import DECK52
 from referee.trickgame import commands as cmd
-from referee.trickgame.decide import legal_cards, window_of
+from referee.reneges import director_irregularities, open_in_window
+from referee.trickgame.decide import legal_cards
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import TableState
 
@@ -35,10 +36,8 @@ def play_actions(state: TableState, rules: TrickRules, seat: int) -> list[Any]:
             out = [cmd.Play(seat, c) for c in legal_cards(state, rules, seat)]
         else:
             out = [cmd.Play(seat, c) for c in DECK52 if c not in h.played and c not in rules.removed]
-    for irr in h.irregular:
-        if irr["seat"] == seat and irr["status"] == "open" and window_of(state, irr) == "A":
-            out.append(cmd.TakeBack(seat))
-            break
+    if h.irregular and open_in_window(state, seat, "A") is not None:
+        out.append(cmd.TakeBack(seat))
     return out
 
 
@@ -89,13 +88,7 @@ def table_view(state: TableState, game: str) -> dict[str, Any]:
 def director_extras(state: TableState) -> dict[str, Any]:
     """What only the referee knows of the hand: every hand, every irregularity and its window now."""
     h = state.hand
-    return {
-        "hands": [list(x) for x in h.hands] if h.hands is not None else None,
-        "irregularities": [{**irr, "window_now": window_of(state, irr)} for irr in h.irregular
-                           if state.record == "known" or irr["proof"] is not None or irr["status"] != "open"],
-        "unproven_claims": [dict(irr) for irr in h.irregular
-                            if state.record == "blind" and irr["proof"] is None and irr["status"] == "open"],
-    }
+    return {"hands": [list(x) for x in h.hands] if h.hands is not None else None, **director_irregularities(state)}
 
 
 def seat_lines(units: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -12,8 +12,9 @@ from typing import Any
 from referee import events as ev
 from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT
 from referee.games.queens_dungeon.options import layout_of
-from referee.games.queens_dungeon.rules import claim_is_false, claims_of, disproves
+from referee.games.queens_dungeon.rules import claim_is_false, claims_of, disproved_by
 from referee.games.queens_dungeon.state import HandState, QDState
+from referee.reneges import claim_entry, mark_proofs, ruling_entry, take_back_entry
 
 
 def _game_created(state: QDState, e: ev.GameCreated) -> None:
@@ -101,9 +102,7 @@ def _card_played(state: QDState, e: ev.CardPlayed) -> None:
     hands = h.hands
     irregular = h.irregular
     if state.record == "blind" and irregular:
-        for irr in irregular:
-            if irr["seat"] == seat and irr["proof"] is None and irr["hand"] == h.no and disproves(irr["kind"], irr["suit"], card):
-                irr["proof"] = {"card": card, "trick": h.trick_no}
+        mark_proofs(h, seat, card, disproved_by)
     if not IS_QUEEN[card] and seat != state.layout.dummy and (h.trick or h.challenge is not None or not h.broken):
         claims = claims_of(state, seat, card)
         if claims:
@@ -175,14 +174,11 @@ def _irregular_of(state: QDState, seat: int, hand: int, trick: int) -> list[dict
 
 
 def _renege_claimed(state: QDState, e: ev.RenegeClaimed) -> None:
-    state.rulings.append({"type": "claim", "version": state.version, "claimant": e.claimant, "accused": e.accused,
-                          "hand": e.hand, "trick": e.trick, "shown": e.shown})
+    state.rulings.append(claim_entry(state.version, e))
 
 
 def _renege_ruled(state: QDState, e: ev.RenegeRuled) -> None:
-    state.rulings.append({"type": "ruling", "version": state.version, "accused": e.accused, "hand": e.hand,
-                          "trick": e.trick, "card": e.card, "kind": e.kind, "verdict": e.verdict,
-                          "window": e.window, "evidence": dict(e.evidence), "claimant": e.claimant})
+    state.rulings.append(ruling_entry(state.version, e))
     if e.verdict != "upheld":
         return
     # One card is one offence: a card that broke two rules at once (a renege under the Challenge)
@@ -215,8 +211,7 @@ def _penalty_accepted(state: QDState, e: ev.PenaltyAccepted) -> None:
 
 def _card_taken_back(state: QDState, e: ev.CardTakenBack) -> None:
     _restore(state, e.replaces_from)
-    state.rulings.append({"type": "card_taken_back", "version": state.version, "seat": e.seat, "hand": e.hand,
-                          "trick": e.trick, "card": e.card, "replaces_from": e.replaces_from})
+    state.rulings.append(take_back_entry(state.version, e))
 
 
 def _hand_scored(state: QDState, e: ev.HandScored) -> None:

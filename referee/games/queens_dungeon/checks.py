@@ -1,5 +1,4 @@
-"""What every Queen's Dungeon command checks (phase, seat, suit, card) and the batch of events a
-command builds, with its look-ahead state."""
+"""What every Queen's Dungeon command checks: phase, seat, suit, card."""
 
 from __future__ import annotations
 
@@ -7,34 +6,7 @@ from typing import Any
 
 from referee import errors
 from referee.cards import SUIT_NAMES, SUITS, parse_card, parse_suit
-from referee.games.queens_dungeon.apply import apply_event
 from referee.games.queens_dungeon.state import QDState
-
-
-class Batch:
-    """The events a command produces, with a look-ahead state that has them applied."""
-
-    __slots__ = ("state", "events", "_sim")
-
-    def __init__(self, state: QDState) -> None:
-        self.state = state
-        self.events: list[Any] = []
-        self._sim: QDState | None = None
-
-    def add(self, event: Any) -> None:
-        self.events.append(event)
-        if self._sim is not None:
-            apply_event(self._sim, event)
-
-    def sim(self) -> QDState:
-        """The state with this batch's events applied (made on first use)."""
-        if self._sim is None:
-            self._sim = self.state.clone()
-            for event in self.events:
-                apply_event(self._sim, event)
-        return self._sim
-
-
 
 
 def require_phase(state: QDState, *allowed: str, doing: str) -> None:

@@ -2,9 +2,8 @@
 (a trick won, a dungeon setting, a trump change due, the hand's score, the end of the game).
 
 ``decide`` never changes the state it is given. Where a consequence depends on the state after
-the first events (a trick completes, a setting uses the totals of the moment) it works on a
-private clone (``Batch.sim``), folding its own events in with the same ``apply`` the replay uses,
-so decide and replay cannot disagree.
+the first events (a trick completes, a setting uses the totals of the moment) it works on the
+look-ahead state of a ``referee.batch.Batch``.
 """
 
 from __future__ import annotations
@@ -13,11 +12,11 @@ from typing import Any
 
 from referee import errors
 from referee import events as ev
+from referee.batch import Batch
 from referee.cards import DECK52, IS_QUEEN, SUIT_NAMES, SUITS, deck_without, parse_card
 from referee.games.queens_dungeon import commands as cmd
-from referee.games.queens_dungeon.checks import (
-    Batch, card_in_deck, dealer_seat, player_seat, require_phase, suit_from,
-)
+from referee.games.queens_dungeon.apply import apply_event
+from referee.games.queens_dungeon.checks import card_in_deck, dealer_seat, player_seat, require_phase, suit_from
 from referee.games.queens_dungeon.irregularities import accept_penalty, claim, close_found_b, rule_proofs, take_back
 from referee.games.queens_dungeon.rules import (
     STRENGTH, claim_is_false, claims_of, is_legal, legal_cards, setting,
@@ -157,7 +156,7 @@ def _play(state: QDState, c: cmd.Play, rng: Any) -> list[Any]:
             seat=seat, card=card, trick=t, legal=legal_cards(state, seat) if h.hands is not None else None)
     if h.hands is not None and not is_legal(state, seat, card):
         _refuse_or_record(state, seat, card, t)
-    b = Batch(state)
+    b = Batch(state, apply_event)
     if h.irregular and not h.trick and any(irr["status"] == "found_b" for irr in h.irregular):
         close_found_b(b, hand_end=False)
     b.add(ev.CardPlayed(seat, card, h.no, t))
@@ -173,7 +172,7 @@ def _finish_trick(b: Batch) -> None:
     layout = state.layout
     last = state.hand.trick_no >= layout.hand_size
     # Mid-hand, only the last card is new: skip the look-ahead copy unless the batch has one.
-    sim = b.sim() if last or b._sim is not None else state
+    sim = b.sim() if last or b.simulated else state
     h = sim.hand
     played = b.events[-1]
     plays = h.trick if sim is not state else h.trick + [(played.seat, played.card)]

@@ -1,4 +1,4 @@
-"""Queen's Dungeon play rules: legal cards, the claims a card makes, renege windows, settings.
+"""Queen's Dungeon play rules: legal cards, the claims a card makes, settings.
 
 Irregularities (a renege, an illegal lead of unbroken trump, a missed Queen under the Challenge)
 are all handled the same way. Each card that breaks, or in a blind record *might* break, one of
@@ -101,18 +101,10 @@ def disproves(kind: str, suit: str | None, card: str) -> bool:
     return IS_QUEEN[card]
 
 
-def window_of(state: QDState, irr: dict[str, Any]) -> str:
-    """When an irregularity is found out now: A (no later card), B (same trick still), C (the next
-    trick was led, hand not over), D (after the hand)."""
-    h = state.hand
-    if h is None or h.no != irr["hand"] or h.over:
-        return "D"
-    t = irr["trick"]
-    if h.trick_no > t + 1 or (h.trick_no == t + 1 and h.trick):
-        return "C"
-    if h.last_play_version == irr["version"]:
-        return "A"
-    return "B"
+def disproved_by(irr: dict[str, Any], card: str) -> bool:
+    """True when holding ``card`` contradicts the claim the irregularity record ``irr`` made (the
+    test ``referee.reneges`` asks of a game)."""
+    return disproves(irr["kind"], irr["suit"], card)
 
 
 def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:

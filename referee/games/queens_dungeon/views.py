@@ -11,9 +11,10 @@ from typing import Any
 from referee.cards import DECK52, SUITS, sort_hand
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon.decide import challenge_refusal
-from referee.games.queens_dungeon.rules import legal_cards, window_of
+from referee.games.queens_dungeon.rules import legal_cards
 from referee.games.queens_dungeon.scoring import unit_name, unit_seats
 from referee.games.queens_dungeon.state import QDState
+from referee.reneges import director_irregularities, window_of
 
 # Play commands are immutable: build each once, so legal-action lists cost no allocation.
 _PLAYS: dict[int, dict[str, cmd.Play]] = {s: {c: cmd.Play(s, c) for c in DECK52} for s in range(9)}
@@ -124,13 +125,7 @@ def director_view(state: QDState) -> dict[str, Any]:
     if h is not None:
         view["hand"]["hands"] = [list(x) for x in h.hands] if h.hands is not None else None
         view["hand"]["extra"] = list(h.extra) if h.extra is not None else None
-        view["hand"]["irregularities"] = [
-            {**{k: v for k, v in irr.items()}, "window_now": window_of(state, irr)} for irr in h.irregular
-            if state.record == "known" or irr["proof"] is not None or irr["status"] != "open"
-        ]
-        view["hand"]["unproven_claims"] = [
-            dict(irr) for irr in h.irregular if state.record == "blind" and irr["proof"] is None and irr["status"] == "open"
-        ]
+        view["hand"].update(director_irregularities(state))
     return view
 
 

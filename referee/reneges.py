@@ -1,0 +1,194 @@
+"""Renege mechanics every trick game shares (Queen's Dungeon, Queen Bees, Black Queen): windows,
+evidence, blind-record proofs, the judgment of a claim, and the public records of rulings.
+
+They work on the *irregularity records* a hand keeps in ``hand.irregular``: one dict per card that
+breaks, or in a blind record might break, a rule of play, with ``version`` (the card's stream
+version), ``hand``, ``trick``, ``seat``, ``card``, ``kind``, ``suit``, ``held`` (known record: the
+cards that prove it), ``proof`` (blind record: the later card that proves it), ``status`` and
+``window``. The plain trick games add ``rule``, the following rule the card broke.
+
+What a record *claims* is the game's own business: each game passes ``disproved_by(irr, card)``,
+true when holding ``card`` contradicts the claim ``irr`` made. The hand object needs ``no``,
+``over``, ``trick_no``, ``trick``, ``tricks``, ``played``, ``last_play_version`` and ``irregular``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee import errors
+from referee import events as ev
+from referee.batch import Batch
+
+Irregularity = dict[str, Any]
+DisprovedBy = Callable[[Irregularity, str], bool]
+
+# Statuses of a record not settled yet: "found_b" is Queen's Dungeon's window-B renege waiting for
+# its penalty to be accepted; the plain trick games never set it.
+UNSETTLED = ("open", "found_b")
+
+
+def window_of(state: Any, irr: Irregularity) -> str:
+    """When an irregularity is found out now: A (no later card), B (same trick still), C (the next
+    trick was led, hand not over), D (after the hand)."""
+    h = state.hand
+    if h is None or h.no != irr["hand"] or h.over:
+        return "D"
+    t = irr["trick"]
+    if h.trick_no > t + 1 or (h.trick_no == t + 1 and h.trick):
+        return "C"
+    if h.last_play_version == irr["version"]:
+        return "A"
+    return "B"
+
+
+def open_in_window(state: Any, seat: int, window: str) -> Irregularity | None:
+    """An irregularity of ``seat`` not yet settled that would be found out in ``window`` now."""
+    for irr in state.hand.irregular:
+        if irr["seat"] == seat and irr["status"] in UNSETTLED and window_of(state, irr) == window:
+            return irr
+    return None
+
+
+def evidence_of(irr: Irregularity) -> dict[str, Any]:
+    """What a ruling cites: the card, its trick, the rule broken, and the cards held (known record)
+    or the later card that proves it (blind record). Queen's Dungeon records have no ``rule``: the
+    ruling's ``kind`` names the rule there."""
+    out: dict[str, Any] = {"card": irr["card"], "trick": irr["trick"]}
+    if "rule" in irr:
+        out["rule"] = irr["rule"]
+    out["suit"] = irr["suit"]
+    if irr["held"] is not None:
+        out["held"] = list(irr["held"])
+    if irr["proof"] is not None:
+        out["proof"] = dict(irr["proof"])
+    return out
+
+
+def card_of(hand: Any, seat: int, trick: Any) -> str | None:
+    """The card ``seat`` played in ``trick`` of ``hand`` (None if it has not, or no such trick)."""
+    if not isinstance(trick, int) or trick < 1:
+        return None
+    plays = hand.trick if trick == hand.trick_no and hand.trick else None
+    if plays is None and trick <= len(hand.tricks):
+        rec = hand.tricks[trick - 1]
+        plays = list(zip(rec["seats"], rec["cards"]))
+    for s, card in plays or ():
+        if s == seat:
+            return card
+    return None
+
+
+def claimed_card(state: Any, seat: int, trick: Any) -> str:
+    """The card a claim is about: the one ``seat`` played in ``trick`` of the current hand, or an
+    input error saying it played none."""
+    h = state.hand
+    card = card_of(h, seat, trick)
+    if card is None:
+        raise errors.InputError(f"{state.seat_label(seat)} has played no card in trick {trick} of hand {h.no}.",
+                                seat=seat, trick=trick, code="no_such_play")
+    return card
+
+
+# ---------------------------------------------------------------- blind-record proofs
+
+
+def mark_proofs(hand: Any, seat: int, card: str, disproved_by: DisprovedBy) -> None:
+    """Blind record, as ``seat`` plays ``card``: it proves every earlier claim of that seat it
+    contradicts (cards never change hands within a hand). Called by ``apply`` before the play."""
+    for irr in hand.irregular:
+        if irr["seat"] == seat and irr["proof"] is None and disproved_by(irr, card):
+            irr["proof"] = {"card": card, "trick": hand.trick_no}
+
+
+def proven_by_play(b: Batch, seat: int, card: str, disproved_by: DisprovedBy) -> list[Irregularity]:
+    """Blind record, detection announced: the open claims of ``seat`` that ``card`` (just added to
+    the batch) proves, as the look-ahead state has them. A card that made two claims at once (a
+    renege under Queen's Dungeon's Challenge) is one offence: it is listed once."""
+    if not any(irr["seat"] == seat and irr["status"] == "open" and irr["proof"] is None
+               and disproved_by(irr, card) for irr in b.state.hand.irregular):
+        return []
+    proven: list[Irregularity] = []
+    cards: set[int] = set()
+    for irr in b.sim().hand.irregular:
+        if irr["seat"] == seat and irr["status"] == "open" and irr["proof"] is not None \
+                and irr["proof"]["card"] == card and irr["version"] not in cards:
+            cards.add(irr["version"])
+            proven.append(irr)
+    return proven
+
+
+# ---------------------------------------------------------------- claims and rulings
+
+
+def claim_evidence(irr: Irregularity, shown: str | None, played: dict[str, int],
+                   disproved_by: DisprovedBy) -> dict[str, Any] | None:
+    """The evidence that upholds a claim against ``irr``: the record's own (cards held, a later
+    card), or else a card of the accused's ``shown`` at the table that contradicts it and is not
+    already played. None when nothing proves it."""
+    evidence = evidence_of(irr)
+    if irr["held"] is not None or irr["proof"] is not None:
+        return evidence
+    if shown is not None and shown not in played and disproved_by(irr, shown):
+        evidence["shown"] = shown
+        return evidence
+    return None
+
+
+def uphold(b: Batch, irr: Irregularity, window: str, evidence: dict[str, Any], claimant: int | None) -> None:
+    """Record the upheld ruling on ``irr`` and, in window A, the take-back it brings (no penalty).
+    A game adds its own penalties for windows B and C."""
+    b.add(ev.RenegeRuled(irr["seat"], irr["hand"], irr["trick"], irr["card"], irr["kind"], "upheld", window,
+                         evidence, claimant))
+    if window == "A":
+        b.add(ev.CardTakenBack(irr["seat"], irr["hand"], irr["trick"], irr["card"], irr["version"]))
+
+
+def not_proven(state: Any, accused: int, trick: int, card: str, found: list[Irregularity], shown: str | None,
+               claimant: int) -> ev.RenegeRuled:
+    """The ruling on a claim nothing proves, saying why: the log does not prove the irregular card
+    ``found`` holds, or the card followed the rules; and a ``shown`` card already played."""
+    h = state.hand
+    kind = found[0]["kind"] if found else "renege"
+    reason = "the log does not prove it" if found else "the card followed the rules"
+    if shown is not None and shown in h.played:
+        reason += f"; {shown} was already played in trick {h.played[shown]}"
+    window = window_of(state, {"hand": h.no, "trick": trick, "version": -1})
+    return ev.RenegeRuled(accused, h.no, trick, card, kind, "not_proven", window,
+                          {"card": card, "trick": trick, "reason": reason, "shown": shown}, claimant)
+
+
+# ---------------------------------------------------------------- what the table and the director see
+
+
+def claim_entry(version: int, e: ev.RenegeClaimed) -> dict[str, Any]:
+    """The public record of a claim (``state.rulings``)."""
+    return {"type": "claim", "version": version, "claimant": e.claimant, "accused": e.accused,
+            "hand": e.hand, "trick": e.trick, "shown": e.shown}
+
+
+def ruling_entry(version: int, e: ev.RenegeRuled) -> dict[str, Any]:
+    """The public record of a ruling (``state.rulings``)."""
+    return {"type": "ruling", "version": version, "accused": e.accused, "hand": e.hand,
+            "trick": e.trick, "card": e.card, "kind": e.kind, "verdict": e.verdict,
+            "window": e.window, "evidence": dict(e.evidence), "claimant": e.claimant}
+
+
+def take_back_entry(version: int, e: ev.CardTakenBack) -> dict[str, Any]:
+    """The public record of a card taken back (``state.rulings``)."""
+    return {"type": "card_taken_back", "version": version, "seat": e.seat, "hand": e.hand,
+            "trick": e.trick, "card": e.card, "replaces_from": e.replaces_from}
+
+
+def director_irregularities(state: Any) -> dict[str, list[Irregularity]]:
+    """What only the director sees: the irregularities (known record: all; blind: those proven or
+    settled), each with its window now, and the blind record's claims nothing has proven yet."""
+    h = state.hand
+    blind = state.record == "blind"
+    return {
+        "irregularities": [{**irr, "window_now": window_of(state, irr)} for irr in h.irregular
+                           if not blind or irr["proof"] is not None or irr["status"] != "open"],
+        "unproven_claims": [dict(irr) for irr in h.irregular
+                            if blind and irr["proof"] is None and irr["status"] == "open"],
+    }
