@@ -6,7 +6,7 @@ where both hidden partners are revealed by their called cards."""
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, choose_game, create_game, phase, tap
+from scorekeeper import ApiTable, choose_game, create_game, phase, tap, wait_loaded
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -154,3 +154,31 @@ def test_a_black_queen_contract_is_declared_in_a_form_and_its_partners_revealed_
     assert points == [str(p) for p in table.view()["view"]["hand"]["card_points"]] and points[2] == "45"  # A♠ 15 + Q♠ 30
     assert "Trick 1 won by Cat" in page.inner_text("#table")
     assert errors == []
+
+
+def test_a_blind_black_queen_record_offers_every_unseen_card_by_suit(live_server, pages):
+    table = ApiTable.create(live_server.url, "blind", {}, seats=NAMES, game="black-queen")
+    table.act("deal")
+    table.act("bid", seat=1, bid=100)
+    for seat in (2, 3, 4, 5, 0):
+        table.act("pass", seat=seat)
+    table.act("declare", seat=1, trump="S", called=["AH", "AD"])
+
+    # A second device opens the game with its token, on the start page's "Open a game" form.
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    page.fill("#open-id", table.game_id)
+    page.fill("#open-token", table.token)
+    page.click("#open-game button[type=submit]")
+    page.wait_for_url("**/play/**")
+    wait_loaded(page)
+    assert "Bob to play" in page.inner_text("#prompt")
+    assert "100 by Bob" in fact(page, "High bid")
+    assert fact(page, "Called") == "A\u2665 A\u2666"
+    # No hand is known: all 48 cards of the deck are offered, in four groups by suit.
+    assert page.locator("#actions button.card").count() == 48
+    assert page.locator("#actions .hand").count() == 4
+    assert page.locator("#actions button.card[data-card='2S']").count() == 0  # the 2s are out
+    tap(page, "#actions button.card[data-card='AD']")
+    assert "Bob (A\u2666, trick 1)" in fact(page, "Partners revealed")
+    assert page.locator("#actions button.card").count() == 47
