@@ -136,6 +136,7 @@ class GameTypeSchema(ma.Schema):
     title = ma.fields.String()
     actions = ma.fields.List(ma.fields.String())
     options = ma.fields.Dict(metadata={"description": "option name -> default"})
+    options_schema = ma.fields.Dict(metadata={"description": "the options as JSON Schema: types, allowed values, ranges"})
 
 
 class HealthSchema(ma.Schema):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -64,7 +66,8 @@ class GameTypes(MethodView):
         for name in game_names():
             game = get_game(name)
             out.append({"name": name, "title": game.title, "actions": sorted(game.command_schemas),
-                        "options": game.options_schema().load({})})
+                        "options": game.options_schema().load({}),
+                        "options_schema": _options_json_schema(game.options_schema)})
         return out
 
 
@@ -120,6 +123,16 @@ class Actions(MethodView):
             out_headers["Idempotent-Replayed"] = "true"
         return {"game_id": game_id, "version": result.version, "duplicate": result.duplicate,
                 "events": [e.to_dict() for e in result.envelopes]}, 201, out_headers
+
+
+def _options_json_schema(schema_class) -> dict:
+    """A game's options as JSON Schema (types, defaults, allowed values, ranges), for forms."""
+    return _JSON_SCHEMA.converter.schema2jsonschema(schema_class)
+
+
+# apispec converts marshmallow schemas to JSON Schema, the same way it builds /openapi.json.
+_JSON_SCHEMA = MarshmallowPlugin()
+APISpec("options", "1", "3.1.0", plugins=[_JSON_SCHEMA])
 
 
 def _parse_if_match(value: str | None) -> int | None:

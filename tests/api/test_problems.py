@@ -57,3 +57,11 @@ def test_api_page_works_offline(client):
     html = page.get_data(as_text=True)
     assert "swagger-ui" in html
     assert "http://" not in html.replace("http://localhost", "") and "https://" not in html
+
+
+def test_catalog_describes_each_games_options_with_allowed_values(client):
+    catalog = {g["name"]: g for g in client.get("/games/catalog").get_json()}
+    options = catalog["queens-dungeon"]["options_schema"]["properties"]
+    assert options["detection"]["enum"] == ["announced", "on_claim"]
+    assert (options["players"]["minimum"], options["players"]["maximum"]) == (2, 8)
+    assert catalog["queens-dungeon"]["options"]["target"] == 500
