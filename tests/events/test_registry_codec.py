@@ -3,6 +3,7 @@ old payloads, and nothing invalid is encoded. Pure: no store."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -171,3 +172,37 @@ def test_registering_a_name_twice_is_refused():
     registry.register(Seat, "Seat")
     with pytest.raises(EventTypeError):
         registry.register(Everything, "Seat")
+
+
+def test_loaded_event_is_frozen_hashable_and_equal_to_one_built_directly():
+    built = Seat(3, "ann")
+    loaded = compile_codec(Seat).load({"index": 3, "name": "ann"})
+    assert loaded == built and hash(loaded) == hash(built) and repr(loaded) == repr(built)
+    with pytest.raises(AttributeError):
+        loaded.index = 4  # type: ignore[misc]
+
+
+def test_loading_an_event_runs_its_post_init():
+    @dataclass(frozen=True)
+    class Checked:
+        seat: int
+
+        def __post_init__(self):
+            if not 0 <= self.seat < 4:
+                raise ValueError("no such seat")
+
+    with pytest.raises(ValueError, match="no such seat"):
+        compile_codec(Checked).load({"seat": 7})
+
+
+@pytest.mark.parametrize("change", [{"count": "1"}, {"flag": 1}, {"seats": [Seat(0, "ann"), "x"]}, {"ratio": float("nan")}])
+def test_dump_refuses_a_value_of_the_wrong_type_naming_its_field(change):
+    event = Everything("t", 1, 0.5, True, [Seat(0, "ann")], ("QS",), (1, "x"), {"ann": 3}, "a", None)
+    with pytest.raises(ValueError) as caught:
+        EVERYTHING.dump(dataclasses.replace(event, **change))
+    assert caught.value.messages.keys() == change.keys()
+
+
+def test_dump_writes_an_int_given_for_a_float_field_as_a_float():
+    event = Everything("t", 1, 2, True, [], (), (1, "x"), {}, "b", 4)  # type: ignore[arg-type]
+    assert EVERYTHING.dump(event)["ratio"] == 2.0 and type(EVERYTHING.dump(event)["ratio"]) is float
