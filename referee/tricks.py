@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from referee.cards import SUIT
+from referee.cards import DECK52, SUIT
 
 _NEVER: Mapping[str, bool] = {}
 
@@ -77,3 +77,22 @@ def cards_of_suit(hand: Iterable[str], suit: str) -> list[str]:
 def proves_void_claim(claimed_void: str, card: str) -> bool:
     """A later card of a suit the player claimed to be void in proves the earlier renege."""
     return SUIT[card] == claimed_void
+
+
+def cards_left(tricks: Iterable[Mapping], trick: Iterable[tuple[int, str]], seats: int, hand_size: int) -> list[int]:
+    """Cards each seat still holds: ``hand_size`` less what it played to the completed ``tricks``
+    (records with their ``seats``) and to the ``trick`` in progress. Public in every record."""
+    played_by = [0] * seats
+    for rec in tricks:
+        for s in rec["seats"]:
+            played_by[s] += 1
+    for s, _ in trick:
+        played_by[s] += 1
+    return [hand_size - n for n in played_by]
+
+
+def unseen_cards(played: Mapping[str, int], removed: Iterable[str]) -> list[str]:
+    """Cards of the deck not yet played nor removed, in deck order: what a seat may play in a blind
+    record, where the referee never sees a hand."""
+    removed = set(removed)
+    return [c for c in DECK52 if c not in played and c not in removed]

@@ -17,9 +17,11 @@ from referee import errors
 from referee import events as ev
 from referee.batch import Batch
 from referee.cards import deck_without, parse_card
+from referee.dealing import check_makes_up_deck, shuffled_hands
 from referee.reneges import (
     claim_evidence, claimed_card, evidence_of, not_proven, open_in_window, proven_by_play, uphold, window_of,
 )
+from referee.standings import leaders
 from referee.trickgame import commands as cmd
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import TableState
@@ -104,20 +106,12 @@ class TrickEngine:
             return [ev.HandDealt(no, state.dealer, removed)]
         size, n = rules.hand_size, rules.players
         if c.hands is None:
-            cards = list(deck)
-            rng.shuffle(cards)
-            dealt = [cards[i * size:(i + 1) * size] for i in range(n)]
+            dealt = shuffled_hands(deck, rng, n, size)
         else:
             dealt = [[parse_card(x) for x in hand] for hand in c.hands]
             if len(dealt) != n or any(len(x) != size for x in dealt):
                 raise errors.InvalidDeal(f"Deal {n} hands of {size} cards, in seat order.")
-            flat = [x for hand in dealt for x in hand]
-            if sorted(flat) != sorted(deck):
-                dup = sorted({x for x in flat if flat.count(x) > 1})
-                missing = sorted(set(deck) - set(flat))
-                stray = sorted(set(flat) & set(removed))
-                raise errors.InvalidDeal(f"The hands do not make up the deck: repeated {dup}, missing {missing}, "
-                                         f"removed cards dealt {stray}.")
+            check_makes_up_deck(dealt, deck, removed)
         return [ev.HandDealt(no, state.dealer, removed, dealt)]
 
     # ------------------------------------------------------------ play
@@ -239,9 +233,3 @@ class TrickEngine:
         """The scorekeeper ends the game: the totals of that moment, tied leaders share the win."""
         hand = state.hand.no if state.hand is not None else 0
         return [ev.GameEnded("early", hand, leaders(state.totals), list(state.totals))]
-
-
-def leaders(totals: list[int]) -> list[int]:
-    """Seats with the highest total."""
-    best = max(totals)
-    return [u for u, t in enumerate(totals) if t == best]

@@ -1,8 +1,11 @@
 """The game object of the plain trick games: the ``referee.game.Game`` interface over a game's
-modules (options, commands, apply, decide, views). Each game subclasses it and names its modules."""
+modules. Each game subclasses it naming its package, which holds the modules every plain trick
+game has: ``options`` (``OptionsSchema``), ``commands`` (``COMMAND_SCHEMAS``, ``ACTION_OF``),
+``apply`` (``apply_event``), ``decide`` (``decide``) and ``views``."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, ClassVar
@@ -25,6 +28,21 @@ class TrickGame:
     views: ClassVar[ModuleType]
     apply_event: ClassVar[Callable[[TableState, Any], TableState]]
     decide_command: ClassVar[Callable[[TableState, Any, Any], list[Any]]]
+
+    def __init_subclass__(cls, package: str, **kwargs: Any) -> None:
+        """Bind a game to the modules of its ``package`` (``class QueenBees(TrickGame, package=__package__)``)."""
+        super().__init_subclass__(**kwargs)
+
+        def part(module: str) -> ModuleType:
+            return importlib.import_module(f"{package}.{module}")
+
+        commands = part("commands")
+        cls.options_schema = part("options").OptionsSchema
+        cls.command_schemas = commands.COMMAND_SCHEMAS
+        cls.action_names = commands.ACTION_OF
+        cls.views = part("views")
+        cls.apply_event = staticmethod(part("apply").apply_event)
+        cls.decide_command = staticmethod(part("decide").decide)
 
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option, then the first dealer (the options name it)."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.cards import DECK52
 from referee.trickgame import commands as cmd
 from referee.reneges import director_irregularities, open_in_window
 from referee.trickgame.decide import legal_cards
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import TableState
+from referee.tricks import cards_left, unseen_cards
 
 
 def to_act(state: TableState) -> list[int]:
@@ -35,7 +35,7 @@ def play_actions(state: TableState, rules: TrickRules, seat: int) -> list[Any]:
         if h.hands is not None:
             out = [cmd.Play(seat, c) for c in legal_cards(state, rules, seat)]
         else:
-            out = [cmd.Play(seat, c) for c in DECK52 if c not in h.played and c not in rules.removed]
+            out = [cmd.Play(seat, c) for c in unseen_cards(h.played, rules.removed)]
     if h.irregular and open_in_window(state, seat, "A") is not None:
         out.append(cmd.TakeBack(seat))
     return out
@@ -70,16 +70,10 @@ def table_view(state: TableState, game: str) -> dict[str, Any]:
     }
     h = state.hand
     if h is not None:
-        played_by = [0] * state.players
-        for rec in h.tricks:
-            for s in rec["seats"]:
-                played_by[s] += 1
-        for s, _ in h.trick:
-            played_by[s] += 1
         view["hand"] = {
             "no": h.no, "dealer": h.dealer, "trick_no": h.trick_no, "leader": h.leader, "turn": h.turn,
             "trick": [{"seat": s, "card": c} for s, c in h.trick], "tricks": h.tricks,
-            "tricks_won": list(h.tricks_won), "cards_left": [state.hand_size - n for n in played_by],
+            "tricks_won": list(h.tricks_won), "cards_left": cards_left(h.tricks, h.trick, state.players, state.hand_size),
             "over": h.over,
         }
     return view

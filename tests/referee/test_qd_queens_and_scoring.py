@@ -8,7 +8,7 @@ from qd_table import Table, events_of
 from referee import errors
 from referee import events as ev
 from referee.games.queens_dungeon import commands as cmd
-from referee.games.queens_dungeon.scoring import winners_at_target
+from referee.standings import winners_at_target
 
 
 ALL_SPADES = ["QS", "AS", "KS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]

@@ -3,11 +3,8 @@ and the declarer's contract (trump and the two called cards)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from referee.shared_commands import frozen as _frozen
 from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
-
-_frozen = dataclass(frozen=True, slots=True)
 
 
 @_frozen

@@ -16,6 +16,7 @@ from typing import Any
 
 from referee.cards import RANK, STANDARD_STRENGTH, deck_without
 from referee.games.black_queen.scoring import hand_sheet
+from referee.standings import leaders
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import Hand, TableState
 from referee.tricks import trick_winner
@@ -84,8 +85,7 @@ class BlackQueenRules(TrickRules):
     def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
         hands = state.options["hands"]
         if hands and len(state.history) >= hands:
-            best = max(totals)
-            return ("hands", [s for s, t in enumerate(totals) if t == best])
+            return ("hands", leaders(totals))
         return None
 
 

@@ -1,8 +1,5 @@
-"""Queen Bees (rules: ``rules/source/queen-bees.txt`` and ``rules/RULINGS.md``).
-
-The ``trick_*`` modules are the engine shared by the plain trick games (Queen Bees, Black Queen):
-state, apply, decide and views for dealing, following, tricks, renege windows and claims.
-"""
+"""Queen Bees (rules: ``rules/source/queen-bees.txt`` and ``rules/RULINGS.md``), on the engine
+the plain trick games share (``referee.trickgame``)."""
 
 from referee.games.queen_bees.game import QueenBees
 

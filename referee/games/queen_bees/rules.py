@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES
-from referee.games.queen_bees.scoring import hand_sheet, winners_at_target
+from referee.games.queen_bees.scoring import hand_sheet
+from referee.standings import winners_at_target
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import Hand, TableState
 from referee.tricks import trick_winner

@@ -40,12 +40,3 @@ def hand_sheet(state: TableState) -> tuple[dict[str, Any], list[int]]:
     sheet = {"hand": h.no, "dealer": h.dealer, "trump": h.trump, "trump_by": h.trump_by,
              "seats": seat_lines(rows), "units": rows, "totals": totals}
     return sheet, totals
-
-
-def winners_at_target(totals: list[int], target: int) -> list[int] | None:
-    """The winner at the end of a hand, or None to play on (nobody at the target, or a tie at the top)."""
-    best = max(totals)
-    if best < target:
-        return None
-    top = [u for u, t in enumerate(totals) if t == best]
-    return top if len(top) == 1 else None

@@ -1,18 +1,19 @@
 """Queen's Dungeon commands: what a scorekeeper (or a seat) asks the referee to record.
 
-Commands are frozen dataclasses; ``COMMAND_SCHEMAS`` maps each action name to a marshmallow
-schema whose ``load(json)`` returns the command. Cards and suits stay as typed by a person
-(``qs``, ``Td``): ``decide`` normalises them and explains a bad one.
+Frozen dataclasses, as ``referee.shared_commands`` describes; the claim, the take-back and the
+early end are those every trick game shares, from there. ``Deal`` and ``Play`` are Queen's
+Dungeon's own: a deal may carry the extra hand, and the dummy's card may be left out.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
-import marshmallow_dataclass
+from referee.shared_commands import ClaimRenege, EndGame, TakeBack, schemas_of
+from referee.shared_commands import frozen as _frozen
 
-_frozen = dataclass(frozen=True, slots=True)
+__all__ = ["Cut", "CallTrump", "Deal", "ExchangeHand", "Play", "ChangeTrump", "AnnounceChallenge", "ClaimRenege",
+           "AcceptPenalty", "TakeBack", "EndGame", "ACTIONS", "COMMAND_SCHEMAS", "ACTION_OF"]
 
 
 @_frozen
@@ -64,30 +65,8 @@ class AnnounceChallenge:
 
 
 @_frozen
-class ClaimRenege:
-    """``seat`` accuses ``accused`` of an irregularity in ``trick`` (of ``hand``, default the
-    current one), optionally naming a card of the accused's shown at the table."""
-
-    seat: int
-    accused: int
-    trick: int
-    hand: Optional[int] = None
-    shown: Optional[str] = None
-
-
-@_frozen
 class AcceptPenalty:
     seat: int
-
-
-@_frozen
-class TakeBack:
-    seat: int
-
-
-@_frozen
-class EndGame:
-    reason: str = "time"
 
 
 ACTIONS: dict[str, type] = {
@@ -104,5 +83,4 @@ ACTIONS: dict[str, type] = {
     "end_game": EndGame,
 }
 
-COMMAND_SCHEMAS = {name: marshmallow_dataclass.class_schema(cls)() for name, cls in ACTIONS.items()}
-ACTION_OF = {cls: name for name, cls in ACTIONS.items()}
+COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)

@@ -14,6 +14,7 @@ from referee import errors
 from referee import events as ev
 from referee.batch import Batch
 from referee.cards import DECK52, IS_QUEEN, SUIT_NAMES, SUITS, deck_without, parse_card
+from referee.dealing import check_makes_up_deck, shuffled_hands
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon.apply import apply_event
 from referee.games.queens_dungeon.checks import card_in_deck, dealer_seat, player_seat, require_phase, suit_from
@@ -21,8 +22,9 @@ from referee.games.queens_dungeon.irregularities import accept_penalty, claim, c
 from referee.games.queens_dungeon.rules import (
     STRENGTH, claim_is_false, claims_of, is_legal, legal_cards, setting,
 )
-from referee.games.queens_dungeon.scoring import hand_sheet, leaders, unit_seats, winners_at_target
+from referee.games.queens_dungeon.scoring import hand_sheet, unit_seats
 from referee.games.queens_dungeon.state import QDState
+from referee.standings import leaders, winners_at_target
 from referee.tricks import trick_winner
 
 
@@ -72,9 +74,7 @@ def _deal(state: QDState, c: cmd.Deal, rng: Any) -> list[Any]:
             raise errors.InvalidDeal("A blind record logs no hands: deal without cards.")
         return [ev.HandDealt(h.no, h.dealer, removed)]
     if c.hands is None:
-        cards = list(deck)
-        rng.shuffle(cards)
-        dealt = [cards[i * size:(i + 1) * size] for i in range(count)]
+        dealt = shuffled_hands(deck, rng, count, size)
     else:
         dealt = [[parse_card(x) for x in hand] for hand in c.hands]
         if c.extra is not None:
@@ -82,12 +82,7 @@ def _deal(state: QDState, c: cmd.Deal, rng: Any) -> list[Any]:
         if len(dealt) != count or any(len(x) != size for x in dealt):
             raise errors.InvalidDeal(f"Deal {count} hands of {size} cards (seat order"
                                      f"{', then the extra hand' if layout.hands_dealt > layout.seats else ''}).")
-        flat = [x for hand in dealt for x in hand]
-        if sorted(flat) != sorted(deck):
-            dup = sorted({x for x in flat if flat.count(x) > 1})
-            missing = sorted(set(deck) - set(flat))
-            stray = sorted(set(flat) & set(removed))
-            raise errors.InvalidDeal(f"The hands do not make up the deck: repeated {dup}, missing {missing}, removed cards dealt {stray}.")
+        check_makes_up_deck(dealt, deck, removed)
     extra = dealt[layout.seats] if count > layout.seats else None
     return [ev.HandDealt(h.no, h.dealer, removed, dealt[:layout.seats], extra)]
 

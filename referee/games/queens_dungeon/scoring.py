@@ -65,19 +65,3 @@ def hand_sheet(state: QDState) -> tuple[dict[str, Any], list[int]]:
         "seats": seats, "units": units, "totals": totals,
     }
     return sheet, totals
-
-
-def winners_at_target(totals: list[int], target: int) -> list[int] | None:
-    """Units that won at the end of a hand, or None to play on (nobody at the target, or a tie at
-    the top)."""
-    if max(totals) < target:
-        return None
-    best = max(totals)
-    top = [u for u, t in enumerate(totals) if t == best]
-    return top if len(top) == 1 else None
-
-
-def leaders(totals: list[int]) -> list[int]:
-    """Units with the highest total (an early end shares the win between them)."""
-    best = max(totals)
-    return [u for u, t in enumerate(totals) if t == best]

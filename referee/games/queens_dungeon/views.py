@@ -15,6 +15,7 @@ from referee.games.queens_dungeon.rules import legal_cards
 from referee.games.queens_dungeon.scoring import unit_name, unit_seats
 from referee.games.queens_dungeon.state import QDState
 from referee.reneges import director_irregularities, window_of
+from referee.tricks import cards_left, unseen_cards
 
 # Play commands are immutable: build each once, so legal-action lists cost no allocation.
 _PLAYS: dict[int, dict[str, cmd.Play]] = {s: {c: cmd.Play(s, c) for c in DECK52} for s in range(9)}
@@ -46,8 +47,7 @@ def legal_actions(state: QDState, seat: int) -> list[Any]:
             if h.hands is not None:
                 out = [plays[c] for c in legal_cards(state, seat)]
             else:
-                played, removed = h.played, h.removed
-                out = [plays[c] for c in DECK52 if c not in played and c not in removed]
+                out = [plays[c] for c in unseen_cards(h.played, h.removed)]
             if not h.trick and state.options.get("challenge") and challenge_refusal(state, seat) is None:
                 out.append(cmd.AnnounceChallenge(seat))
         return out + _corrections(state, seat) if h.irregular else out
@@ -98,18 +98,13 @@ def public_view(state: QDState, seat: int | None = None) -> dict[str, Any]:
         "rulings": state.rulings, "replaced": state.replaced, "outcome": state.outcome, "hand": None,
     }
     if h is not None:
-        played_by = [0] * state.layout.seats
-        for rec in h.tricks:
-            for s in rec["seats"]:
-                played_by[s] += 1
-        for s, _ in h.trick:
-            played_by[s] += 1
+        layout = state.layout
         view["hand"] = {
             "no": h.no, "dealer": h.dealer, "trump": h.trump, "trump_broken": h.broken, "quota": h.quota,
             "exchanged": h.exchanged, "trick_no": h.trick_no, "leader": h.leader, "turn": h.turn,
             "trick": [{"seat": s, "card": c} for s, c in h.trick], "tricks": h.tricks,
             "tricks_won": list(h.tricks_won), "queens_won": list(h.queens_won),
-            "cards_left": [state.layout.hand_size - n for n in played_by] if h.dealt else None,
+            "cards_left": cards_left(h.tricks, h.trick, layout.seats, layout.hand_size) if h.dealt else None,
             "challenge": h.challenge, "trump_change_due": h.change_due, "settings": h.settings,
             "penalties": h.penalties, "removed": h.removed, "over": h.over,
         }

@@ -1,0 +1,46 @@
+"""Commands every trick game shares (Queen's Dungeon, Queen Bees, Black Queen): a claim of a
+renege, the reneger's take-back in window A, an early end; and the marshmallow schemas of a
+game's commands.
+
+Commands are frozen dataclasses; a game's ``COMMAND_SCHEMAS`` maps each action name to a
+marshmallow schema whose ``load(json)`` returns the command. Cards and suits stay as typed by a
+person (``qs``, ``Td``): ``decide`` normalises them and explains a bad one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import marshmallow_dataclass
+
+frozen = dataclass(frozen=True, slots=True)
+
+
+@frozen
+class ClaimRenege:
+    """``seat`` accuses ``accused`` of a renege (in Queen's Dungeon, of any irregularity) in
+    ``trick`` (of ``hand``, default the current one), optionally naming a card of the accused's
+    shown at the table."""
+
+    seat: int
+    accused: int
+    trick: int
+    hand: Optional[int] = None
+    shown: Optional[str] = None
+
+
+@frozen
+class TakeBack:
+    seat: int
+
+
+@frozen
+class EndGame:
+    reason: str = "time"
+
+
+def schemas_of(actions: dict[str, type]) -> tuple[dict, dict]:
+    """(action name -> marshmallow schema, command class -> action name) for a game's actions."""
+    schemas = {name: marshmallow_dataclass.class_schema(cls)() for name, cls in actions.items()}
+    return schemas, {cls: name for name, cls in actions.items()}
