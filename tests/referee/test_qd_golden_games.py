@@ -8,13 +8,11 @@ exactly the same events).
 
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
 
 import pytest
 
-from events.registry import registry
+from trick_golden import decided_again, load
 from referee import events as ev
 from referee.games.queens_dungeon import commands as cmd
 from referee.registry import get_game
@@ -22,11 +20,6 @@ from referee.replay import replay
 
 GOLDEN = sorted((Path(__file__).resolve().parent.parent / "golden").glob("qd-*.json"))
 QD = get_game("queens-dungeon")
-
-
-def load(path: Path) -> tuple[dict, list]:
-    data = json.loads(path.read_text())
-    return data, [registry.decode(e["type"], e["version"], e["payload"]) for e in data["events"]]
 
 
 def test_there_are_at_least_five_golden_games():
@@ -77,13 +70,4 @@ def commands_of(events: list) -> list:
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_golden_game_is_decided_again_into_the_same_events(path):
     _, events = load(path)
-    created = events[0]
-    rng = random.Random(0)
-    log = QD.start(created.options, created.seats, created.record, rng)
-    state = replay(log)
-    for command in commands_of(events):
-        new = QD.decide(state, command, rng)
-        for e in new:
-            QD.apply(state, e)
-        log.extend(new)
-    assert log == events
+    assert decided_again(QD, events, commands_of(events)) == events

@@ -5,9 +5,7 @@ a known and a blind record."""
 
 from __future__ import annotations
 
-import copy
 import json
-import pickle
 import random
 
 import pytest
@@ -15,13 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qd_table import QD, Table, events_of
-from events.registry import registry
-from referee import errors
+from trick_random import check_record, check_replay_equals_live, renege_detected_alike
 from referee import events as ev
 from referee.cards import deck_without
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon.rules import legal_cards
-from referee.replay import replay
 
 CONFIGS = [
     {"players": 2},
@@ -119,14 +115,6 @@ def check_views(table: Table) -> None:
             assert "your_hand" not in hand
 
 
-def check_replay_equals_live(table: Table) -> None:
-    decoded = [registry.decode(*registry.encode(e)) for e in table.log]
-    rebuilt = replay(decoded)
-    assert rebuilt.version == table.state.version == len(table.log)
-    assert QD.director_view(rebuilt) == QD.director_view(table.state)
-    assert QD.scores(rebuilt) == QD.scores(table.state)
-
-
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
@@ -138,14 +126,7 @@ def test_random_legal_games_keep_the_record_invariants(config, seed):
             break
         step(known, blind, rng)
     assert known.state.history, "at least one hand was played"
-    for table in (known, blind):
-        check_every_card_once_per_hand(table)
-        check_tricks_add_up(table)
-        check_replay_equals_live(table)
-        check_views(table)
-        assert pickle.loads(pickle.dumps(table.state)).version == table.state.version  # the service caches copies
-    assert [e.totals for e in events_of(blind.log, ev.HandScored)] == [e.totals for e in events_of(known.log, ev.HandScored)]
-    assert blind.state.outcome == known.state.outcome
+    check_record(known, blind, (check_every_card_once_per_hand, check_tricks_add_up, check_replay_equals_live, check_views))
 
 
 def illegal_choice(table: Table, rng: random.Random) -> str | None:
@@ -161,17 +142,6 @@ def illegal_choice(table: Table, rng: random.Random) -> str | None:
     return rng.choice(illegal) if illegal else None
 
 
-def play_to_a_renege(known: Table, blind: Table, rng: random.Random) -> tuple[int, int, str] | None:
-    """Random legal play in the first hand until some seat can renege, then renege (once)."""
-    while known.state.phase != "over" and not known.state.history:
-        card = illegal_choice(known, rng) if rng.random() < 0.3 else None
-        if card is not None:
-            seat, trick = known.hand.turn, known.hand.trick_no
-            return seat, trick, card
-        step(known, blind, rng)
-    return None
-
-
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), detection=st.sampled_from(["announced", "on_claim"]))
@@ -180,25 +150,6 @@ def test_an_illegal_card_is_detected_the_same_way_in_both_records(config, seed, 
     # The known table records silently so play can go on; a copy with detection announced shows
     # what a known table that announces would have done at that moment.
     known, blind = twin_tables(config, seed, target=10_000, known_detection="on_claim", blind_detection=detection)
-    renege = play_to_a_renege(known, blind, rng)
-    if renege is None:
-        return  # no seat ever held a card it could not play
-    seat, trick, card = renege
-    announcing = copy.deepcopy(known.state)
-    announcing.options["detection"] = "announced"
-    with pytest.raises(errors.IllegalPlay) as refused:
-        QD.decide(announcing, cmd.Play(seat, card), rng)
-    assert (refused.value.seat, refused.value.trick, refused.value.card) == (seat, trick, card)
-    step(known, blind, rng, cmd.Play(seat, card))
-    while not known.state.history:
-        step(known, blind, rng)
-    found = {"known": QD.decide(known.state, cmd.ClaimRenege((seat + 1) % known.state.layout.players, seat, trick), rng)}
-    if detection == "on_claim":
-        found["blind"] = QD.decide(blind.state, cmd.ClaimRenege((seat + 1) % blind.state.layout.players, seat, trick), rng)
-        for events in found.values():
-            r = events_of(events, ev.RenegeRuled)[0]
-            assert (r.accused, r.trick, r.card, r.verdict, r.window) == (seat, trick, card, "upheld", "D")
-    else:
-        rulings = events_of(blind.log, ev.RenegeRuled)
-        assert [(r.accused, r.trick, r.card, r.verdict, r.window) for r in rulings] == [(seat, trick, card, "upheld", "C")]
-        assert events_of(blind.log, ev.TotalSet)
+    seat = renege_detected_alike(known, blind, rng, detection, known.state.layout.players, illegal_choice, step)
+    if seat is not None and detection == "announced":
+        assert events_of(blind.log, ev.TotalSet)  # window C sets the reneger's total

@@ -2,7 +2,7 @@
 event logs with the score after every hand worked out from the rules (each hand's ``notes`` show
 the sums). Each log is replayed (the expected totals and winners), and re-decided (the table's
 commands are taken from the log and given to the referee again, which must produce exactly the
-same events)."""
+same events). ``load`` and ``decided_again`` serve Queen's Dungeon's golden games too."""
 
 from __future__ import annotations
 
@@ -23,8 +23,24 @@ GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 
 
 def load(path: Path) -> tuple[dict, list]:
+    """A golden file's data and its events, decoded through the registry (upcasters included)."""
     data = json.loads(path.read_text())
     return data, [registry.decode(e["type"], e["version"], e["payload"]) for e in data["events"]]
+
+
+def decided_again(game: Any, events: list[Any], commands: list[Any]) -> list[Any]:
+    """The log the referee makes when given ``commands`` (the table's own actions in ``events``)
+    again, from the same opening and with the same seed: a golden log must come out unchanged."""
+    created = events[0]
+    rng = random.Random(0)
+    log = game.start(created.options, created.seats, created.record, rng)
+    state = replay(log)
+    for command in commands:
+        new = game.decide(state, command, rng)
+        for e in new:
+            game.apply(state, e)
+        log.extend(new)
+    return log
 
 
 def check_replays_to_the_expected_scores(path: Path) -> None:
@@ -67,17 +83,7 @@ def commands_of(events: list[Any]) -> list[Any]:
 
 def check_decided_again_into_the_same_events(path: Path) -> None:
     data, events = load(path)
-    game = get_game(data["game"])
-    created = events[0]
-    rng = random.Random(0)
-    log = game.start(created.options, created.seats, created.record, rng)
-    state = replay(log)
-    for command in commands_of(events):
-        new = game.decide(state, command, rng)
-        for e in new:
-            game.apply(state, e)
-        log.extend(new)
-    assert log == events
+    assert decided_again(get_game(data["game"]), events, commands_of(events)) == events
 
 
 def golden_tests(prefix: str):

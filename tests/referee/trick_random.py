@@ -1,17 +1,22 @@
 """Random legal play at twin tables (the same game in a known and a blind record) and the record
 invariants Queen Bees and Black Queen share with Queen's Dungeon: every card once per hand, tricks
 add up, the replayed state equals the live one, a blind record reaches the same scores, and the
-table sees exactly the same in both records (so a known record leaks nothing)."""
+table sees exactly the same in both records (so a known record leaks nothing). Queen's Dungeon's
+random play checks its records and its reneges with ``check_record`` and ``renege_detected_alike``."""
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 import random
 from typing import Any
 
+import pytest
+
 from trick_table import Table, events_of
 from events.registry import registry
+from referee import errors
 from referee import events as ev
 from referee.cards import deck_without
 from referee.trickgame import commands as cmd
@@ -88,11 +93,12 @@ def check_replay_equals_live(table: Table) -> None:
     assert pickle.loads(pickle.dumps(table.state)).version == table.state.version  # the service caches copies
 
 
-def check_record(known: Table, blind: Table) -> None:
+def check_record(known: Table, blind: Table, checks: tuple = ()) -> None:
+    """The record invariants at both tables (``checks``, by default those of the plain trick games),
+    and the same scores and outcome in both records."""
     for table in (known, blind):
-        check_every_card_once_per_hand(table)
-        check_tricks_add_up(table)
-        check_replay_equals_live(table)
+        for check in checks or (check_every_card_once_per_hand, check_tricks_add_up, check_replay_equals_live):
+            check(table)
     assert [e.totals for e in events_of(blind.log, ev.HandScored)] == [e.totals for e in events_of(known.log, ev.HandScored)]
     assert blind.state.outcome == known.state.outcome
 
@@ -110,39 +116,34 @@ def illegal_choice(table: Table, rng: random.Random) -> str | None:
     return rng.choice(illegal) if illegal else None
 
 
-def check_illegal_card_detected_alike(game: str, seed: int, detection: str, **options: Any) -> tuple[Table, int] | None:
+def renege_detected_alike(known: Any, blind: Any, rng: random.Random, detection: str, players: int,
+                          illegal: Any = illegal_choice, act: Any = step) -> int | None:
     """Random legal play in the first hand until a seat can renege, then renege once: a known
     record that announces refuses the card; a known record that watches silently and a blind
     record both rule it upheld in window D when claimed after the hand (blind with detection on
     claim), or the blind record rules it itself in window C when the log proves it (announced).
-    Returns the blind table and the reneger (None when no seat ever held a card it could not play)."""
-    import copy
-
-    import pytest
-
-    from referee import errors
-
-    rng = random.Random(seed)
-    known, blind = twin_tables(game, seed, known_detection="on_claim", blind_detection=detection, **options)
+    ``known`` records on claim; ``illegal`` and ``act`` are the game's choice of an illegal card and
+    its step at twin tables. Returns the reneger (None when no seat ever held a card it could not
+    play)."""
     renege = None
-    while not known.state.history:
-        card = illegal_choice(known, rng) if rng.random() < 0.3 else None
+    while known.state.phase != "over" and not known.state.history:
+        card = illegal(known, rng) if rng.random() < 0.3 else None
         if card is not None:
             renege = known.hand.turn, known.hand.trick_no, card
             break
-        step(known, blind, rng)
+        act(known, blind, rng)
     if renege is None:
         return None
     seat, trick, card = renege
     announcing = copy.deepcopy(known.state)
     announcing.options["detection"] = "announced"
     with pytest.raises(errors.IllegalPlay) as refused:
-        known.game.decide(announcing, cmd.Play(seat, card), rng)
+        known.game.decide(announcing, known.Play(seat, card), rng)
     assert (refused.value.seat, refused.value.trick, refused.value.card) == (seat, trick, card)
-    step(known, blind, rng, cmd.Play(seat, card))
+    act(known, blind, rng, known.Play(seat, card))
     while not known.state.history:
-        step(known, blind, rng)
-    claimant = (seat + 1) % known.players
+        act(known, blind, rng)
+    claimant = (seat + 1) % players
     if detection == "on_claim":
         for table in (known, blind):
             events = table.game.decide(table.state, cmd.ClaimRenege(claimant, seat, trick), rng)
@@ -151,4 +152,13 @@ def check_illegal_card_detected_alike(game: str, seed: int, detection: str, **op
     else:
         rulings = events_of(blind.log, ev.RenegeRuled)
         assert [(r.accused, r.trick, r.card, r.verdict, r.window) for r in rulings] == [(seat, trick, card, "upheld", "C")]
-    return blind, seat
+    return seat
+
+
+def check_illegal_card_detected_alike(game: str, seed: int, detection: str, **options: Any) -> tuple[Table, int] | None:
+    """``renege_detected_alike`` at twin tables of a plain trick game: the blind table and the
+    reneger (None when no seat ever held a card it could not play)."""
+    rng = random.Random(seed)
+    known, blind = twin_tables(game, seed, known_detection="on_claim", blind_detection=detection, **options)
+    seat = renege_detected_alike(known, blind, rng, detection, known.players)
+    return None if seat is None else (blind, seat)
