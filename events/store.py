@@ -61,8 +61,10 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 # KEYS: 1 = the game's stream, 2 = its index (hash: event id -> "version:digest", "" -> head as
 #       "version:hash"), 3 = the head hash of games recorded before the index held it (read only).
-# ARGV: 1 = expected version, 2 = hash of the event the batch was chained onto, 3 = own hash of
-#       the batch's last event (the new head), then 3 values per event: id, content digest, document.
+# ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
+#       3 = the head record after the batch, then 3 values per event: id, its index record
+#       ("version:content digest"), document. The records come ready-made so that the common case
+#       is string comparisons: every string built or parsed in Lua costs time inside the server.
 # Replies (first element says which):
 #   {"ok", new version}
 #   {"duplicate", version of the original's last event, document...}  every id already recorded
@@ -73,9 +75,13 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 # Every check comes before the first write, so a refused batch leaves no trace. A single event,
 # the common case, takes three commands: HMGET, XADD, HSET.
 _APPEND = r"""#!lua
-local expected = tonumber(ARGV[1])
 local n = (#ARGV - 3) / 3
 local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
+
+local function split(record)  -- "version:rest" -> version, rest
+  local sep = string.find(record, ':', 1, true)
+  return string.sub(record, 1, sep - 1), string.sub(record, sep + 1)
+end
 
 local got
 if n == 1 then
@@ -92,66 +98,66 @@ end
 
 -- Idempotency first: a retry of a recorded batch answers with the original events even
 -- though its expected version is now stale.
-local recorded = {}
-local first_new = nil
+local recorded, first_new = nil, nil
 for i = 1, n do
-  local rec = got[i + 1]
-  if rec then
-    local sep = string.find(rec, ':', 1, true)
-    local version = string.sub(rec, 1, sep - 1)
-    if string.sub(rec, sep + 1) ~= ARGV[i * 3 + 2] then
+  if got[i + 1] then
+    local version, digest = split(got[i + 1])
+    local _, wanted = split(ARGV[i * 3 + 2])
+    if digest ~= wanted then
       return {'differs', ARGV[i * 3 + 1], version}
     end
+    recorded = recorded or {}
     recorded[#recorded + 1] = version
   elseif not first_new then
     first_new = ARGV[i * 3 + 1]
   end
 end
-if #recorded == n then
+if recorded and #recorded == n then
   local reply = {'duplicate', recorded[n]}
   for i = 1, n do
     local entry = redis.call('XRANGE', KEYS[1], '0-' .. recorded[i], '0-' .. recorded[i])
     reply[#reply + 1] = entry[1][2][2]
   end
   return reply
-elseif #recorded > 0 then
+elseif recorded then
   return {'mixed', first_new, recorded[1]}
 end
 
-local current, head_hash = 0, string.rep('0', 64)
-if got[1] then
-  local sep = string.find(got[1], ':', 1, true)
-  current, head_hash = tonumber(string.sub(got[1], 1, sep - 1)), string.sub(got[1], sep + 1)
-else
-  local legacy = redis.call('HMGET', KEYS[3], 'version', 'hash')
-  if legacy[1] then current, head_hash = tonumber(legacy[1]), legacy[2] end
-end
-if current ~= expected then
-  return {'conflict', current, head_hash}
-end
-if head_hash ~= ARGV[2] then
-  return {'rechain', current, head_hash}
+local expected = tonumber(ARGV[1])
+if got[1] ~= ARGV[2] then  -- a new game, a head kept in the old key, or a refusal
+  local current, head_hash = 0, '0000000000000000000000000000000000000000000000000000000000000000'
+  if got[1] then
+    current, head_hash = split(got[1])
+  else
+    local legacy = redis.call('HMGET', KEYS[3], 'version', 'hash')
+    if legacy[1] then current, head_hash = legacy[1], legacy[2] end
+  end
+  current = tonumber(current)
+  if current ~= expected then
+    return {'conflict', current, head_hash}
+  end
+  if head_hash ~= string.sub(ARGV[2], #ARGV[1] + 2) then
+    return {'rechain', current, head_hash}
+  end
 end
 
-local last = expected + n
 if n == 1 then
-  redis.call('XADD', KEYS[1], '0-' .. last, 'e', ARGV[6])
-  redis.call('HSET', KEYS[2], ARGV[4], last .. ':' .. ARGV[5], '', last .. ':' .. ARGV[3])
-  return {'ok', last}
+  redis.call('XADD', KEYS[1], '0-' .. (expected + 1), 'e', ARGV[6])
+  redis.call('HSET', KEYS[2], ARGV[4], ARGV[5], '', ARGV[3])
+  return {'ok', expected + 1}
 end
 local writes = {}
 for i = 1, n do
-  local version = expected + i
-  redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[i * 3 + 3])
+  redis.call('XADD', KEYS[1], '0-' .. (expected + i), 'e', ARGV[i * 3 + 3])
   writes[#writes + 1] = ARGV[i * 3 + 1]
-  writes[#writes + 1] = version .. ':' .. ARGV[i * 3 + 2]
+  writes[#writes + 1] = ARGV[i * 3 + 2]
 end
 writes[#writes + 1] = ''
-writes[#writes + 1] = last .. ':' .. ARGV[3]
+writes[#writes + 1] = ARGV[3]
 for s = 1, #writes, CHUNK do  -- CHUNK is even: no field is split from its value
   redis.call('HSET', KEYS[2], unpack(writes, s, math.min(s + CHUNK - 1, #writes)))
 end
-return {'ok', last}
+return {'ok', expected + n}
 """
 
 
@@ -260,12 +266,13 @@ class EventStore:
         if not isinstance(actor, str) or not actor:
             raise ValueError("actor must be a non-empty string")
         ids = _event_ids(event_ids, len(events))
-        encoded = [self.registry.encode(event) for event in events]
+        encode = self.registry.encode
+        encoded, digests = [], []
+        for event in events:
+            item = encode(event)
+            encoded.append(item)
+            digests.append(_content_digest(*item))
         recorded_at = _utc_now()
-        try:
-            digests = [_content_digest(name, version, payload) for name, version, payload in encoded]
-        except TypeError as exc:  # e.g. non-string keys or huge ints inside an ``Any`` field
-            raise EventTypeError(f"an event's payload cannot be encoded as canonical JSON: {exc}") from exc
 
         prev_hash = self._remembered_hash(game_id, expected_version)
         for _attempt in range(2):
@@ -292,7 +299,7 @@ class EventStore:
 
     def _chain(self, game_id, expected_version, actor, recorded_at, prev_hash, ids, encoded, digests, events):
         """Build the envelopes of a batch chained onto ``prev_hash``, and the script's arguments."""
-        args: list[Any] = [expected_version, prev_hash, ""]  # [2]: the new head, known at the end
+        args: list[Any] = [expected_version, f"{expected_version}:{prev_hash}", ""]  # [2]: the new head
         envelopes = []
         version = expected_version
         for event_id, digest, (name, schema_version, payload), event in zip(ids, digests, encoded, events):
@@ -312,11 +319,11 @@ class EventStore:
             own_hash = _sha256(body).hexdigest()
             # The stored document is the hashed body with the hash spliced in at the end; the
             # verifier re-canonicalises, so key order in storage does not matter.
-            args += (event_id, digest, b"".join((body[:-1], b',"hash":"', own_hash.encode(), b'"}')))
+            args += (event_id, f"{version}:{digest}", b"".join((body[:-1], b',"hash":"', own_hash.encode(), b'"}')))
             fields["hash"] = own_hash
             envelopes.append(Envelope.from_stored(fields, event))
             prev_hash = own_hash
-        args[2] = prev_hash
+        args[2] = f"{version}:{prev_hash}"
         return envelopes, args
 
     def _run_append(self, game_id: str, keys: tuple[str, str, str], args: list) -> list:
@@ -576,7 +583,10 @@ def _check_game_id(game_id: str) -> None:
 
 def _event_ids(event_ids: Sequence[str] | None, n: int) -> list[str]:
     if event_ids is None:
-        return [os.urandom(16).hex() for _ in range(n)]  # 128 random bits, as a UUID4 has
+        if n == 1:
+            return [os.urandom(16).hex()]  # 128 random bits, as a UUID4 has
+        randomness = os.urandom(16 * n).hex()
+        return [randomness[i : i + 32] for i in range(0, 32 * n, 32)]
     ids = list(event_ids)
     if len(ids) != n:
         raise ValueError(f"{len(ids)} event ids for {n} events")
@@ -589,7 +599,10 @@ def _event_ids(event_ids: Sequence[str] | None, n: int) -> list[str]:
 
 def _content_digest(name: str, schema_version: int, payload: dict) -> str:
     """What makes two events with one id "the same": type, schema version and payload."""
-    return _sha256(canonical_json([name, schema_version, payload])).hexdigest()
+    try:
+        return _sha256(canonical_json([name, schema_version, payload])).hexdigest()
+    except TypeError as exc:  # e.g. non-string keys or huge ints inside an ``Any`` field
+        raise EventTypeError(f"an event's payload cannot be encoded as canonical JSON: {exc}") from exc
 
 
 _sha256 = hashlib.sha256

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import pytest
 
 from events.envelope import GENESIS_HASH
 from events.errors import ConcurrencyError, DuplicateEventIdError
-from events.registry import EventTypeError
+from events.registry import EventRegistry, EventTypeError
+from events.store import EventStore
 
 from store_samples import HandDealt, NoteTaken, ScoreRecorded, notes
 
@@ -181,3 +185,24 @@ def test_game_recorded_with_its_head_in_a_separate_key_carries_on(store, redis_c
         fresh.append("g1", notes(1, 2), 1, "bob")
     assert fresh.append("g1", notes(1, 2), 2, "bob").version == 3
     assert fresh.version("g1") == 3 and fresh.verify("g1").ok
+
+
+def test_payload_that_has_no_canonical_json_is_refused_before_anything_is_written(store):
+    registry = EventRegistry()
+
+    @registry.event_type("Remarked")
+    @dataclass(frozen=True)
+    class Remarked:
+        detail: Any
+
+    odd = EventStore(store.redis, registry=registry)
+    with pytest.raises(EventTypeError, match="canonical JSON"):
+        odd.append("g1", [Remarked({1: "a number as a key"})], 0, "ann")
+    assert odd.version("g1") == 0
+
+
+def test_append_loads_its_script_again_after_the_server_forgot_it(store, redis_client):
+    store.append("g1", notes(1), 0, "ann")
+    redis_client.script_flush()  # as after a server restart
+    assert store.append("g1", notes(1, 1), 1, "ann").version == 2
+    assert store.verify("g1").ok
