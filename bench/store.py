@@ -1,10 +1,13 @@
 """Benchmark of the event store against raw redis-py doing the bare work, on one server.
 
-    .venv/bin/python bench/store.py [--appends 3000] [--rounds 3] [--replays 50] [--redis-url URL]
+    .venv/bin/python bench/store.py [--appends 3000] [--rounds 5] [--replays 50] [--redis-url URL]
 
 Appends: sequential single-event appends to one game, one round trip each (Lua script with
 the version check, the id index and the hash chain), against plain ``XADD key * e <doc>`` of a
-document of the same size, alternating in chunks of 100 so that both see the same machine. Replay: read a 1,000-event game and decode it into typed events
+document of the same size, alternating in chunks of 100 so that both see the same machine; each
+rate is the median chunk of a round, and the figures the median of the rounds. The server's own
+time per append script and per XADD (from ``INFO commandstats``) shows how much of the difference
+is spent inside Redis. Replay: read a 1,000-event game and decode it into typed events
 (``list(store.read(game))``), against plain ``XRANGE`` of the same documents + ``json.loads``
 each. Both ratios are store speed / raw speed (1.0 = as fast as raw).
 
@@ -105,7 +108,7 @@ def bench_replay(store: EventStore, client, replays: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--appends", type=int, default=3000, help="appends per round")
-    parser.add_argument("--rounds", type=int, default=3, help="append rounds (the median is reported)")
+    parser.add_argument("--rounds", type=int, default=5, help="append rounds (the median is reported)")
     parser.add_argument("--replays", type=int, default=50, help="replays of the 1,000-event game")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL"))
     parser.add_argument("--appendfsync", default="everysec", choices=["everysec", "always"])
@@ -124,11 +127,13 @@ def main() -> None:
         namespace = f"bench{os.getpid()}"
         store = EventStore(client, registry=registry, namespace=namespace)
         append_rates, raw_rates = [], []
+        stats_before = client.info("commandstats")
         for r in range(args.rounds):
             s, raw = bench_appends(store, client, args.appends, f"append-{r}")
             append_rates.append(s)
             raw_rates.append(raw)
-            print(f"round {r + 1}: store {s:,.0f} appends/s, raw XADD {raw:,.0f}/s", flush=True)
+            print(f"round {r + 1}: store {s:,.0f} appends/s, raw XADD {raw:,.0f}/s (ratio {s / raw:.3f})", flush=True)
+        server_us = _server_us_per_call(stats_before, client.info("commandstats"))
         replay = bench_replay(store, client, args.replays)
         if server is None:
             # On someone's own Redis, remove what this run wrote (all under its namespace).
@@ -151,13 +156,29 @@ def main() -> None:
         "replay_ratio": round(replay["raw_json"] / replay["store"], 3),
         "raw_orjson_replay_1000_ms": round(replay["raw_orjson"], 2),
         "replay_ratio_vs_orjson": round(replay["raw_orjson"] / replay["store"], 3),
+        "server_us_per_append": server_us.get("evalsha"),
+        "server_us_per_xadd": server_us.get("xadd"),
         "appendfsync": args.appendfsync if server else "external",
         "hiredis": _has_hiredis(),
     }
-    print(f"appends: {result['append_per_s']:,}/s vs raw XADD {result['raw_xadd_per_s']:,}/s (ratio {result['append_ratio']})")
+    print(f"appends: {result['append_per_s']:,}/s vs raw XADD {result['raw_xadd_per_s']:,}/s (ratio {result['append_ratio']}); "
+          f"inside the server {result['server_us_per_append']} us per append script, {result['server_us_per_xadd']} us per XADD")
     print(f"replay of 1,000 events: {result['replay_1000_ms']} ms vs raw XRANGE+json {result['raw_replay_1000_ms']} ms "
           f"(ratio {result['replay_ratio']}); raw with orjson {result['raw_orjson_replay_1000_ms']} ms")
     print(json.dumps(result))
+
+
+def _server_us_per_call(before: dict, after: dict) -> dict[str, float]:
+    """Microseconds per call inside the server between two ``INFO commandstats`` readings, for
+    the append script (EVALSHA, its inner commands included) and XADD (the store's inner XADDs
+    are counted there too, so this is a mean of both: each is one plain XADD)."""
+    out = {}
+    for name in ("evalsha", "xadd"):
+        now, then = after.get(f"cmdstat_{name}", {}), before.get(f"cmdstat_{name}", {})
+        calls = now.get("calls", 0) - then.get("calls", 0)
+        if calls > 0:
+            out[name] = round((now["usec"] - then.get("usec", 0)) / calls, 2)
+    return out
 
 
 def _has_hiredis() -> bool:
