@@ -29,6 +29,16 @@ DisprovedBy = Callable[[Irregularity, str], bool]
 UNSETTLED = ("open", "found_b")
 
 
+def irregularity(version: int, hand: int, trick: int, seat: int, card: str, kind: str, suit: str | None,
+                 held: list[str] | None, rule: str | None = None) -> Irregularity:
+    """A new, open irregularity record (``rule``: a plain trick game's following rule)."""
+    irr: Irregularity = {"version": version, "hand": hand, "trick": trick, "seat": seat, "card": card, "kind": kind}
+    if rule is not None:
+        irr["rule"] = rule
+    irr.update({"suit": suit, "held": held, "proof": None, "status": "open", "window": None})
+    return irr
+
+
 def window_of(state: Any, irr: Irregularity) -> str:
     """When an irregularity is found out now: A (no later card), B (same trick still), C (the next
     trick was led, hand not over), D (after the hand)."""

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee import events as ev
-from referee.reneges import claim_entry, mark_proofs, ruling_entry, take_back_entry
+from referee.reneges import claim_entry, irregularity, mark_proofs, ruling_entry, take_back_entry
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import TableState
 
@@ -60,10 +60,8 @@ def _card_played(rules: TrickRules, state: TableState, e: ev.CardPlayed) -> None
                 held = [c for c in h.hands[seat] if follows(kind, suit, c)]
             if held is None or held:
                 h.snapshots[state.version] = (h.clone(), state.phase)
-                h.irregular.append({
-                    "version": state.version, "hand": h.no, "trick": h.trick_no, "seat": seat, "card": card,
-                    "kind": "renege", "rule": kind, "suit": suit, "held": held, "proof": None, "status": "open", "window": None,
-                })
+                h.irregular.append(irregularity(state.version, h.no, h.trick_no, seat, card, "renege", suit, held,
+                                                rule=kind))
     if h.hands is not None:
         h.hands[seat].remove(card)
     h.trick.append((seat, card))
@@ -106,6 +104,8 @@ def _renege_ruled(rules: TrickRules, state: TableState, e: ev.RenegeRuled) -> No
 
 
 def _card_taken_back(rules: TrickRules, state: TableState, e: ev.CardTakenBack) -> None:
+    # Only the hand and the phase go back: no total moves mid-hand here, unlike Queen's Dungeon,
+    # whose restore points also hold the totals a setting may have changed.
     current = state.hand
     hand, phase = current.snapshots[e.replaces_from]
     restored = hand.clone()

@@ -14,7 +14,7 @@ from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT
 from referee.games.queens_dungeon.options import layout_of
 from referee.games.queens_dungeon.rules import claim_is_false, claims_of, disproved_by
 from referee.games.queens_dungeon.state import HandState, QDState
-from referee.reneges import claim_entry, mark_proofs, ruling_entry, take_back_entry
+from referee.reneges import claim_entry, irregularity, mark_proofs, ruling_entry, take_back_entry
 
 
 def _game_created(state: QDState, e: ev.GameCreated) -> None:
@@ -113,11 +113,7 @@ def _card_played(state: QDState, e: ev.CardPlayed) -> None:
                     held = claim_is_false(kind, suit, hands[seat])
                     if not held:
                         continue
-                new.append({
-                    "version": state.version, "hand": h.no, "trick": h.trick_no, "seat": seat,
-                    "card": card, "kind": kind, "suit": suit, "held": held, "proof": None,
-                    "status": "open", "window": None,
-                })
+                new.append(irregularity(state.version, h.no, h.trick_no, seat, card, kind, suit, held))
             if new:
                 h.snapshots[state.version] = _snapshot(state)
                 irregular.extend(new)
