@@ -53,112 +53,12 @@ from events.errors import (
     StoreUnavailableError,
 )
 from events.registry import EventRegistry, EventTypeError, registry as default_registry
-from events.scripts import REGISTER_GAME
+from events.scripts import APPEND, REGISTER_GAME
 
 _HEAD_CACHE_LIMIT = 10_000
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-# KEYS: 1 = the game's stream, 2 = its index (hash: event id -> "version:digest", "" -> head as
-#       "version:hash"), 3 = the head hash of games recorded before the index held it (read only).
-# ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
-#       3 = the head record after the batch, then 3 values per event: id, its index record
-#       ("version:content digest"), document. The records come ready-made so that the common case
-#       is string comparisons: every string built or parsed in Lua costs time inside the server.
-# Replies (first element says which):
-#   {"ok", new version}
-#   {"duplicate", version of the original's last event, document...}  every id already recorded
-#   {"differs", id, version}     an id is recorded with other content
-#   {"mixed", id, version}       some ids are recorded, others are new
-#   {"conflict", current version, head hash}
-#   {"rechain", current version, head hash}   right version, but chained onto another hash
-# Every check comes before the first write, so a refused batch leaves no trace. A single event,
-# the common case, takes three commands: HMGET, XADD, HSET.
-_APPEND = r"""#!lua
-local n = (#ARGV - 3) / 3
-local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
-
-local function split(record)  -- "version:rest" -> version, rest
-  local sep = string.find(record, ':', 1, true)
-  return string.sub(record, 1, sep - 1), string.sub(record, sep + 1)
-end
-
-local got
-if n == 1 then
-  got = redis.call('HMGET', KEYS[2], '', ARGV[4])
-else
-  local names = {''}
-  for i = 1, n do names[i + 1] = ARGV[i * 3 + 1] end
-  got = {}
-  for s = 1, n + 1, CHUNK do
-    local part = redis.call('HMGET', KEYS[2], unpack(names, s, math.min(s + CHUNK - 1, n + 1)))
-    for j = 1, #part do got[s + j - 1] = part[j] end
-  end
-end
-
--- Idempotency first: a retry of a recorded batch answers with the original events even
--- though its expected version is now stale.
-local recorded, first_new = nil, nil
-for i = 1, n do
-  if got[i + 1] then
-    local version, digest = split(got[i + 1])
-    local _, wanted = split(ARGV[i * 3 + 2])
-    if digest ~= wanted then
-      return {'differs', ARGV[i * 3 + 1], version}
-    end
-    recorded = recorded or {}
-    recorded[#recorded + 1] = version
-  elseif not first_new then
-    first_new = ARGV[i * 3 + 1]
-  end
-end
-if recorded and #recorded == n then
-  local reply = {'duplicate', recorded[n]}
-  for i = 1, n do
-    local entry = redis.call('XRANGE', KEYS[1], '0-' .. recorded[i], '0-' .. recorded[i])
-    reply[#reply + 1] = entry[1][2][2]
-  end
-  return reply
-elseif recorded then
-  return {'mixed', first_new, recorded[1]}
-end
-
-local expected = tonumber(ARGV[1])
-if got[1] ~= ARGV[2] then  -- a new game, a head kept in the old key, or a refusal
-  local current, head_hash = 0, '0000000000000000000000000000000000000000000000000000000000000000'
-  if got[1] then
-    current, head_hash = split(got[1])
-  else
-    local legacy = redis.call('HMGET', KEYS[3], 'version', 'hash')
-    if legacy[1] then current, head_hash = legacy[1], legacy[2] end
-  end
-  current = tonumber(current)
-  if current ~= expected then
-    return {'conflict', current, head_hash}
-  end
-  if head_hash ~= string.sub(ARGV[2], #ARGV[1] + 2) then
-    return {'rechain', current, head_hash}
-  end
-end
-
-if n == 1 then
-  redis.call('XADD', KEYS[1], '0-' .. (expected + 1), 'e', ARGV[6])
-  redis.call('HSET', KEYS[2], ARGV[4], ARGV[5], '', ARGV[3])
-  return {'ok', expected + 1}
-end
-local writes = {}
-for i = 1, n do
-  redis.call('XADD', KEYS[1], '0-' .. (expected + i), 'e', ARGV[i * 3 + 3])
-  writes[#writes + 1] = ARGV[i * 3 + 1]
-  writes[#writes + 1] = ARGV[i * 3 + 2]
-end
-writes[#writes + 1] = ''
-writes[#writes + 1] = ARGV[3]
-for s = 1, #writes, CHUNK do  -- CHUNK is even: no field is split from its value
-  redis.call('HSET', KEYS[2], unpack(writes, s, math.min(s + CHUNK - 1, #writes)))
-end
-return {'ok', expected + n}
-"""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -212,7 +112,7 @@ class EventStore:
         self.registry = registry
         self.namespace = namespace
         self.page_size = page_size
-        self._append_script = redis_client.register_script(_APPEND)
+        self._append_script = redis_client.register_script(APPEND)
         self._register_script = redis_client.register_script(REGISTER_GAME)
         self._doc_field: str | bytes = "e" if self._decodes() else b"e"
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
