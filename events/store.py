@@ -174,9 +174,30 @@ class EventStore:
             digests.append(_content_digest(*item))
         recorded_at = _utc_now()
 
+        return self._append_encoded(game_id, keys, expected_version, [actor] * len(events),
+                                    [recorded_at] * len(events), ids, encoded, digests, events)
+
+    @_translate_unavailable
+    def import_history(self, game_id: str, envelopes: Sequence[Envelope]) -> AppendResult:
+        """Record another store's history as the new game ``game_id``, verbatim and atomically.
+
+        Event ids, types, schema versions, payloads, recorded times and actors are kept as they
+        were, so when ``game_id`` is the original's the chain (and so an export) is identical.
+        The caller verifies the history first (``events.chain``); this only writes it.
+        """
+        keys = self._keys(game_id)
+        if not envelopes:
+            raise ValueError("import_history needs at least one event")
+        encoded = [(e.type, e.schema_version, e.payload) for e in envelopes]
+        digests = [_content_digest(*item) for item in encoded]
+        return self._append_encoded(game_id, keys, 0, [e.actor for e in envelopes], [e.recorded_at for e in envelopes],
+                                    [e.event_id for e in envelopes], encoded, digests, [e.event for e in envelopes])
+
+    def _append_encoded(self, game_id, keys, expected_version, actors, times, ids, encoded, digests, events) -> AppendResult:
+        """The append itself, once every event is encoded: run the script, read its reply."""
         prev_hash = self._remembered_hash(game_id, expected_version)
         for _attempt in range(2):
-            envelopes, args = self._chain(game_id, expected_version, actor, recorded_at, prev_hash, ids, encoded, digests, events)
+            envelopes, args = self._chain(game_id, expected_version, actors, times, prev_hash, ids, encoded, digests, events)
             reply = self._run_append(game_id, keys, args)
             status = reply[0]
             if status == b"ok" or status == "ok":
@@ -197,12 +218,14 @@ class EventStore:
             prev_hash = head_hash  # "rechain": our remembered head was stale; chain onto the real one
         raise EventStoreError(f"game {game_id!r}: the chain head kept moving at version {expected_version}")
 
-    def _chain(self, game_id, expected_version, actor, recorded_at, prev_hash, ids, encoded, digests, events):
+    def _chain(self, game_id, expected_version, actors, times, prev_hash, ids, encoded, digests, events):
         """Build the envelopes of a batch chained onto ``prev_hash``, and the script's arguments."""
         args: list[Any] = [expected_version, f"{expected_version}:{prev_hash}", ""]  # [2]: the new head
         envelopes = []
         version = expected_version
-        for event_id, digest, (name, schema_version, payload), event in zip(ids, digests, encoded, events):
+        for event_id, digest, (name, schema_version, payload), event, actor, recorded_at in zip(
+            ids, digests, encoded, events, actors, times
+        ):
             version += 1
             fields = {
                 "event_id": event_id,
