@@ -55,13 +55,20 @@ def services() -> Services:
     return current_app.extensions["courtcard"]
 
 
+def jobs_inline() -> bool:
+    """``COURTCARD_JOBS_INLINE`` (tests, single-process use): requests run jobs themselves."""
+    return bool(current_app.config.get("COURTCARD_JOBS_INLINE", False))
+
+
+def workers_running() -> bool:
+    return Worker.count(connection=services().redis) > 0
+
+
 def jobs_async() -> bool:
     """True when jobs go to the RQ workers; False when the request runs them itself: with
-    ``COURTCARD_JOBS_INLINE`` set (tests, single-process use), or when no worker is running, since
-    waiting for one would only make the request slow."""
-    if current_app.config.get("COURTCARD_JOBS_INLINE", False):
-        return False
-    return Worker.count(connection=services().redis) > 0
+    ``COURTCARD_JOBS_INLINE`` set, or when no worker is running, since waiting for one would only
+    make the request slow."""
+    return not jobs_inline() and workers_running()
 
 
 def create_app(config: dict | None = None) -> Flask:

@@ -8,7 +8,7 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.app import jobs_async, services
+from api.app import jobs_inline, services, workers_running
 from api.auth import new_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
@@ -116,8 +116,10 @@ class Actions(MethodView):
                                  idempotency_key=headers.get("idempotency_key"))
         if result.finished:
             svc.catalog.set_status(game_id, "finished")
-        if result.scores_changed:
-            after_append(svc.redis, game_id, result.version, result.envelopes, is_async=jobs_async())
+        # A scored hand refreshes the sheet on a worker. With none running, the table is not made
+        # to wait for a rebuild: GET /games/{id}/scores builds the sheet when it is asked for.
+        if result.scores_changed and (jobs_inline() or workers_running()):
+            after_append(svc.redis, game_id, result.version, result.envelopes, is_async=not jobs_inline())
         out_headers = {"ETag": f'"{result.version}"'}
         if result.duplicate:
             out_headers["Idempotent-Replayed"] = "true"
