@@ -117,13 +117,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def latency_at(redis_url: str, port: int, version: int, tables: int, plays_each: int, seed: int) -> list[float]:
+def latencies(redis_url: str, port: int, versions: tuple[int, ...], tables: int, plays_each: int,
+              seed: int) -> dict[int, list[float]]:
+    """Timed plays on tables set up at each version, taken in turns so that drift in the
+    machine's load falls on every version alike."""
     rng = random.Random(seed)
-    games = [Table(redis_url, port, rng) for _ in range(tables)]
-    for table in games:
-        table.advance_in_process(version)
-        table.warm()
-    return [table.play_one() for table in games for _ in range(plays_each)]
+    by_version = {v: [Table(redis_url, port, rng) for _ in range(tables)] for v in versions}
+    for version, games in by_version.items():
+        for table in games:
+            table.advance_in_process(version)
+            table.warm()
+    timed: dict[int, list[float]] = {v: [] for v in versions}
+    for _ in range(plays_each):
+        for i in range(tables):
+            for version in versions:
+                timed[version].append(by_version[version][i].play_one())
+    return timed
 
 
 def _table_worker(args) -> tuple[int, list[float], float]:
@@ -198,8 +207,8 @@ def main() -> None:
             else:
                 raise SystemExit("the API did not start")
 
-            v10 = latency_at(redis_url, port, 10, args.latency_tables, args.latency_plays, seed=1)
-            v1000 = latency_at(redis_url, port, 1000, args.latency_tables, args.latency_plays, seed=2)
+            timed = latencies(redis_url, port, (10, 1000), args.latency_tables, args.latency_plays, seed=1)
+            v10, v1000 = timed[10], timed[1000]
             plays_per_s, loaded = throughput(redis_url, port, args.tables, args.seconds, args.client_processes)
         finally:
             api.terminate()

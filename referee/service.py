@@ -84,6 +84,7 @@ class StateCache:
         self._states: OrderedDict[str, GameState] = OrderedDict()
         self._guard = threading.Lock()
         self._locks: dict[str, threading.RLock] = {}
+        self._marks: dict[str, tuple] = {}
 
     def lock(self, game_id: str) -> threading.RLock:
         with self._guard:
@@ -106,10 +107,22 @@ class StateCache:
             while len(self._states) > self.capacity:
                 old, _ = self._states.popitem(last=False)
                 self._locks.pop(old, None)
+                self._marks.pop(old, None)
 
     def drop(self, game_id: str) -> None:
         with self._guard:
             self._states.pop(game_id, None)
+            self._marks.pop(game_id, None)
+
+    def score_mark(self, game_id: str) -> tuple | None:
+        """What the game's score sheet depended on after the last action this cache folded."""
+        return self._marks.get(game_id)
+
+    def set_score_mark(self, game_id: str, mark: tuple) -> None:
+        self._marks[game_id] = mark
+
+    def forget_score_mark(self, game_id: str) -> None:
+        self._marks.pop(game_id, None)
 
 
 class RefereeService:
@@ -145,6 +158,7 @@ class RefereeService:
             raise GameNotFoundError(game_id)
         if fresh:
             state = self._fold(game_id, state, fresh)
+            self.cache.forget_score_mark(game_id)  # events logged elsewhere may have moved the scores
         return state
 
     def _fold(self, game_id: str, state: GameState | None, envelopes: list[Envelope]) -> GameState:
@@ -227,11 +241,13 @@ class RefereeService:
                     continue
                 if result.duplicate:
                     return self._already_logged(game_id, result.envelopes[0], idempotency_key)
-                before = _score_mark(game, state)  # taken now: folding updates the state in place
+                before = self.cache.score_mark(game_id) or _score_mark(game, state)
                 state = self._fold(game_id, state, result.envelopes)
+                after = _score_mark(game, state)
+                self.cache.set_score_mark(game_id, after)  # the next action's "before", for free
                 return ActionResult(game_id, result.version, result.envelopes,
                                     finished=game.outcome(state) is not None,
-                                    scores_changed=_score_mark(game, state) != before)
+                                    scores_changed=after != before)
             raise VersionMismatchError(game_id, state.version, self.store.version(game_id))
 
     def _already_logged(self, game_id: str, first: Envelope, key: str | None) -> ActionResult:
