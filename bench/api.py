@@ -180,7 +180,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--processes", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=8, help="threads per gunicorn process")
+    parser.add_argument("--threads", type=int, default=16, help="threads per gunicorn process (as courtcard serve)")
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--latency-tables", type=int, default=20)
     parser.add_argument("--latency-plays", type=int, default=20, help="timed plays per table at each version")
