@@ -80,15 +80,27 @@ def serve(host, port, workers, processes, threads, data_dir, appendfsync) -> Non
     env = dict(os.environ, REDIS_URL=url)
     children = [subprocess.Popen([sys.executable, "-m", "api", "worker"], env=env) for _ in range(workers)]
     console.print(f"Courtcard API on http://{host}:{port}  (docs: http://{host}:{port}/docs), {workers} worker(s)")
+    owner = os.getpid()
     try:
         CourtcardServer(host, port, processes, threads, {"REDIS_URL": url}).run()
     finally:
-        for child in children:
-            child.send_signal(signal.SIGTERM)
-        for child in children:
+        # Gunicorn's worker processes are forks of this one and unwind through this block as they
+        # exit: only the process that started the workers and the store may stop them.
+        if os.getpid() == owner:
+            _stop(children, embedded)
+
+
+def _stop(children: list[subprocess.Popen], embedded) -> None:
+    """Stop the RQ workers (they finish the job in hand), then the embedded store they use."""
+    for child in children:
+        child.send_signal(signal.SIGTERM)
+    for child in children:
+        try:
             child.wait(timeout=30)
-        if embedded is not None:
-            embedded.stop()
+        except subprocess.TimeoutExpired:
+            child.kill()
+    if embedded is not None:
+        embedded.stop()
 
 
 @main.command()
