@@ -6,14 +6,11 @@ import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.app import jobs_async, services
 from api.auth import require_scorekeeper
 from api.resources.games import catalog_entry
-from api.resources.scores import ReadModelQuerySchema, wanted_version
+from api.resources.scores import ReadModelQuerySchema, read_model_reply
 from workers.audit import AUDIT
 from workers.jobs import enqueue_audit
-from workers.readmodels import ReadModels
-from workers.waiting import wait_for
 
 blp = Blueprint("audit", __name__, url_prefix="/games", description="Audits of a game's whole record")
 
@@ -34,11 +31,4 @@ class Audit(MethodView):
     def get(self, query, game_id):
         """The audit as of the game's current version (needs the scorekeeper's token: it shows hands)."""
         require_scorekeeper(catalog_entry(game_id))
-        svc = services()
-        wanted = wanted_version(svc.store.version(game_id), query.get("version"))
-        stored = wait_for(ReadModels(svc.redis), game_id, AUDIT, wanted, query["wait"],
-                          lambda: enqueue_audit(svc.redis, game_id, wanted, is_async=jobs_async()))
-        ready = stored is not None and stored[0] >= wanted
-        body = {"ready": ready, "wanted": wanted, "version": stored[0] if stored else None,
-                "audit": stored[1] if stored else None}
-        return body, 200 if ready else 202
+        return read_model_reply(game_id, AUDIT, enqueue_audit, query, "audit")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask import Response, current_app, request
+from flask import Response, current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import marshmallow as ma
-from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import validate
@@ -53,11 +52,17 @@ class Scores(MethodView):
     def get(self, query, game_id):
         """The score sheet per hand and seat, with the version it reflects (202 while it catches up)."""
         require_reader(catalog_entry(game_id))
-        svc = services()
-        wanted = wanted_version(svc.store.version(game_id), query.get("version"))
-        stored = wait_for(ReadModels(svc.redis), game_id, SCORES, wanted, query["wait"],
-                          lambda: enqueue_scores(svc.redis, game_id, wanted, is_async=jobs_async()))
-        ready = stored is not None and stored[0] >= wanted
-        body = {"ready": ready, "wanted": wanted, "version": stored[0] if stored else None,
-                "sheet": stored[1] if stored else None}
-        return body, 200 if ready else 202
+        return read_model_reply(game_id, SCORES, enqueue_scores, query, "sheet")
+
+
+def read_model_reply(game_id: str, name: str, enqueue, query: dict, field: str) -> tuple[dict, int]:
+    """A read model at the version asked (default: the game's current one), waiting up to
+    ``query["wait"]`` seconds for a worker to bring it there: 200 when it has, 202 until then."""
+    svc = services()
+    wanted = wanted_version(svc.store.version(game_id), query.get("version"))
+    stored = wait_for(ReadModels(svc.redis), game_id, name, wanted, query["wait"],
+                      lambda: enqueue(svc.redis, game_id, wanted, is_async=jobs_async()))
+    ready = stored is not None and stored[0] >= wanted
+    body = {"ready": ready, "wanted": wanted, "version": stored[0] if stored else None,
+            field: stored[1] if stored else None}
+    return body, 200 if ready else 202
