@@ -7,6 +7,7 @@ from flask_smorest import Blueprint
 
 from api.app import services
 from api.schemas import HealthSchema
+from events.health import store_health
 from workers.queues import queue_health
 
 blp = Blueprint("health", __name__, url_prefix="/healthz", description="Service health")
@@ -21,18 +22,9 @@ class Health(MethodView):
         client = services().redis
         body = {"status": "ok", "redis": {}, "append_only_file": {}, "queue": {}}
         try:
-            client.ping()
-            info = client.info("persistence")
-            body["redis"] = {"reachable": True, "version": client.info("server").get("valkey_version")
-                             or client.info("server").get("redis_version")}
-            aof = {
-                "enabled": bool(info.get("aof_enabled")),
-                "last_write_status": info.get("aof_last_write_status"),
-                "last_rewrite_status": info.get("aof_last_bgrewrite_status"),
-            }
-            body["append_only_file"] = aof
+            body["redis"], body["append_only_file"] = store_health(client)
             body["queue"] = queue_health(client)
-            if not aof["enabled"] or aof["last_write_status"] != "ok":
+            if not body["append_only_file"]["healthy"]:
                 body["status"] = "degraded"
         except Exception as exc:  # any failure to reach Redis is what this endpoint reports
             body.update(status="unavailable", redis={"reachable": False, "error": str(exc)})

@@ -1,0 +1,22 @@
+"""How the server holding the record is doing: reachable, which version, append-only file healthy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis
+
+
+def store_health(client: redis.Redis) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(server, append_only_file)`` facts; raises redis errors when the server is unreachable."""
+    server = client.info("server")
+    persistence = client.info("persistence")
+    facts = {"reachable": True, "version": server.get("valkey_version") or server.get("redis_version")}
+    aof = {
+        "enabled": bool(persistence.get("aof_enabled")),
+        "last_write_status": persistence.get("aof_last_write_status"),
+        "last_rewrite_status": persistence.get("aof_last_bgrewrite_status"),
+    }
+    # The record is durable only while every write reaches the append-only file.
+    aof["healthy"] = aof["enabled"] and aof["last_write_status"] == "ok"
+    return facts, aof
