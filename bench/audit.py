@@ -10,8 +10,8 @@ in the event store, on ``REDIS_URL`` or a private embedded server. Then:
   ``game.apply``); also without the store (the events already in memory);
 * audit with 1 worker, then with 2: every game's audit job enqueued, workers (``python -m api
   worker``) already running, timed until every audit report is stored. An audit reads the game
-  twice (chain verification, then replay), keeps the director's view of each hand, rules every
-  claim again and compares the score sheet.
+  once (the chain verified and the events decoded in one pass), replays it, keeps the director's
+  view of each hand, rules every claim again and compares the score sheet.
 
 ``worker_overhead`` is replay speed over one worker's audit speed. The last line printed is one
 JSON object with ``audit_games_per_s_1_worker``, ``audit_games_per_s_2_workers``, ``replay_games_per_s``.

@@ -17,9 +17,10 @@ hash of the last one. Without the head line a truncated file would look whole.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+import orjson
 
 from events.envelope import GENESIS_HASH, RECORDED_FIELDS, Envelope, envelope_hash
 
@@ -44,6 +45,14 @@ class VerificationReport:
     head_hash: str
     count: int
 
+    @property
+    def trusted_version(self) -> int:
+        """How many events, from version 1, verified before the first defect (all of them when
+        ``ok``; none when the defect is not tied to a version)."""
+        if self.ok:
+            return self.count
+        return max((self.first_bad_version or 1) - 1, 0)
+
 
 def head_record(game_id: str, version: int, hash_: str) -> dict[str, Any]:
     """The final line of an export: the game's version and the hash of its last event."""
@@ -53,6 +62,52 @@ def head_record(game_id: str, version: int, hash_: str) -> dict[str, Any]:
 def is_head_record(item: object) -> bool:
     """True for the dict made by :func:`head_record`."""
     return isinstance(item, Mapping) and HEAD_KEY in item and "event_id" not in item
+
+
+class ChainChecker:
+    """The chain rules applied one event at a time, for readers that verify as they go.
+
+    :func:`verify_envelopes` and :meth:`events.store.EventStore.read_verified` both walk a record
+    through one checker, so the rules (and the one way a hash is computed) live here only.
+    """
+
+    __slots__ = ("prev", "count", "game_id")
+
+    def __init__(self) -> None:
+        self.prev = GENESIS_HASH
+        self.count = 0
+        self.game_id: str | None = None
+
+    def check(self, fields: Mapping[str, Any]) -> str | None:
+        """Check the next event's recorded fields; None (and the chain moves on) if it belongs
+        here, else why not (and nothing moves)."""
+        problem = _check_one(fields, self.count + 1, self.prev, self.game_id)
+        if problem is None:
+            self.game_id = fields["game_id"]
+            self.prev = fields["hash"]
+            self.count += 1
+        return problem
+
+    def failed(self, reason: str, version: int | None = -1) -> VerificationReport:
+        """The report of a chain broken at ``version`` (default: the next event's)."""
+        return _bad(self.count + 1 if version == -1 else version, reason, self.prev, self.count)
+
+    def against_head(self, head: tuple[int, str] | None, require_head: bool = False) -> VerificationReport:
+        """The report once every event has passed :meth:`check`: the count and the last hash
+        compared with ``head`` (version, hash)."""
+        prev, count = self.prev, self.count
+        if head is None:
+            if require_head:
+                return _bad(None, "no head record: missing final events cannot be ruled out", prev, count)
+            return VerificationReport(True, None, "chain verifies (no head to compare)", prev, count)
+        head_version, head_hash = head
+        if head_version > count:
+            return _bad(count + 1, f"events {count + 1}..{head_version} are missing (head is at {head_version})", prev, count)
+        if head_version < count:
+            return _bad(head_version + 1, f"events beyond the head (version {head_version})", prev, count)
+        if head_hash != prev:
+            return _bad(count or None, "the head hash does not match the last event", prev, count)
+        return VerificationReport(True, None, "chain verifies", prev, count)
 
 
 def verify_envelopes(
@@ -68,41 +123,23 @@ def verify_envelopes(
     record among ``items`` supplies it too. With ``require_head`` a missing head is a failure,
     since removing the last events would otherwise go unnoticed.
     """
-    prev = GENESIS_HASH
-    count = 0
-    game_id = None
+    checker = ChainChecker()
     seen_head_record = False
     for item in items:
         if is_head_record(item):
             if seen_head_record or head is not None:
-                return _bad(None, "more than one head record", prev, count)
+                return checker.failed("more than one head record", None)
             head = _parse_head(item[HEAD_KEY])
             if head is None:
-                return _bad(None, "malformed head record", prev, count)
+                return checker.failed("malformed head record", None)
             seen_head_record = True
             continue
-        expected = count + 1
         if seen_head_record:
-            return _bad(expected, "an event follows the head record", prev, count)
-        fields = item.to_dict() if isinstance(item, Envelope) else item
-        problem = _check_one(fields, expected, prev, game_id)
+            return checker.failed("an event follows the head record")
+        problem = checker.check(item.to_dict() if isinstance(item, Envelope) else item)
         if problem:
-            return _bad(expected, problem, prev, count)
-        game_id = fields["game_id"]
-        prev = fields["hash"]
-        count = expected
-    if head is None:
-        if require_head:
-            return _bad(None, "no head record: missing final events cannot be ruled out", prev, count)
-        return VerificationReport(True, None, "chain verifies (no head to compare)", prev, count)
-    head_version, head_hash = head
-    if head_version > count:
-        return _bad(count + 1, f"events {count + 1}..{head_version} are missing (head is at {head_version})", prev, count)
-    if head_version < count:
-        return _bad(head_version + 1, f"events beyond the head (version {head_version})", prev, count)
-    if head_hash != prev:
-        return _bad(count or None, "the head hash does not match the last event", prev, count)
-    return VerificationReport(True, None, "chain verifies", prev, count)
+            return checker.failed(problem)
+    return checker.against_head(head, require_head)
 
 
 def verify_lines(lines: Iterable[str | bytes]) -> VerificationReport:
@@ -115,7 +152,7 @@ def _parse_lines(lines: Iterable[str | bytes]) -> Iterable[Mapping[str, Any]]:
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = orjson.loads(line)  # about five times faster than json; refuses NaN, which no valid record holds
         except ValueError:
             value = None
         # An unreadable line still occupies a place in the chain, so it is reported there.

@@ -34,7 +34,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-import json
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -43,7 +42,7 @@ from typing import Any, TypeVar
 import orjson
 import redis
 
-from events.chain import UNREADABLE, VerificationReport, verify_envelopes
+from events.chain import UNREADABLE, ChainChecker, VerificationReport
 from events.envelope import GENESIS_HASH, Envelope, canonical_json
 from events.errors import (
     ConcurrencyError,
@@ -73,6 +72,22 @@ class AppendResult:
     version: int
     envelopes: list[Envelope]
     duplicate: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class VerifiedRecord:
+    """A game's record read once, its chain checked and its events decoded in the same pass.
+
+    ``head`` is (version, hash) as the game's head records it; ``report`` the chain's
+    verification, the same as :meth:`EventStore.verify` gives; ``envelopes`` the typed envelopes
+    of the events before the first bad version (every event when the chain verifies), cut short
+    by ``error``, the first of those events that cannot be decoded (None when all could).
+    """
+
+    head: tuple[int, str]
+    report: VerificationReport
+    envelopes: list[Envelope]
+    error: CorruptEventError | None = None
 
 
 def _translate_unavailable(method: _F) -> _F:
@@ -388,23 +403,58 @@ class EventStore:
         return int(version), _text(hash_)
 
     def verify(self, game_id: str) -> VerificationReport:
-        """Check the game's whole chain against its head; names the first bad version."""
-        head = self.head(game_id)
-        return verify_envelopes(self._raw_documents(game_id, head[0]), head=head)
+        """Check the game's whole chain against its head; names the first bad version.
 
-    def _raw_documents(self, game_id: str, stop: int) -> Iterator[dict[str, Any]]:
-        """The stored envelope dicts up to version ``stop``, undecoded (verification must not
-        depend on the event types being known)."""
+        Verification does not depend on the event types being known: nothing is decoded."""
+        return self._walk_chain(game_id, decode=False).report
+
+    def read_verified(self, game_id: str) -> VerifiedRecord:
+        """The game's record read once: the chain verified against the head (as :meth:`verify`
+        does) while each event that verifies is decoded to its typed envelope (as :meth:`read`
+        does). Events from the first bad version on are not decoded, nor returned.
+        """
+        return self._walk_chain(game_id, decode=True)
+
+    def _walk_chain(self, game_id: str, decode: bool) -> VerifiedRecord:
+        head = self.head(game_id)
+        checker = ChainChecker()
+        envelopes: list[Envelope] = []
+        error = report = None
+        for entry_id, document in self._raw_entries(game_id, head[0]):
+            try:
+                doc = _json_loads(document)
+            except (TypeError, ValueError):
+                doc = None
+            if not isinstance(doc, dict):
+                doc = {UNREADABLE: f"stream entry {_text(entry_id)} is not an envelope"}
+            problem = checker.check(doc)
+            if problem:
+                report = checker.failed(problem)
+                break
+            if decode and error is None:
+                try:
+                    envelopes.append(self._decode_parsed(game_id, checker.count, doc, document))
+                except CorruptEventError as exc:
+                    error = exc  # the chain is still checked to its end; decoding stops here
+        if report is None:
+            report = checker.against_head(head)
+        trusted = report.trusted_version
+        del envelopes[trusted:]  # a bad head hash condemns the last event after it was decoded
+        if error is not None and error.version > trusted:
+            error = None
+        if report.ok and decode:
+            self._remember(game_id, *head)
+        return VerifiedRecord(head, report, envelopes, error)
+
+    def _raw_entries(self, game_id: str, stop: int) -> Iterator[tuple[Any, Any]]:
+        """(stream entry id, stored document or None) up to version ``stop`` (all if 0), in pages."""
         key = self._keys(game_id)[0]
+        field = self._doc_field
         start = "-"
         while True:
             entries = self._call(self.redis.xrange, key, start, f"0-{stop}" if stop else "+", count=self.page_size)
             for entry_id, fields in entries:
-                try:
-                    doc = json.loads(fields[self._doc_field])
-                except (KeyError, ValueError):
-                    doc = None
-                yield doc if isinstance(doc, dict) else {UNREADABLE: f"stream entry {_text(entry_id)} is not an envelope"}
+                yield entry_id, fields.get(field)
             if len(entries) < self.page_size:
                 return
             start = "(" + _text(entries[-1][0])
@@ -418,27 +468,37 @@ class EventStore:
     def _iter_decoded(self, game_id: str, entries: list, first_version: int) -> Iterator[Envelope]:
         version = first_version
         field = self._doc_field
-        loaders = self._loaders
-        from_stored = Envelope.from_stored
+        decode = self._decode_parsed
         envelope = None
         for _entry_id, fields in entries:
             document = fields.get(field)
-            # The fast path assumes a sound envelope of a current schema version; on anything
-            # else (an old version, an error) _decode_doc starts over, upcasts or names the fault.
-            # The stored envelope's own version is checked against the expected position, which
-            # catches a gap or a reordering without parsing the stream entry ids.
             try:
-                d = _json_loads(document)
-                load = loaders.get((d["type"], d["schema_version"])) or self._loader(d["type"], d["schema_version"])
-                if d["version"] != version:
-                    raise ValueError("out of place")
-                envelope = from_stored(d, load(d["payload"]))
-            except Exception:  # noqa: BLE001 - the slow path raises the precise error
-                envelope = self._decode_doc(game_id, version, document)
+                parsed = _json_loads(document)
+            except Exception:  # noqa: BLE001 - _decode_doc names the fault
+                parsed = None
+            envelope = decode(game_id, version, parsed, document)
             yield envelope
             version += 1
         if envelope is not None and envelope.version > self._heads.get(game_id, (0, ""))[0]:
             self._remember(game_id, envelope.version, envelope.hash)  # lets the next append skip a round trip
+
+    def _decode_parsed(self, game_id: str, version: int, parsed: Any, document: Any) -> Envelope:
+        """The envelope at ``version`` from its stored ``document``, already parsed (``parsed``
+        is adopted by the envelope: the caller must not use it afterwards).
+
+        The fast path assumes a sound envelope of a current schema version; on anything else (an
+        old version, an error) _decode_doc starts over, upcasts or names the fault. The stored
+        envelope's own version is checked against the expected position, which catches a gap or
+        a reordering without parsing the stream entry ids.
+        """
+        try:
+            kind, schema_version = parsed["type"], parsed["schema_version"]
+            load = self._loaders.get((kind, schema_version)) or self._loader(kind, schema_version)
+            if parsed["version"] != version:
+                raise ValueError("out of place")
+            return Envelope.from_stored(parsed, load(parsed["payload"]))
+        except Exception:  # noqa: BLE001 - the slow path raises the precise error
+            return self._decode_doc(game_id, version, document)
 
     def _loader(self, kind: str, schema_version: int) -> Callable[[Any], object]:
         """The registry's fastest loader of current-version ``kind`` payloads (cached); KeyError

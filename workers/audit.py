@@ -32,9 +32,11 @@ AUDIT = "audit"
 
 def audit_game(store: EventStore, game_id: str, stored_sheet: tuple[int, dict] | None) -> dict[str, Any]:
     """Audit ``game_id`` from its log; ``stored_sheet`` is the score sheet read model (version, doc)."""
-    head_version, _ = store.head(game_id)
-    chain = store.verify(game_id)
-    trusted = head_version if chain.ok else max((chain.first_bad_version or 1) - 1, 0)
+    # One pass over the record: the chain is verified and the events decoded together, and only
+    # the events before the first bad version come back to be replayed.
+    record = store.read_verified(game_id)
+    chain = record.report
+    head_version = record.head[0]
     report: dict[str, Any] = {
         "game_id": game_id,
         "version": head_version,
@@ -47,13 +49,14 @@ def audit_game(store: EventStore, game_id: str, stored_sheet: tuple[int, dict] |
         "scores": None,
         "outcome": None,
     }
-    if trusted == 0:
+    if chain.trusted_version == 0:
         report["ok"] = False
         return report
     sheet_version = stored_sheet[0] if stored_sheet else None
     try:
-        envelopes = list(store.read(game_id, to_version=trusted))
-        replay = fold(envelopes, hand_views=True,
+        if record.error is not None:
+            raise record.error
+        replay = fold(record.envelopes, hand_views=True,
                       keep_before=lambda e: e.type == CLAIM_EVENT or e.version == (sheet_version or 0) + 1)
     except (CorruptEventError, ReplayError) as exc:
         report["replay_error"] = {"version": getattr(exc, "version", None), "reason": str(exc)}

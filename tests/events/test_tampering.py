@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from store_samples import notes
+from store_samples import NoteTaken, notes
 
 from events.chain import head_record, verify_envelopes, verify_lines
+from events.envelope import envelope_hash
 
 GAME = "g1"
 KEY = "courtcard:{g1}:events"
@@ -137,3 +138,74 @@ def test_events_of_another_game_spliced_in_are_named(store, recorded):
 
 def test_verify_accepts_envelopes_as_well_as_dicts(store, recorded):
     assert verify_envelopes(list(store.read(GAME)), head=store.head(GAME)).ok
+
+
+# -- one pass: the chain verified and the events decoded together --------------------------------
+
+
+def test_read_verified_returns_an_untouched_record_whole_and_typed(store, recorded):
+    record = store.read_verified(GAME)
+    assert record.report == store.verify(GAME) and record.report.ok
+    assert record.head == store.head(GAME) and record.error is None
+    assert record.envelopes == list(store.read(GAME))
+    assert [e.event for e in record.envelopes] == notes(6)
+
+
+def test_read_verified_crosses_page_boundaries(make_store):
+    store = make_store(page_size=4)
+    store.append(GAME, notes(10), 0, "ann")
+    record = store.read_verified(GAME)
+    assert record.report.ok and [e.version for e in record.envelopes] == list(range(1, 11))
+
+
+def test_read_verified_of_an_altered_event_stops_before_it(store, redis_client, recorded):
+    recorded[3]["payload"]["text"] = "rewritten"
+    _rewrite_stream(redis_client, recorded)
+    record = store.read_verified(GAME)
+    assert record.report == store.verify(GAME)
+    assert record.report.first_bad_version == 4 and "altered" in record.report.reason
+    assert [e.version for e in record.envelopes] == [1, 2, 3]
+
+
+def test_read_verified_of_reordered_events_stops_at_the_first_out_of_place(store, redis_client, recorded):
+    recorded[2], recorded[3] = recorded[3], recorded[2]
+    _rewrite_stream(redis_client, recorded)
+    record = store.read_verified(GAME)
+    assert record.report.first_bad_version == 3 and [e.version for e in record.envelopes] == [1, 2]
+
+
+def test_read_verified_of_a_removed_last_event_is_caught_by_the_head(store, redis_client, recorded):
+    redis_client.xdel(KEY, "0-6")
+    record = store.read_verified(GAME)
+    assert record.report.first_bad_version == 6 and len(record.envelopes) == 5
+
+
+def test_read_verified_with_a_head_hash_that_differs_condemns_the_last_event(store, redis_client, recorded):
+    redis_client.hset("courtcard:{g1}:ids", "", f"6:{'f' * 64}")
+    record = store.read_verified(GAME)
+    assert not record.report.ok and record.report.first_bad_version == 6
+    assert [e.version for e in record.envelopes] == [1, 2, 3, 4, 5]
+
+
+def test_read_verified_stops_decoding_at_an_event_that_chains_but_cannot_be_decoded(store, redis_client, recorded):
+    # An unknown type hashed into the chain: the chain holds, the typed record stops before it.
+    recorded[4]["type"] = "NeverRegistered"
+    previous = recorded[3]["hash"]
+    for doc in recorded[4:]:
+        doc["prev_hash"] = previous
+        doc["hash"] = envelope_hash(doc)
+        previous = doc["hash"]
+    redis_client.hset("courtcard:{g1}:ids", "", f"6:{previous}")
+    _rewrite_stream(redis_client, recorded)
+    record = store.read_verified(GAME)
+    assert record.report.ok and record.report.count == 6
+    assert record.error is not None and record.error.version == 5
+    assert [e.event for e in record.envelopes] == [NoteTaken(f"note {i}", i % 4) for i in range(4)]
+
+
+def test_read_verified_names_an_unreadable_entry_and_returns_nothing_from_it_on(store, redis_client, recorded):
+    redis_client.delete(KEY)
+    for position, doc in enumerate(recorded, 1):
+        redis_client.xadd(KEY, {"e": "{garbage" if position == 5 else json.dumps(doc)}, id=f"0-{position}")
+    record = store.read_verified(GAME)
+    assert record.report.first_bad_version == 5 and len(record.envelopes) == 4
