@@ -38,7 +38,7 @@ HASHED_FIELDS = (
     "prev_hash",
 )
 RECORDED_FIELDS = HASHED_FIELDS + ("hash",)
-_RECORDED_SET = frozenset(RECORDED_FIELDS)
+RECORDED_SET = frozenset(RECORDED_FIELDS)
 
 def canonical_json(value: Any) -> bytes:
     """Encode ``value`` as canonical JSON: keys sorted, no spaces, UTF-8 (not ASCII-escaped).
@@ -100,8 +100,8 @@ class Envelope:
         replay); this is about twice as fast as ``__init__``. ``data`` must have exactly the recorded fields (ValueError
         otherwise) and must not be used by the caller afterwards.
         """
-        if data.keys() != _RECORDED_SET:
-            missing = _RECORDED_SET - data.keys()
+        if data.keys() != RECORDED_SET:
+            missing = RECORDED_SET - data.keys()
             raise ValueError(f"envelope lacks field(s) {', '.join(sorted(missing))}" if missing else "envelope has unknown fields")
         envelope = object.__new__(cls)
         data["event"] = event
