@@ -39,10 +39,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-import orjson
 import redis
 
 from events.chain import UNREADABLE, ChainChecker, VerificationReport
+from events.decoding import EnvelopeDecoder, json_loads
 from events.envelope import GENESIS_HASH, Envelope, canonical_json
 from events.errors import (
     ConcurrencyError,
@@ -131,7 +131,7 @@ class EventStore:
         self._register_script = redis_client.register_script(REGISTER_GAME)
         self._doc_field: str | bytes = "e" if self._decodes() else b"e"
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
-        self._loaders: dict[tuple[str, int], Callable[[Any], object]] = {}  # (type, version) -> load
+        self._decoder = EnvelopeDecoder(registry)
         self._tail_slice_ms = _tail_slice_ms(redis_client)
 
     # -- keys ---------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ class EventStore:
                 return AppendResult(reply[1], envelopes, False)
             status = _text(status)
             if status == "duplicate":
-                originals = [self._decode_doc(game_id, None, doc) for doc in reply[2:]]
+                originals = [self._decoder.document(game_id, None, doc) for doc in reply[2:]]
                 return AppendResult(int(reply[1]), originals, True)
             if status == "differs":
                 raise DuplicateEventIdError(game_id, _text(reply[1]), int(reply[2]), "already recorded with different content")
@@ -354,7 +354,7 @@ class EventStore:
         for version, entries in zip(versions, pipe.execute()):
             if not entries:
                 raise CorruptEventError(game_id, version, "indexed by its event id but missing from the stream")
-            found.append(self._decode_doc(game_id, version, entries[0][1].get(self._doc_field)))
+            found.append(self._decoder.document(game_id, version, entries[0][1].get(self._doc_field)))
         return found
 
     @_translate_unavailable
@@ -422,7 +422,7 @@ class EventStore:
         error = report = None
         for entry_id, document in self._raw_entries(game_id, head[0]):
             try:
-                doc = _json_loads(document)
+                doc = json_loads(document)
             except (TypeError, ValueError):
                 doc = None
             if not isinstance(doc, dict):
@@ -433,7 +433,7 @@ class EventStore:
                 break
             if decode and error is None:
                 try:
-                    envelopes.append(self._decode_parsed(game_id, checker.count, doc, document))
+                    envelopes.append(self._decoder.parsed(game_id, checker.count, doc, document))
                 except CorruptEventError as exc:
                     error = exc  # the chain is still checked to its end; decoding stops here
         if report is None:
@@ -468,12 +468,12 @@ class EventStore:
     def _iter_decoded(self, game_id: str, entries: list, first_version: int) -> Iterator[Envelope]:
         version = first_version
         field = self._doc_field
-        decode = self._decode_parsed
+        decode = self._decoder.parsed
         envelope = None
         for _entry_id, fields in entries:
             document = fields.get(field)
             try:
-                parsed = _json_loads(document)
+                parsed = json_loads(document)
             except Exception:  # noqa: BLE001 - _decode_doc names the fault
                 parsed = None
             envelope = decode(game_id, version, parsed, document)
@@ -481,62 +481,6 @@ class EventStore:
             version += 1
         if envelope is not None and envelope.version > self._heads.get(game_id, (0, ""))[0]:
             self._remember(game_id, envelope.version, envelope.hash)  # lets the next append skip a round trip
-
-    def _decode_parsed(self, game_id: str, version: int, parsed: Any, document: Any) -> Envelope:
-        """The envelope at ``version`` from its stored ``document``, already parsed (``parsed``
-        is adopted by the envelope: the caller must not use it afterwards).
-
-        The fast path assumes a sound envelope of a current schema version; on anything else (an
-        old version, an error) _decode_doc starts over, upcasts or names the fault. The stored
-        envelope's own version is checked against the expected position, which catches a gap or
-        a reordering without parsing the stream entry ids.
-        """
-        try:
-            kind, schema_version = parsed["type"], parsed["schema_version"]
-            load = self._loaders.get((kind, schema_version)) or self._loader(kind, schema_version)
-            if parsed["version"] != version:
-                raise ValueError("out of place")
-            return Envelope.from_stored(parsed, load(parsed["payload"]))
-        except Exception:  # noqa: BLE001 - the slow path raises the precise error
-            return self._decode_doc(game_id, version, document)
-
-    def _loader(self, kind: str, schema_version: int) -> Callable[[Any], object]:
-        """The registry's fastest loader of current-version ``kind`` payloads (cached); KeyError
-        for an unknown type or another schema version."""
-        entry = self.registry.lookup(kind) if isinstance(kind, str) else None
-        if entry is None or schema_version != entry.version or type(schema_version) is not int:
-            raise KeyError(kind)
-        # A codec's fast loader raises PayloadError (a ValueError) on a bad payload: the caller
-        # then takes the slow path, which reports it.
-        load = entry.codec.fast_load if entry.codec is not None else entry.load
-        self._loaders[(kind, schema_version)] = load
-        return load
-
-    def _decode_doc(self, game_id: str, version: int | None, document: Any) -> Envelope:
-        """Envelope (with its typed event) from a stored document; CorruptEventError if it cannot be.
-
-        ``version`` is where the document should sit (None: take its word for it).
-        """
-        try:
-            d = _json_loads(document)
-            stored_version = d["version"]
-            if version is not None and stored_version != version:
-                raise CorruptEventError(
-                    game_id, version, f"found version {stored_version!r} here: an event is missing or out of order"
-                )
-            version = stored_version
-            kind, schema_version, payload = d["type"], d["schema_version"], d["payload"]
-            entry = self.registry.lookup(kind)
-            # The common case (a current-version payload) skips the registry's upcasting path.
-            event = entry.load(payload) if schema_version == entry.version else self.registry.decode(kind, schema_version, payload)
-            return Envelope.from_stored(d, event)
-        except CorruptEventError:
-            raise
-        except EventTypeError as exc:
-            raise CorruptEventError(game_id, version or 0, str(exc)) from exc
-        except (TypeError, ValueError, KeyError) as exc:
-            reason = f"the stored envelope lacks field {exc}" if isinstance(exc, KeyError) else f"not a readable envelope ({exc})"
-            raise CorruptEventError(game_id, version or 0, reason) from exc
 
     def _decodes(self) -> bool:
         try:
@@ -603,14 +547,6 @@ def _utc_now() -> str:
     if clock[0] != seconds:
         clock = _clock = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
     return f"{clock[1]}.{int((now - seconds) * 1e6):06d}Z"
-
-
-def _json_loads(document: bytes | str | None) -> Any:
-    # orjson parses an envelope about five times faster than json, the largest single cost of a
-    # replay. It reads integers beyond 64 bits as floats; the codec refuses to record those.
-    if document is None:
-        raise ValueError("the stream entry has no envelope field")
-    return orjson.loads(document)
 
 
 def _text(value: bytes | str) -> str:

@@ -1,0 +1,85 @@
+"""Stored envelopes back into typed events: a fast path for sound, current-version documents,
+and a careful one that upcasts old versions or names the fault (game and version)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from events.envelope import Envelope
+from events.errors import CorruptEventError
+from events.registry import EventRegistry, EventTypeError
+
+
+class EnvelopeDecoder:
+    """Decodes a game's stored envelope documents with one registry's event types."""
+
+    def __init__(self, registry: EventRegistry) -> None:
+        self.registry = registry
+        self._loaders: dict[tuple[str, int], Callable[[Any], object]] = {}  # (type, version) -> load
+
+    def parsed(self, game_id: str, version: int, parsed: Any, document: Any) -> Envelope:
+        """The envelope at ``version`` from its stored ``document``, already parsed (``parsed``
+        is adopted by the envelope: the caller must not use it afterwards).
+
+        The fast path assumes a sound envelope of a current schema version; on anything else (an
+        old version, an error) ``document`` starts over, upcasts or names the fault. The stored
+        envelope's own version is checked against the expected position, which catches a gap or
+        a reordering without parsing the stream entry ids.
+        """
+        try:
+            kind, schema_version = parsed["type"], parsed["schema_version"]
+            load = self._loaders.get((kind, schema_version)) or self._loader(kind, schema_version)
+            if parsed["version"] != version:
+                raise ValueError("out of place")
+            return Envelope.from_stored(parsed, load(parsed["payload"]))
+        except Exception:  # noqa: BLE001 - the slow path raises the precise error
+            return self.document(game_id, version, document)
+
+    def _loader(self, kind: str, schema_version: int) -> Callable[[Any], object]:
+        """The registry's fastest loader of current-version ``kind`` payloads (cached); KeyError
+        for an unknown type or another schema version."""
+        entry = self.registry.lookup(kind) if isinstance(kind, str) else None
+        if entry is None or schema_version != entry.version or type(schema_version) is not int:
+            raise KeyError(kind)
+        # A codec's fast loader raises PayloadError (a ValueError) on a bad payload: the caller
+        # then takes the slow path, which reports it.
+        load = entry.codec.fast_load if entry.codec is not None else entry.load
+        self._loaders[(kind, schema_version)] = load
+        return load
+
+    def document(self, game_id: str, version: int | None, document: Any) -> Envelope:
+        """Envelope (with its typed event) from a stored document; CorruptEventError if it cannot be.
+
+        ``version`` is where the document should sit (None: take its word for it).
+        """
+        try:
+            d = json_loads(document)
+            stored_version = d["version"]
+            if version is not None and stored_version != version:
+                raise CorruptEventError(
+                    game_id, version, f"found version {stored_version!r} here: an event is missing or out of order"
+                )
+            version = stored_version
+            kind, schema_version, payload = d["type"], d["schema_version"], d["payload"]
+            entry = self.registry.lookup(kind)
+            # The common case (a current-version payload) skips the registry's upcasting path.
+            event = entry.load(payload) if schema_version == entry.version else self.registry.decode(kind, schema_version, payload)
+            return Envelope.from_stored(d, event)
+        except CorruptEventError:
+            raise
+        except EventTypeError as exc:
+            raise CorruptEventError(game_id, version or 0, str(exc)) from exc
+        except (TypeError, ValueError, KeyError) as exc:
+            reason = f"the stored envelope lacks field {exc}" if isinstance(exc, KeyError) else f"not a readable envelope ({exc})"
+            raise CorruptEventError(game_id, version or 0, reason) from exc
+
+
+def json_loads(document: bytes | str | None) -> Any:
+    # orjson parses an envelope about five times faster than json, the largest single cost of a
+    # replay. It reads integers beyond 64 bits as floats; the codec refuses to record those.
+    if document is None:
+        raise ValueError("the stream entry has no envelope field")
+    return orjson.loads(document)
