@@ -43,8 +43,8 @@ def window_of(state: Any, irr: Irregularity) -> str:
     """When an irregularity is found out now: A (no later card), B (same trick still), C (the next
     trick was led, hand not over), D (after the hand)."""
     h = state.hand
-    if h is None or h.no != irr["hand"] or h.over:
-        return "D"
+    if h is None or h.no != irr["hand"] or h.over or state.outcome is not None:
+        return "D"  # after the hand, or once the game has ended (even early, mid-hand)
     t = irr["trick"]
     if h.trick_no > t + 1 or (h.trick_no == t + 1 and h.trick):
         return "C"
@@ -182,7 +182,14 @@ def ruling_entry(version: int, e: ev.RenegeRuled) -> dict[str, Any]:
     """The public record of a ruling (``state.rulings``)."""
     return {"type": "ruling", "version": version, "accused": e.accused, "hand": e.hand,
             "trick": e.trick, "card": e.card, "kind": e.kind, "verdict": e.verdict,
-            "window": e.window, "evidence": dict(e.evidence), "claimant": e.claimant}
+            "window": e.window, "evidence": public_evidence(e.evidence), "claimant": e.claimant}
+
+
+def public_evidence(evidence: dict[str, Any]) -> dict[str, Any]:
+    """Evidence as the table may hear it: without ``held``, the cards of the led suit the accused
+    still holds, which the table has not seen (in Black Queen, holding a called card would even
+    name a hidden partner). The director view and the audit keep it."""
+    return {k: v for k, v in evidence.items() if k != "held"}
 
 
 def take_back_entry(version: int, e: ev.CardTakenBack) -> dict[str, Any]:

@@ -318,3 +318,23 @@ def test_one_card_breaking_two_rules_is_one_offence():
     assert len(rulings) == 1 and len(events_of(events, ev.TotalSet)) == 1
     with pytest.raises(errors.NoIrregularity):
         t.act(cmd.ClaimRenege(3, accused=2, trick=1))
+
+
+def test_renege_found_after_the_game_ended_early_is_window_d_and_play_stays_over():
+    t = table("known")
+    t.play("AS", "4C")
+    t.act(cmd.EndGame())
+    events = t.act(cmd.ClaimRenege(3, accused=2, trick=1))
+    r = ruling(events)
+    assert (r.verdict, r.window) == ("upheld", "D")
+    assert not events_of(events, ev.CardTakenBack)
+    assert t.state.phase == "over" and t.state.outcome is not None
+
+
+def test_public_ruling_does_not_show_the_cards_the_reneger_still_holds():
+    t = table("known")
+    t.play("AS", "4C")
+    r = ruling(t.act(cmd.ClaimRenege(3, accused=2, trick=1)))
+    assert r.evidence["held"] == ["3S"]  # the record keeps it, for the director and the audit
+    public = [e for e in QD.public_view(t.state)["rulings"] if e["type"] == "ruling"]
+    assert public and "held" not in public[0]["evidence"]
