@@ -9,7 +9,8 @@ from flask_smorest import Blueprint
 from marshmallow import validate
 
 from api.app import services
-from api.auth import require_reader, require_scorekeeper
+from api.auth import require_full_record, require_reader, require_scorekeeper
+from api.views import game_finished
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
 from api.app import jobs_async
@@ -77,8 +78,13 @@ class Dispute(MethodView):
     @blp.response(200, DisputeReplySchema)
     @blp.alt_response(202, schema=DisputeReplySchema, description="The ruling is being explained")
     def get(self, game_id, n):
-        """The ruling, its window and penalty, and the events that prove or fail to prove the claim."""
-        require_reader(catalog_entry(game_id))
+        """The ruling, its window and penalty, and the events that prove or fail to prove the claim.
+
+        The explanation cites the deal (the cards the accused still held), so in a known record in
+        progress it needs the scorekeeper's token, as the events do."""
+        entry = catalog_entry(game_id)
+        require_reader(entry)
+        require_full_record(entry, game_finished(game_id))
         svc = services()
         head = svc.store.version(game_id)
         stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) if 1 <= n <= head else None

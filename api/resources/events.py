@@ -13,6 +13,7 @@ from api.app import services
 from api.auth import reads_full_record, require_reader
 from api.resources.games import catalog_entry
 from api.schemas import EventPageQuerySchema, EventPageSchema
+from api.views import game_finished
 
 blp = Blueprint("events", __name__, url_prefix="/games", description="A game's record of events")
 
@@ -72,8 +73,7 @@ def envelope_view(entry, game_id: str):
     Withheld envelopes keep their version, type and hashes, so a watcher still learns that the
     game moved and refetches the table's view.
     """
-    game, state = services().referee.state(game_id)
-    if reads_full_record(entry, game.outcome(state) is not None):
+    if reads_full_record(entry, game_finished(game_id)):
         return lambda envelope: envelope.to_dict()
     return lambda envelope: {**envelope.to_dict(), "payload": None, "withheld": True}
 

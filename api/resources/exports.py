@@ -10,6 +10,7 @@ from marshmallow import validate
 
 from api.app import services
 from api.auth import require_full_record, require_reader
+from api.views import game_finished
 from api.resources.games import catalog_entry
 from workers.exports import FORMATS, history, jsonl_lines, score_csv
 from workers.folding import fold
@@ -37,9 +38,7 @@ class Export(MethodView):
         require_reader(entry)
         fmt = query["format"]
         if fmt != "csv":
-            with services().referee.locked_state(game_id) as (game, state):
-                finished = game.outcome(state) is not None
-            require_full_record(entry, finished)
+            require_full_record(entry, game_finished(game_id))
         envelopes, head = history(services().store, game_id)
         headers = {"Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"', "ETag": f'"{head[0]}"'}
         if fmt == "jsonl":

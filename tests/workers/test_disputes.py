@@ -22,7 +22,9 @@ def file(table: ApiTable, **claim) -> dict:
 
 
 def ruling_of(table: ApiTable, n: int) -> dict:
-    response = table.client.get(f"/games/{table.game_id}/disputes/{n}")
+    # A known record in progress: the explanation cites the deal, so it is the scorekeeper's.
+    assert table.client.get(f"/games/{table.game_id}/disputes/{n}").status_code == 401
+    response = table.client.get(f"/games/{table.game_id}/disputes/{n}", headers=table.headers)
     assert response.status_code == 200, response.get_json()
     return response.get_json()["ruling"]
 
@@ -85,7 +87,7 @@ def test_dispute_in_window_b_reports_the_later_setting_when_the_penalty_is_decli
 def test_an_event_that_is_not_a_claim_is_no_dispute(client):
     table = renege_in_trick_one(client)
     for n in (3, 0, 10**30):
-        response = client.get(f"/games/{table.game_id}/disputes/{n}")
+        response = client.get(f"/games/{table.game_id}/disputes/{n}", headers=table.headers)
         assert response.status_code == 404 and response.get_json()["code"] == "no_such_dispute"
 
 
