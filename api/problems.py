@@ -58,7 +58,8 @@ def problem(status: int, detail: str, code: str, title: str | None = None, heade
         "instance": request.path,
         "code": code,
     }
-    body.update({k: v for k, v in extra.items() if v is not None})
+    # Extension members echo the request: an integer no JSON reader can hold is left out.
+    body.update({k: v for k, v in extra.items() if v is not None and not (isinstance(v, int) and abs(v) >= 2**53)})
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     response.headers.update(headers or {})
     return response

@@ -86,6 +86,14 @@ class GameCatalog:
             self._cache[game_id] = entry
         return entry
 
+    def forget(self, game_id: str) -> None:
+        """Remove the entry of a game whose first events were never written (it names no game)."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.delete(self._meta_key(game_id))
+        pipe.zrem(self._index_key, game_id)
+        pipe.execute()
+        self._cache.pop(game_id, None)
+
     def set_status(self, game_id: str, status: str) -> None:
         self.redis.hset(self._meta_key(game_id), "status", status)
 

@@ -49,7 +49,9 @@ class EventStream(MethodView):
         shown = envelope_view(entry, game_id)
         after = _resume_point()
         store = services().store
-        block_ms = _small_int(request.args.get("block_ms")) or STREAM_BLOCK_MS
+        # Bounded, so that a keep-alive goes out at least every STREAM_BLOCK_MS and a client that
+        # has gone away is noticed and frees its thread.
+        block_ms = min(max(_small_int(request.args.get("block_ms")) or STREAM_BLOCK_MS, 100), STREAM_BLOCK_MS)
 
         def generate():
             nonlocal after

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+
+import redis
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Response, current_app
@@ -18,10 +22,12 @@ from api.schemas import (
 )
 from api.views import action_payloads, game_view
 from events.catalog import CatalogEntry
+from events.registry import EventTypeError
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
 from workers.hooks import after_append
 
+log = logging.getLogger(__name__)
 blp = Blueprint("games", __name__, url_prefix="/games", description="Games and the actions logged at the table")
 
 
@@ -51,7 +57,15 @@ class Games(MethodView):
         opening = svc.referee.plan_game(body["game"], body["options"], body["seats"], body["record"])
         game_id, token = new_game_id(), new_token()
         svc.catalog.register(game_id, body["game"], body["record"], body["private"], token)
-        result = svc.referee.create_game(game_id, opening, actor="scorekeeper")
+        try:
+            result = svc.referee.create_game(game_id, opening, actor="scorekeeper")
+        except BaseException as exc:
+            # No event was written: the entry names no game, so it must not be listed.
+            with contextlib.suppress(redis.RedisError):
+                svc.catalog.forget(game_id)
+            if isinstance(exc, EventTypeError):  # an option the record cannot hold (e.g. a 100-digit number)
+                raise ApiProblem(422, f"Invalid options: {exc}", "invalid_options") from exc
+            raise
         headers = {"Location": f"/games/{game_id}", "ETag": f'"{result.version}"'}
         return {"game_id": game_id, "game": body["game"], "version": result.version, "token": token,
                 "events": [e.to_dict() for e in result.envelopes]}, 201, headers
@@ -115,12 +129,16 @@ class Actions(MethodView):
         result = svc.referee.act(game_id, action, fields, actor="scorekeeper",
                                  expected_version=_parse_if_match(headers.get("if_match")),
                                  idempotency_key=headers.get("idempotency_key"))
-        if result.finished:
-            svc.catalog.set_status(game_id, "finished")
-        # A scored hand refreshes the sheet on a worker. With none running, the table is not made
-        # to wait for a rebuild: GET /games/{id}/scores builds the sheet when it is asked for.
-        if result.scores_changed and (jobs_inline() or workers_running()):
-            after_append(svc.redis, game_id, result.version, result.envelopes, is_async=not jobs_inline())
+        try:
+            if result.finished:
+                svc.catalog.set_status(game_id, "finished")
+            # A scored hand refreshes the sheet on a worker. With none running, the table is not made
+            # to wait for a rebuild: GET /games/{id}/scores builds the sheet when it is asked for.
+            if result.scores_changed and (jobs_inline() or workers_running()):
+                after_append(svc.redis, game_id, result.version, result.envelopes, is_async=not jobs_inline())
+        except redis.RedisError as exc:
+            # The action is logged: never answer "nothing was written" for the bookkeeping after it.
+            log.warning("game %s at version %d: bookkeeping after the action failed: %s", game_id, result.version, exc)
         out_headers = {"ETag": f'"{result.version}"'}
         if result.duplicate:
             out_headers["Idempotent-Replayed"] = "true"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 def assert_problem(response, status):
     assert response.status_code == status, response.data
@@ -65,3 +67,20 @@ def test_catalog_describes_each_games_options_with_allowed_values(client):
     assert options["detection"]["enum"] == ["announced", "on_claim"]
     assert (options["players"]["minimum"], options["players"]["maximum"]) == (2, 8)
     assert catalog["queens-dungeon"]["options"]["target"] == 500
+
+
+def test_a_game_the_record_cannot_hold_is_refused_and_leaves_no_listing(client):
+    body = json.dumps({"game": "queens-dungeon", "seats": ["A", "B", "C", "D"], "options": {"target": 10**30}})
+    response = client.post("/games", data=body, content_type="application/json")
+    assert response.status_code in (400, 422)
+    assert_problem(response, response.status_code)
+    assert client.get("/games").get_json()["total"] == 0
+
+
+def test_an_oversized_seat_number_is_a_problem_not_a_500(client):
+    created = client.post("/games", json={"game": "queens-dungeon", "seats": ["A", "B", "C", "D"]}).get_json()
+    response = client.post(f"/games/{created['game_id']}/actions", content_type="application/json",
+                           data=json.dumps({"action": "call_trump", "seat": 10**24, "suit": "H"}),
+                           headers={"Authorization": f"Bearer {created['token']}"})
+    assert 400 <= response.status_code < 500
+    assert_problem(response, response.status_code)
