@@ -138,7 +138,7 @@ class EventStore:
 
     def _keys(self, game_id: str) -> tuple[str, str, str]:
         """(stream, index, head of a game recorded before the index held it)."""
-        _check_game_id(game_id)
+        check_game_id(game_id)
         prefix = f"{self.namespace}:{{{game_id}}}:"
         return prefix + "events", prefix + "ids", prefix + "head"
 
@@ -501,7 +501,7 @@ def _tail_slice_ms(client: redis.Redis) -> int:
     return 1000 if timeout is None else max(10, min(1000, int(timeout * 500)))
 
 
-def _check_game_id(game_id: str) -> None:
+def check_game_id(game_id: str) -> None:
     if not isinstance(game_id, str) or not game_id or len(game_id) > 200:
         raise ValueError(f"a game id is a non-empty string of at most 200 characters, not {game_id!r}")
     if "{" in game_id or "}" in game_id:

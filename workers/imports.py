@@ -4,10 +4,13 @@ Nothing is written unless the whole file passes: the chain and its head line ver
 decodes against its registered type, and the referee folds every event and can then show the game
 (its views, score sheet and outcome). A refusal names the file's line and the reason.
 
-The copy is appended in one atomic append, keeping every event's id, type, version and payload.
-The store stamps its own ``recorded_at`` and the copy's ``actor`` is ``import``, so the copy's
-hashes differ from the original's; its chain is new and whole, and the original file still proves
-the original record.
+The referee folds events; it does not decide them again (the commands are not in the file), so an
+import checks that a history is whole and consistent, not that it is authentic: the chain has no
+secret, and anyone may rehash a forged file.
+
+The copy is appended verbatim in one atomic append (``EventStore.import_history``): every event's
+id, type, version, payload, recorded time and actor, so under the original id it exports to the
+same file.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import orjson
 from events.chain import UNREADABLE, is_head_record, verify_envelopes
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry as event_registry
-from events.store import EventStore
+from events.store import EventStore, check_game_id
 from workers.folding import Replay, ReplayError, fold
 
 
@@ -75,6 +78,10 @@ def check_history(lines: Iterable[str | bytes]) -> CheckedHistory:
         envelopes.append(Envelope.from_dict(item, event))
     if not envelopes:
         raise ImportRejected(None, "the file holds no events")
+    try:
+        check_game_id(envelopes[0].game_id)
+    except ValueError as exc:
+        raise ImportRejected(line_of.get(1), f"the game id cannot be used here: {exc}") from exc
     try:
         replay = fold(envelopes)
         _show(replay)

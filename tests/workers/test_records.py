@@ -140,3 +140,30 @@ def test_a_sheet_cannot_be_awaited_at_a_version_the_log_does_not_hold(client, fi
     assert response.status_code == 422 and response.get_json()["current_version"] == head
     earlier = client.get(f"/games/{finished.game_id}/scores", query_string={"version": 3}).get_json()
     assert earlier["ready"] and earlier["version"] >= 3
+
+
+def test_import_with_a_game_id_the_store_cannot_use_is_refused_with_its_line(client, finished, redis_client):
+    lines = export(client, finished.game_id, "jsonl").splitlines()
+    forged = []
+    for line in lines:
+        item = orjson.loads(line)
+        if "head" in item:
+            item["head"]["game_id"] = "{x}"
+        else:
+            item["game_id"] = "{x}"
+        forged.append(item)
+    # Rehash the chain for the new id, as anyone could: the id itself must still be refused.
+    from events.envelope import GENESIS_HASH, envelope_hash
+    prev = GENESIS_HASH
+    for item in forged:
+        if "head" in item:
+            item["head"]["hash"] = prev
+            continue
+        item["prev_hash"] = prev
+        item["hash"] = envelope_hash({k: v for k, v in item.items() if k != "hash"})
+        prev = item["hash"]
+    keys_before = set(redis_client.keys("courtcard:*"))
+    response = client.post("/imports", data=b"\n".join(orjson.dumps(i) for i in forged))
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["line"] == 1 and "game id" in response.get_json()["detail"]
+    assert set(redis_client.keys("courtcard:*")) == keys_before
