@@ -1,5 +1,6 @@
 """Score sheets and the exported record: jsonl that verifies offline and imports back, csv, html."""
 
+from events.envelope import GENESIS_HASH, envelope_hash
 from __future__ import annotations
 
 import csv
@@ -153,7 +154,6 @@ def test_import_with_a_game_id_the_store_cannot_use_is_refused_with_its_line(cli
             item["game_id"] = "{x}"
         forged.append(item)
     # Rehash the chain for the new id, as anyone could: the id itself must still be refused.
-    from events.envelope import GENESIS_HASH, envelope_hash
     prev = GENESIS_HASH
     for item in forged:
         if "head" in item:
