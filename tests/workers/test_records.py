@@ -1,6 +1,5 @@
 """Score sheets and the exported record: jsonl that verifies offline and imports back, csv, html."""
 
-from events.envelope import GENESIS_HASH, envelope_hash
 from __future__ import annotations
 
 import csv
@@ -15,7 +14,6 @@ from events.envelope import GENESIS_HASH, envelope_hash
 from tests.workers.playing import ApiTable
 from workers.readmodels import ReadModels
 
-#: What an imported copy cannot keep: its id, the store's own clock, who logged it, and so the hashes.
 # A new game id changes every hash in the chain; everything else is kept verbatim.
 REWRITTEN = {"game_id", "hash", "prev_hash"}
 
