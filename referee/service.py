@@ -106,8 +106,12 @@ class StateCache:
             self._states.move_to_end(game_id)
             while len(self._states) > self.capacity:
                 old, _ = self._states.popitem(last=False)
-                self._locks.pop(old, None)
                 self._marks.pop(old, None)
+                lock = self._locks.get(old)
+                # A lock some thread holds stays: dropping it would let a second thread in.
+                if lock is not None and lock.acquire(blocking=False):
+                    del self._locks[old]
+                    lock.release()
 
     def drop(self, game_id: str) -> None:
         with self._guard:

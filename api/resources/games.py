@@ -98,7 +98,10 @@ class GameResource(MethodView):
             require_scorekeeper(entry)
         with services().referee.locked_state(game_id) as (game, state):
             body = game_view(entry, game, state, query["view"], query.get("seat"))
-        return body, 200, {"ETag": f'"{body["version"]}"'}
+            # Serialised under the lock: the view shares lists with the cached state, which the
+            # next action updates in place, and the body must match its ETag.
+            text = current_app.json.dumps(body)
+        return Response(text, 200, {"ETag": f'"{body["version"]}"'}, mimetype="application/json")
 
 
 @blp.route("/<game_id>/legal")
