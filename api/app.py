@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http
 import os
+import threading
 from dataclasses import dataclass
 
 import redis
@@ -83,6 +84,7 @@ def create_app(config: dict | None = None) -> Flask:
         OPENAPI_JSON_PATH="openapi.json",
         JSON_SORT_KEYS=False,
         REDIS_URL=os.environ.get("REDIS_URL"),
+        STREAM_LIMIT=int(os.environ.get("COURTCARD_STREAM_LIMIT", "8")),
     )
     app.config.update(config or {})
     if not app.config["REDIS_URL"]:
@@ -93,6 +95,8 @@ def create_app(config: dict | None = None) -> Flask:
     store = EventStore(client)
     catalog = GameCatalog(client)
     app.extensions["courtcard"] = Services(client, store, catalog, RefereeService(store))
+    # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
+    app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
 
     register_problem_handlers(app)
     api = CourtcardApi(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Response, request, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.app import services
 from api.auth import reads_full_record, require_reader
+from api.problems import ApiProblem
 from api.resources.games import catalog_entry
 from api.schemas import EventPageQuerySchema, EventPageSchema
 from api.views import game_finished
@@ -65,8 +66,16 @@ class EventStream(MethodView):
                     after = envelope.version
                     yield f"id: {envelope.version}\nevent: {envelope.type}\ndata: {json.dumps(shown(envelope))}\n\n"
 
-        return Response(stream_with_context(generate()), mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        slots = current_app.extensions["courtcard_streams"]
+        if not slots.acquire(blocking=False):
+            # Each live stream holds a server thread; past the limit, plays would queue behind
+            # watchers, so a watcher is asked to come back instead.
+            raise ApiProblem(503, "Too many live streams on this server right now; reconnecting shortly will work.",
+                             "too_many_streams", headers={"Retry-After": "5"})
+        response = Response(stream_with_context(generate()), mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        response.call_on_close(slots.release)
+        return response
 
 
 def envelope_view(entry, game_id: str):

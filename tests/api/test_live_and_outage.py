@@ -82,3 +82,19 @@ def test_redis_away_is_503_with_retry_after_and_the_service_recovers(own_server)
     assert back.status_code == 201, back.get_json()
     assert back.get_json()["version"] == created["version"] + 1
     assert client.get("/healthz").get_json()["status"] == "ok"
+
+
+def test_live_streams_past_the_limit_are_asked_to_come_back_and_a_closed_one_frees_its_slot(redis_client, redis_url):
+    app = create_app({"REDIS_URL": redis_url, "TESTING": True, "STREAM_LIMIT": 1})
+    client = app.test_client()
+    created = client.post("/games", json={"game": "queens-dungeon", "seats": ["A", "B", "C", "D"]}).get_json()
+    url = f"/games/{created['game_id']}/events/stream?block_ms=100"
+    first = app.test_client().get(url, buffered=False)
+    assert first.status_code == 200
+    second = app.test_client().get(url, buffered=False)
+    body = assert_problem(second, 503)
+    assert body["code"] == "too_many_streams" and second.headers["Retry-After"]
+    first.close()
+    third = app.test_client().get(url, buffered=False)
+    assert third.status_code == 200
+    third.close()
