@@ -4,8 +4,9 @@ The scorekeeper's token (stored only as a hash), whether the game is private, an
 for listing. None of it belongs in the event record: a token hash in an export would let anyone
 holding an old token claim an imported game, and the status is derived from the events anyway.
 
-Keys: ``<ns>:{<game>}:meta`` (a hash, hash-tagged with the game's stream) and ``<ns>:catalog``
-(a sorted set of game ids by creation order).
+Key: ``<ns>:{<game>}:meta`` (a hash, hash-tagged with the game's stream). Which games exist, and
+in what order, is the event store's to say (``EventStore.games``): the catalog lists only those, so
+an entry whose game was never recorded is never listed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import redis
@@ -53,10 +55,6 @@ class GameCatalog:
     def _meta_key(self, game_id: str) -> str:
         return f"{self.ns}:{{{game_id}}}:meta"
 
-    @property
-    def _index_key(self) -> str:
-        return f"{self.ns}:catalog"
-
     def register(self, game_id: str, game: str, record: str, private: bool, token: str) -> CatalogEntry:
         now = time.time()
         fields = {
@@ -67,10 +65,7 @@ class GameCatalog:
             "created_at": repr(now),
             "token_hash": hash_token(token),
         }
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(self._meta_key(game_id), mapping=fields)
-        pipe.zadd(self._index_key, {game_id: now})
-        pipe.execute()
+        self.redis.hset(self._meta_key(game_id), mapping=fields)
         return self._entry(game_id, fields)
 
     def get(self, game_id: str) -> CatalogEntry | None:
@@ -88,20 +83,19 @@ class GameCatalog:
 
     def forget(self, game_id: str) -> None:
         """Remove the entry of a game whose first events were never written (it names no game)."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.delete(self._meta_key(game_id))
-        pipe.zrem(self._index_key, game_id)
-        pipe.execute()
+        self.redis.delete(self._meta_key(game_id))
         self._cache.pop(game_id, None)
 
     def set_status(self, game_id: str, status: str) -> None:
         self.redis.hset(self._meta_key(game_id), "status", status)
 
     def list(
-        self, game: str | None = None, status: str | None = None, offset: int = 0, limit: int = 50
+        self, game_ids: Iterable[str], game: str | None = None, status: str | None = None,
+        offset: int = 0, limit: int = 50,
     ) -> tuple[list[CatalogEntry], int]:
-        """Entries matching the filters, oldest first, from ``offset``; with the total that match."""
-        ids = [g.decode() if isinstance(g, bytes) else g for g in self.redis.zrange(self._index_key, 0, -1)]
+        """Entries of ``game_ids`` (the recorded games, oldest first) matching the filters, from
+        ``offset``; with the total that match."""
+        ids = list(game_ids)
         pipe = self.redis.pipeline(transaction=False)
         for game_id in ids:
             pipe.hgetall(self._meta_key(game_id))

@@ -11,7 +11,6 @@ cache is only caught up with the events it has not seen.
 
 from __future__ import annotations
 
-import copy
 from contextlib import contextmanager
 import random
 import secrets
@@ -149,11 +148,6 @@ class RefereeService:
         """The caught-up game state, held so that no action is folded in while the caller reads it."""
         with self.cache.lock(game_id):
             yield self.state(game_id)
-
-    def snapshot(self, game_id: str) -> tuple[Game, GameState]:
-        """A private copy of the caught-up state that the caller may keep while others play on."""
-        with self.locked_state(game_id) as (game, state):
-            return game, copy.deepcopy(state)
 
     def _catch_up(self, game_id: str, state: GameState | None) -> GameState:
         start = 1 if state is None else state.version + 1

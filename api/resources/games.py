@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Iterator
 
 import redis
 from apispec import APISpec
@@ -22,6 +23,7 @@ from api.schemas import (
 )
 from api.views import action_payloads, game_view
 from events.catalog import CatalogEntry
+from events.store import EventStore
 from events.registry import EventTypeError
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
@@ -29,6 +31,16 @@ from workers.hooks import after_append
 
 log = logging.getLogger(__name__)
 blp = Blueprint("games", __name__, url_prefix="/games", description="Games and the actions logged at the table")
+
+
+def recorded_game_ids(store: EventStore) -> Iterator[str]:
+    """Every game the store holds, oldest first."""
+    cursor = None
+    while True:
+        ids, cursor = store.games(cursor, limit=1000)
+        yield from ids
+        if cursor is None:
+            return
 
 
 def catalog_entry(game_id: str) -> CatalogEntry:
@@ -44,7 +56,9 @@ class Games(MethodView):
     @blp.response(200, GameListSchema)
     def get(self, query):
         """List games, oldest first, filtered by game and status."""
-        entries, total = services().catalog.list(query.get("game"), query.get("status"), query["offset"], query["limit"])
+        svc = services()
+        entries, total = svc.catalog.list(recorded_game_ids(svc.store), query.get("game"), query.get("status"),
+                                          query["offset"], query["limit"])
         return {"games": [e.__dict__ for e in entries], "total": total, "offset": query["offset"], "limit": query["limit"]}
 
     @blp.arguments(NewGameSchema)
