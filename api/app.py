@@ -13,6 +13,7 @@ from flask_smorest import Api
 from rq import Worker
 from flask_smorest.utils import prepare_response
 
+from api.gate import GatedApp
 from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from events.catalog import GameCatalog
@@ -85,6 +86,7 @@ def create_app(config: dict | None = None) -> Flask:
         JSON_SORT_KEYS=False,
         REDIS_URL=os.environ.get("REDIS_URL"),
         STREAM_LIMIT=int(os.environ.get("COURTCARD_STREAM_LIMIT", "8")),
+        CONCURRENCY=int(os.environ.get("COURTCARD_CONCURRENCY", "2")),
     )
     app.config.update(config or {})
     if not app.config["REDIS_URL"]:
@@ -103,11 +105,15 @@ def create_app(config: dict | None = None) -> Flask:
     api.spec.components.security_scheme("scorekeeper", {"type": "http", "scheme": "bearer"})
 
     from api.resources import blueprints, docs
+    from api.resources.events import is_stream_path
+    from api.web import register as register_web
 
     for blueprint in blueprints():
         api.register_blueprint(blueprint)
     docs.register(app)
-    from api.web import register as register_web; register_web(app)
+    register_web(app)
+    # At most CONCURRENCY requests at work at once per process, first come first served (api.gate).
+    app.wsgi_app = GatedApp(app.wsgi_app, app.config["CONCURRENCY"], exempt=is_stream_path)
     return app
 
 

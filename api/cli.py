@@ -62,13 +62,16 @@ def main() -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(0), help="RQ workers to run beside the API.")
 @click.option("--processes", default=2, show_default=True, type=click.IntRange(1), help="API server processes.")
-@click.option("--threads", default=16, show_default=True, type=click.IntRange(1), help="Threads per API process.")
+@click.option("--concurrency", default=2, show_default=True, type=click.IntRange(1), envvar="COURTCARD_CONCURRENCY",
+              help="Requests each API process works on at once; the rest wait their turn, first come first served.")
+@click.option("--streams", default=8, show_default=True, type=click.IntRange(0), envvar="COURTCARD_STREAM_LIMIT",
+              help="Live event streams each API process serves at once; past it a watcher is told to retry.")
 @click.option("--data-dir", envvar="COURTCARD_DATA", default=None, help="Embedded Redis data directory (default ./data).")
 @click.option("--appendfsync", type=click.Choice(["everysec", "always"]), default="everysec", show_default=True,
               help="Embedded Redis: fsync the append-only file every second, or on every write.")
-def serve(host, port, workers, processes, threads, data_dir, appendfsync) -> None:
+def serve(host, port, workers, processes, concurrency, streams, data_dir, appendfsync) -> None:
     """Run the API (and RQ workers), on the embedded Redis unless REDIS_URL is set."""
-    from api.server import CourtcardServer
+    from api.server import serve_api
     from events.server import EmbeddedServer, default_data_dir
 
     embedded = None
@@ -80,14 +83,10 @@ def serve(host, port, workers, processes, threads, data_dir, appendfsync) -> Non
     env = dict(os.environ, REDIS_URL=url)
     children = [subprocess.Popen([sys.executable, "-m", "api", "worker"], env=env) for _ in range(workers)]
     console.print(f"Courtcard API on http://{host}:{port}  (docs: http://{host}:{port}/docs), {workers} worker(s)")
-    owner = os.getpid()
     try:
-        CourtcardServer(host, port, processes, threads, {"REDIS_URL": url}).run()
+        serve_api(host, port, processes, concurrency, streams, url)
     finally:
-        # Gunicorn's worker processes are forks of this one and unwind through this block as they
-        # exit: only the process that started the workers and the store may stop them.
-        if os.getpid() == owner:
-            _stop(children, embedded)
+        _stop(children, embedded)
 
 
 def _stop(children: list[subprocess.Popen], embedded) -> None:

@@ -1,4 +1,4 @@
-"""Benchmark: one play through the real API served by gunicorn, on a real valkey-server.
+"""Benchmark: one play through the real API, served as ``courtcard serve`` serves it, on a real valkey-server.
 
 Prints p50/p99 latency of a play at version ~10 and at version ~1,000 (the state cache must make
 them cost the same), then plays per second with many tables logging at once. The last line is one
@@ -179,8 +179,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--processes", type=int, default=2, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=16, help="threads per gunicorn process (as courtcard serve)")
+    parser.add_argument("--processes", type=int, default=2, help="API server processes (as courtcard serve)")
+    parser.add_argument("--concurrency", type=int, default=2, help="requests at work at once per process (as courtcard serve)")
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--latency-tables", type=int, default=20)
     parser.add_argument("--latency-plays", type=int, default=20, help="timed plays per table at each version")
@@ -192,7 +192,7 @@ def main() -> None:
         port = free_port()
         api = subprocess.Popen(
             [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(port),
-             "--processes", str(args.processes), "--threads", str(args.threads)],
+             "--processes", str(args.processes), "--concurrency", str(args.concurrency)],
             env=dict(os.environ, REDIS_URL=redis_url), stdout=subprocess.DEVNULL,
         )
         try:
@@ -228,6 +228,7 @@ def main() -> None:
         "samples_v10": len(v10),
         "samples_v1000": len(v1000),
         "api_processes": args.processes,
+        "concurrency": args.concurrency,
         "cpus": os.cpu_count(),
     }
     print(f"one play at v10:   p50 {figures['p50_ms_v10']} ms, p99 {figures['p99_ms_v10']} ms ({len(v10)} plays)")

@@ -39,6 +39,11 @@ class EventPage(MethodView):
                 "next": last + 1 if last < version else None}
 
 
+def is_stream_path(path: str) -> bool:
+    """Is this the path of a live event stream (which stays open for as long as it is watched)?"""
+    return path.startswith("/games/") and path.endswith("/events/stream")
+
+
 @blp.route("/<game_id>/events/stream")
 class EventStream(MethodView):
     @blp.doc(responses={200: {"description": "text/event-stream of envelopes; each id is the event's version",
