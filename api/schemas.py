@@ -95,12 +95,15 @@ class ActionSchema(ma.Schema):
     action = ma.fields.String(required=True, metadata={"example": "play"})
 
 
+MAX_IDEMPOTENCY_KEY = 200
+
+
 class ActionHeadersSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
 
     if_match = ma.fields.String(data_key="If-Match", metadata={"description": "the version the scorekeeper saw"})
-    idempotency_key = ma.fields.String(data_key="Idempotency-Key", validate=validate.Length(1, 200))
+    idempotency_key = ma.fields.String(data_key="Idempotency-Key", validate=validate.Length(1, MAX_IDEMPOTENCY_KEY))
 
 
 class ActionResultSchema(ma.Schema):

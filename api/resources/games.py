@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import redis
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask import Response, current_app
+from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -17,7 +17,7 @@ from api.app import jobs_inline, services, workers_running
 from api.auth import new_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
-    ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
+    MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
     GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, LegalActionsSchema,
     LegalQuerySchema, NewGameSchema,
 )
@@ -132,20 +132,20 @@ class LegalActions(MethodView):
 
 @blp.route("/<game_id>/actions")
 class Actions(MethodView):
-    # Schema instances, not classes: webargs would build a new schema object for every request.
-    @blp.arguments(ActionHeadersSchema(), location="headers")
-    @blp.arguments(ActionSchema())
+    # The busiest route reads its request itself (see _action_request): through webargs, reading
+    # it was a sixth of the CPU of a play. The schemas still define what the document shows.
+    @blp.doc(parameters=[{"in": "header", "schema": ActionHeadersSchema}],
+             requestBody={"required": True, "content": {"application/json": {"schema": ActionSchema}}})
+    @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.response(201, ActionResultSchema)
-    def post(self, headers, body, game_id):
+    def post(self, game_id):
         """Log one table action. If-Match guards against a stale view; Idempotency-Key makes retries safe."""
+        action, fields, expected_version, idempotency_key = _action_request()
         entry = catalog_entry(game_id)
         require_scorekeeper(entry)
-        fields = dict(body)
-        action = fields.pop("action")
         svc = services()
         result = svc.referee.act(game_id, action, fields, actor="scorekeeper",
-                                 expected_version=_parse_if_match(headers.get("if_match")),
-                                 idempotency_key=headers.get("idempotency_key"))
+                                 expected_version=expected_version, idempotency_key=idempotency_key)
         try:
             if result.finished:
                 svc.catalog.set_status(game_id, "finished")
@@ -174,6 +174,21 @@ def _options_json_schema(schema_class) -> dict:
 # apispec converts marshmallow schemas to JSON Schema, the same way it builds /openapi.json.
 _JSON_SCHEMA = MarshmallowPlugin()
 APISpec("options", "1", "3.1.0", plugins=[_JSON_SCHEMA])
+
+
+def _action_request() -> tuple[str, dict, int | None, str | None]:
+    """The action named in the body, its fields, the If-Match version and the Idempotency-Key."""
+    body = request.get_json(silent=True)
+    action = body.get("action") if isinstance(body, dict) else None
+    if not isinstance(action, str):
+        raise ApiProblem(422, 'The request is not valid: send a JSON object naming the action, such as '
+                         '{"action": "play", "seat": 1, "card": "QS"}.', "invalid_request")
+    fields = {name: value for name, value in body.items() if name != "action"}
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY:
+        raise ApiProblem(422, f"The request is not valid: Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters long.",
+                         "invalid_request")
+    return action, fields, _parse_if_match(request.headers.get("If-Match")), key
 
 
 def _parse_if_match(value: str | None) -> int | None:
