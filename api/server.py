@@ -3,7 +3,7 @@
 Granian reads and writes HTTP outside the Python interpreter, so an API process spends its
 interpreter on Courtcard's own work. On this project's benchmark (bench/api.py, 32 tables on a
 2-core machine) that gave about a fifth more plays per second than gunicorn's threaded workers,
-with the 99th percentile down from 50 to 74 ms to 41 to 56 ms.
+with the 99th percentile down from 50 to 74 ms to 35 to 56 ms.
 
 Each process runs ``concurrency`` requests at once (api.gate), plus up to ``stream_limit`` live
 event streams, each of which holds a thread of its own while it waits for the next event.
