@@ -13,7 +13,7 @@ from flask_smorest import Api
 from rq import Worker
 from flask_smorest.utils import prepare_response
 
-from api.gate import GatedApp
+from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT, GatedApp
 from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from events.catalog import GameCatalog
@@ -85,8 +85,8 @@ def create_app(config: dict | None = None) -> Flask:
         OPENAPI_JSON_PATH="openapi.json",
         JSON_SORT_KEYS=False,
         REDIS_URL=os.environ.get("REDIS_URL"),
-        STREAM_LIMIT=int(os.environ.get("COURTCARD_STREAM_LIMIT", "8")),
-        CONCURRENCY=int(os.environ.get("COURTCARD_CONCURRENCY", "2")),
+        STREAM_LIMIT=int(os.environ.get("COURTCARD_STREAM_LIMIT", DEFAULT_STREAM_LIMIT)),
+        CONCURRENCY=int(os.environ.get("COURTCARD_CONCURRENCY", DEFAULT_CONCURRENCY)),
     )
     app.config.update(config or {})
     if not app.config["REDIS_URL"]:

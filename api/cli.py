@@ -17,6 +17,7 @@ import click
 from rich.console import Console
 
 from api.client import ApiError, Client
+from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
 
 console = Console()
 err_console = Console(stderr=True)
@@ -62,9 +63,9 @@ def main() -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(0), help="RQ workers to run beside the API.")
 @click.option("--processes", default=2, show_default=True, type=click.IntRange(1), help="API server processes.")
-@click.option("--concurrency", default=2, show_default=True, type=click.IntRange(1), envvar="COURTCARD_CONCURRENCY",
+@click.option("--concurrency", default=DEFAULT_CONCURRENCY, show_default=True, type=click.IntRange(1), envvar="COURTCARD_CONCURRENCY",
               help="Requests each API process works on at once; the rest wait their turn, first come first served.")
-@click.option("--streams", default=8, show_default=True, type=click.IntRange(0), envvar="COURTCARD_STREAM_LIMIT",
+@click.option("--streams", default=DEFAULT_STREAM_LIMIT, show_default=True, type=click.IntRange(0), envvar="COURTCARD_STREAM_LIMIT",
               help="Live event streams each API process serves at once; past it a watcher is told to retry.")
 @click.option("--data-dir", envvar="COURTCARD_DATA", default=None, help="Embedded Redis data directory (default ./data).")
 @click.option("--appendfsync", type=click.Choice(["everysec", "always"]), default="everysec", show_default=True,
