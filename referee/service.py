@@ -14,6 +14,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 import random
 import secrets
+import string
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
@@ -65,9 +66,14 @@ class ActionResult:
     scores_changed: bool = False  # True when a hand was scored or a total moved
 
 
+GAME_ID_ALPHABET = string.ascii_letters + string.digits
+GAME_ID_LENGTH = 12  # 62 ** 12: about 71 bits, unguessable
+
+
 def new_game_id() -> str:
-    """A short, URL-safe, unguessable game id."""
-    return secrets.token_urlsafe(9)
+    """A short, unguessable game id of letters and digits: safe in a URL, and never read as a
+    command-line option (a token_urlsafe id could start with "-")."""
+    return "".join(secrets.choice(GAME_ID_ALPHABET) for _ in range(GAME_ID_LENGTH))
 
 
 def idempotent_event_ids(key: str, count: int) -> list[str]:

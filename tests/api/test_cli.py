@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from api.cli import EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, main
+from referee.service import new_game_id
 from tests.conftest import serving
 
 
@@ -62,3 +63,9 @@ def test_demo_plays_a_whole_game_and_prints_the_score_sheet(live):
     result = run("demo", "--option", "target=100", "--seed", 5, "--url", live)
     assert result.exit_code == 0, result.output
     assert "finished at version" in result.output and "Score sheet" in result.output and "Total" in result.output
+
+
+def test_game_ids_are_letters_and_digits_so_the_command_line_never_reads_one_as_an_option():
+    ids = {new_game_id() for _ in range(2000)}
+    assert len(ids) == 2000
+    assert all(game_id.isascii() and game_id.isalnum() and len(game_id) == 12 for game_id in ids)
