@@ -13,9 +13,9 @@ import redis
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
 
-from events.errors import ConcurrencyError, EventStoreError, StoreUnavailableError
+from events.errors import ConcurrencyError, EventStoreError, StoreUnavailableError, WriteOutcomeUnknownError
 from referee.errors import InputError
-from referee.service import GameNotFoundError, VersionMismatchError
+from referee.service import GameNotFoundError, GameUnreadableError, RefereeFoldError, VersionMismatchError
 
 PROBLEM_JSON = "application/problem+json"
 RETRY_AFTER_SECONDS = 5
@@ -36,6 +36,9 @@ class ProblemSchema(ma.Schema):
     trick = ma.fields.Integer(allow_none=True)
     legal = ma.fields.List(ma.fields.Raw(), allow_none=True)
     current_version = ma.fields.Integer()
+    version = ma.fields.Integer(metadata={"description": "game_unreadable: the version the referee cannot fold"})
+    idempotency_key = ma.fields.String(metadata={
+        "description": "outcome_unknown: the Idempotency-Key whose retry settles whether the action was logged"})
     errors = ma.fields.Dict()
 
 
@@ -135,6 +138,25 @@ def register_problem_handlers(app: Flask) -> None:
     def _concurrency(exc: ConcurrencyError):
         return problem(409, "Someone logged an action first. Reload the game and try again.",
                        "version_conflict", current_version=exc.current)
+
+    @app.errorhandler(WriteOutcomeUnknownError)
+    def _outcome_unknown(exc: WriteOutcomeUnknownError):
+        log.warning("append sent but not confirmed: %s", exc)
+        key = getattr(exc, "idempotency_key", None)
+        retry = (f"Send it again with the header Idempotency-Key: {key}" if key else
+                 "Send it again with the same Idempotency-Key")
+        return problem(503, "The game record did not confirm the write in time, so it may or may not have been "
+                       f"logged. {retry}: that settles it, and it is never logged twice.",
+                       "outcome_unknown", headers={"Retry-After": str(RETRY_AFTER_SECONDS)}, idempotency_key=key)
+
+    @app.errorhandler(GameUnreadableError)
+    def _unreadable(exc: GameUnreadableError):
+        log.error("%s", exc)
+        return problem(409, str(exc), "game_unreadable", version=exc.version)
+
+    @app.errorhandler(RefereeFoldError)
+    def _fold_refused(exc: RefereeFoldError):
+        return problem(500, str(exc), "referee_fold_failed")
 
     @app.errorhandler(StoreUnavailableError)
     @app.errorhandler(redis.exceptions.ConnectionError)

@@ -56,3 +56,16 @@ class CorruptEventError(EventStoreError):
         self.game_id = game_id
         self.version = version
         self.reason = reason
+
+
+class WriteOutcomeUnknownError(StoreUnavailableError):
+    """An append was sent but the store never confirmed it: it may or may not be recorded.
+
+    A timeout or a connection lost after sending leaves the outcome open (a frozen server can
+    still run the write once it wakes). Only a retry with the same event ids settles it: the
+    store records them at most once and answers the original events if they are there.
+    """
+
+    def __init__(self, game_id: str, reason: str) -> None:
+        super().__init__(f"game {game_id!r}: the store did not confirm the append ({reason})")
+        self.game_id = game_id

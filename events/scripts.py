@@ -6,13 +6,17 @@ and a cluster can check that all its keys share one slot.
 """
 
 # KEYS: 1 = the game's stream, 2 = its index (hash: event id -> "version:digest", "" -> head as
-#       "version:hash"), 3 = the head hash of games recorded before the index held it (read only).
+#       "version:hash"), 3 = the head hash of games recorded before the index held it (read only),
+#       4 = its requests (hash: "<route> <Idempotency-Key>" -> digest of what the request asked).
 # ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
 #       3 = the head record after the batch, then 3 values per event: id, its index record
-#       ("version:content digest"), document. The records come ready-made so that the common case
-#       is string comparisons: every string built or parsed in Lua costs time inside the server.
+#       ("version:content digest"), document; last, the request's field and digest ("" and "" for
+#       a batch no request names, such as an import). The records come ready-made so that the
+#       common case is string comparisons: every string built or parsed in Lua costs time inside
+#       the server.
 # Replies (first element says which):
 #   {"ok", new version}
+#   {"request", digest}          the request's key is recorded already (with this digest)
 #   {"duplicate", version of the original's last event, document...}  every id already recorded
 #   {"differs", id, version}     an id is recorded with other content
 #   {"mixed", id, version}       some ids are recorded, others are new
@@ -21,8 +25,16 @@ and a cluster can check that all its keys share one slot.
 # Every check comes before the first write, so a refused batch leaves no trace. A single event,
 # the common case, takes three commands: HMGET, XADD, HSET.
 APPEND = r"""#!lua
-local n = (#ARGV - 3) / 3
+local n = (#ARGV - 5) / 3
 local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
+local request, digest = ARGV[#ARGV - 1], ARGV[#ARGV]
+
+-- A request seen before (a retry, or a key reused for another request) is answered by the
+-- caller from what the key recorded, whatever the game's version is now.
+if request ~= '' then
+  local seen = redis.call('HGET', KEYS[4], request)
+  if seen then return {'request', seen} end
+end
 
 local function split(record)  -- "version:rest" -> version, rest
   local sep = string.find(record, ':', 1, true)
@@ -87,6 +99,7 @@ if got[1] ~= ARGV[2] then  -- a new game, a head kept in the old key, or a refus
   end
 end
 
+if request ~= '' then redis.call('HSET', KEYS[4], request, digest) end
 if n == 1 then
   redis.call('XADD', KEYS[1], '0-' .. (expected + 1), 'e', ARGV[6])
   redis.call('HSET', KEYS[2], ARGV[4], ARGV[5], '', ARGV[3])

@@ -6,7 +6,11 @@ Keys, hash-tagged by game so that one game's keys share a cluster slot::
     <ns>:{<game>}:ids      hash; event id -> "<version>:<content digest>" (idempotent retries),
                            and the empty field "" -> "<version>:<hash of the last event>" (the
                            chain head; never an event id, since ids are non-empty)
+    <ns>:{<game>}:requests hash; "<route> <Idempotency-Key>" -> digest of what the request asked,
+                           written by the append it caused, so a retry finds its events and a key
+                           reused for another request is refused
     <ns>:{games}:known     set of game ids;  <ns>:{games}:order  stream of game ids, creation order
+    <ns>:{incidents}:log   stream of what the service noticed about the store (a head moved back)
 
 The head shares the id index's hash so that an append reads one key and writes two (stream and
 index), each with one command: Lua's ``redis.call`` costs about 5 microseconds apiece on the
@@ -50,6 +54,7 @@ from events.errors import (
     DuplicateEventIdError,
     EventStoreError,
     StoreUnavailableError,
+    WriteOutcomeUnknownError,
 )
 from events.registry import EventRegistry, EventTypeError, registry as default_registry
 from events.scripts import APPEND, REGISTER_GAME
@@ -72,6 +77,7 @@ class AppendResult:
     version: int
     envelopes: list[Envelope]
     duplicate: bool = False
+    request_seen: str | None = None  # the digest recorded for the batch's request, if it was seen before
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,6 +148,10 @@ class EventStore:
         prefix = f"{self.namespace}:{{{game_id}}}:"
         return prefix + "events", prefix + "ids", prefix + "head"
 
+    def _requests_key(self, game_id: str) -> str:
+        """The game's requests: "<route> <Idempotency-Key>" -> digest of what the request asked."""
+        return f"{self.namespace}:{{{game_id}}}:requests"
+
     def stream_key(self, game_id: str) -> str:
         """Name of the game's Redis stream (for tools that read it directly, e.g. XREAD on many games)."""
         return self._keys(game_id)[0]
@@ -159,18 +169,26 @@ class EventStore:
         expected_version: int,
         actor: str,
         event_ids: Sequence[str] | None = None,
+        expected_hash: str | None = None,
+        request: tuple[str, str] | None = None,
     ) -> AppendResult:
         """Append typed ``events`` to a game, atomically, if it is still at ``expected_version``.
 
         ``expected_version`` is the version the caller's decision was based on (0 for a new
-        game). ``event_ids`` (one per event, unique) make a retry safe: if every id is already
-        recorded, nothing is appended and the original envelopes come back with
-        ``duplicate=True``.
+        game); ``expected_hash``, when given, the hash of the event at that version as the caller
+        saw it: a head with that version but another hash (a record rolled back and written
+        again) is refused like a moved one. ``event_ids`` (one per event, unique) make a retry
+        safe: if every id is already recorded, nothing is appended and the original envelopes
+        come back with ``duplicate=True``. ``request`` is (field, digest) of the request the batch
+        answers (its route and Idempotency-Key, and what it asked): recorded with the batch, in
+        the same script, and if already recorded nothing is written and ``request_seen`` carries
+        the recorded digest.
 
-        Raises ConcurrencyError (the game is at another version; carries ``current``),
-        DuplicateEventIdError (an id recorded with other content, or a batch mixing recorded
-        and new ids), EventTypeError (an unregistered or invalid event; nothing is written),
-        StoreUnavailableError.
+        Raises ConcurrencyError (the game is at another version, or at another head; carries
+        ``current``), DuplicateEventIdError (an id recorded with other content, or a batch
+        mixing recorded and new ids), EventTypeError (an unregistered or invalid event; nothing
+        is written), WriteOutcomeUnknownError (sent, never confirmed: retry with the same
+        ``event_ids`` to settle it), StoreUnavailableError (nothing was sent).
         """
         keys = self._keys(game_id)
         events = list(events)
@@ -190,7 +208,8 @@ class EventStore:
         recorded_at = _utc_now()
 
         return self._append_encoded(game_id, keys, expected_version, [actor] * len(events),
-                                    [recorded_at] * len(events), ids, encoded, digests, events)
+                                    [recorded_at] * len(events), ids, encoded, digests, events, expected_hash,
+                                    request)
 
     @_translate_unavailable
     def import_history(self, game_id: str, envelopes: Sequence[Envelope]) -> AppendResult:
@@ -208,17 +227,26 @@ class EventStore:
         return self._append_encoded(game_id, keys, 0, [e.actor for e in envelopes], [e.recorded_at for e in envelopes],
                                     [e.event_id for e in envelopes], encoded, digests, [e.event for e in envelopes])
 
-    def _append_encoded(self, game_id, keys, expected_version, actors, times, ids, encoded, digests, events) -> AppendResult:
+    def _append_encoded(self, game_id, keys, expected_version, actors, times, ids, encoded, digests, events,
+                        expected_hash: str | None = None, request: tuple[str, str] | None = None) -> AppendResult:
         """The append itself, once every event is encoded: run the script, read its reply."""
-        prev_hash = self._remembered_hash(game_id, expected_version)
+        prev_hash = expected_hash if expected_hash is not None else self._remembered_hash(game_id, expected_version)
         for _attempt in range(2):
             envelopes, args = self._chain(game_id, expected_version, actors, times, prev_hash, ids, encoded, digests, events)
-            reply = self._run_append(game_id, keys, args)
+            args += request or ("", "")
+            try:
+                reply = self._run_append(game_id, keys, args)
+            except (redis.ConnectionError, redis.TimeoutError) as exc:
+                # Sent, perhaps more than once (redis-py retries), and never answered: a server
+                # that froze can still run it when it wakes. Only a retry with these ids settles it.
+                raise WriteOutcomeUnknownError(game_id, str(exc)) from exc
             status = reply[0]
             if status == b"ok" or status == "ok":
                 self._remember(game_id, reply[1], envelopes[-1].hash)
                 return AppendResult(reply[1], envelopes, False)
             status = _text(status)
+            if status == "request":
+                return AppendResult(self.version(game_id), [], request_seen=_text(reply[1]))
             if status == "duplicate":
                 originals = [self._decoder.document(game_id, None, doc) for doc in reply[2:]]
                 return AppendResult(int(reply[1]), originals, True)
@@ -228,7 +256,9 @@ class EventStore:
                 raise DuplicateEventIdError(game_id, _text(reply[1]), int(reply[2]), "the batch mixes new event ids with recorded ones")
             current, head_hash = int(reply[1]), _text(reply[2])
             self._remember(game_id, current, head_hash)
-            if status == "conflict":
+            if status == "conflict" or expected_hash is not None:
+                # With expected_hash, a "rechain" means the caller decided on a head the record
+                # no longer has: the same version, other events before it.
                 raise ConcurrencyError(game_id, expected_version, current)
             prev_hash = head_hash  # "rechain": our remembered head was stale; chain onto the real one
         raise EventStoreError(f"game {game_id!r}: the chain head kept moving at version {expected_version}")
@@ -265,11 +295,12 @@ class EventStore:
         return envelopes, args
 
     def _run_append(self, game_id: str, keys: tuple[str, str, str], args: list) -> list:
+        keys = (*keys, self._requests_key(game_id))
         if args[0] != 0:
             # EVALSHA straight through execute_command: redis-py's Script wrapper costs a few
             # microseconds a call; an unknown script (a restarted server) still gets loaded.
             try:
-                return self.redis.execute_command("EVALSHA", self._append_script.sha, 3, *keys, *args)
+                return self.redis.execute_command("EVALSHA", self._append_script.sha, len(keys), *keys, *args)
             except redis.exceptions.NoScriptError:
                 return self._append_script(keys=keys, args=args)
         # A game's first append also lists it, in the same round trip. The listing lives in
@@ -401,6 +432,58 @@ class EventStore:
         if version is None:
             return 0, GENESIS_HASH
         return int(version), _text(hash_)
+
+    @_translate_unavailable
+    def recorded_request(self, game_id: str, field: str) -> str | None:
+        """The digest recorded for a request's field (route and Idempotency-Key), or None."""
+        value = self.redis.hget(self._requests_key(game_id), field)
+        return None if value is None else _text(value)
+
+    @_translate_unavailable
+    def note_incident(self, kind: str, game_id: str, detail: str) -> None:
+        """Record something the service noticed about the store itself (say, a game's head that
+        moved back), for ``/healthz`` and the operator; kept, like everything else."""
+        self.redis.xadd(self._incidents_key(), {"kind": kind, "game": game_id, "detail": detail,
+                                                "at": _utc_now()})
+
+    @_translate_unavailable
+    def incidents(self, count: int = 5) -> tuple[int, list[dict[str, str]]]:
+        """How many incidents were noted, and the latest ``count`` of them, newest first."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xlen(self._incidents_key())
+        pipe.xrevrange(self._incidents_key(), count=count)
+        total, entries = pipe.execute()
+        return total, [{_text(k): _text(v) for k, v in fields.items()} for _id, fields in entries]
+
+    def _incidents_key(self) -> str:
+        return f"{self.namespace}:{{incidents}}:log"
+
+    @_translate_unavailable
+    def head_and_after(self, game_id: str, after_version: int) -> tuple[tuple[int, str], list[Envelope]]:
+        """The game's head (as :meth:`head`) and the envelopes after ``after_version``, read in
+        one round trip as one consistent snapshot (a transaction: no append falls between them).
+
+        This is how a cached state learns whether it is still the record's head: the head tells
+        a record that moved back (a lost write) or was rewritten since, the envelopes how far
+        it moved on.
+        """
+        stream, index, legacy = self._keys(game_id)
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hget(index, "")
+        pipe.hmget(legacy, ["version", "hash"])
+        pipe.xrange(stream, f"0-{after_version + 1}", "+", count=self.page_size)
+        record, (legacy_version, legacy_hash), entries = pipe.execute()
+        if record is not None:
+            version, hash_ = _text(record).split(":", 1)
+            head = (int(version), hash_)
+        elif legacy_version is not None:
+            head = (int(legacy_version), _text(legacy_hash))
+        else:
+            head = (0, GENESIS_HASH)
+        envelopes = list(self._iter_decoded(game_id, entries, after_version + 1))
+        if len(entries) == self.page_size:
+            envelopes.extend(self.read(game_id, from_version=after_version + 1 + len(entries), to_version=head[0]))
+        return head, envelopes
 
     def verify(self, game_id: str) -> VerificationReport:
         """Check the game's whole chain against its head; names the first bad version.

@@ -11,11 +11,14 @@ cache is only caught up with the events it has not seen.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+import hashlib
+import json
+import logging
 import random
 import secrets
 import string
 import threading
+from contextlib import contextmanager
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -24,12 +27,14 @@ from typing import Any
 import marshmallow
 
 from events.envelope import Envelope
-from events.errors import ConcurrencyError
+from events.errors import ConcurrencyError, WriteOutcomeUnknownError
 from events.store import EventStore
-from referee.errors import InputError
+from referee.errors import InputError, RefereeError
 from referee.game import Game, GameState
 from referee.registry import game_names, get_game
 from referee.replay import game_for
+
+log = logging.getLogger(__name__)
 
 #: How often an action without If-Match is re-decided after losing a race to another writer.
 CONFLICT_RETRIES = 5
@@ -76,17 +81,17 @@ def new_game_id() -> str:
     return "".join(secrets.choice(GAME_ID_ALPHABET) for _ in range(GAME_ID_LENGTH))
 
 
-def idempotent_event_ids(key: str, count: int) -> list[str]:
-    """Event ids derived from an Idempotency-Key, so a retried request maps to the same events."""
-    return [f"{key}#{i}" for i in range(count)]
-
-
 class StateCache:
-    """A bounded LRU of game states, with one lock per game so that threads never share a fold."""
+    """A bounded LRU of game states, each with the hash of the last event folded into it, and one
+    lock per game so that threads never share a fold.
+
+    A cached state is only a head start: the service checks it against the record's head before
+    it decides, refuses or shows anything (:meth:`RefereeService._sync`).
+    """
 
     def __init__(self, capacity: int = 2048) -> None:
         self.capacity = capacity
-        self._states: OrderedDict[str, GameState] = OrderedDict()
+        self._states: OrderedDict[str, tuple[GameState, str]] = OrderedDict()
         self._guard = threading.Lock()
         self._locks: dict[str, threading.RLock] = {}
         self._marks: dict[str, tuple] = {}
@@ -98,16 +103,17 @@ class StateCache:
                 lock = self._locks[game_id] = threading.RLock()
             return lock
 
-    def get(self, game_id: str) -> GameState | None:
+    def get(self, game_id: str) -> tuple[GameState, str] | None:
+        """(state, hash of its last event), or None."""
         with self._guard:
-            state = self._states.get(game_id)
-            if state is not None:
+            entry = self._states.get(game_id)
+            if entry is not None:
                 self._states.move_to_end(game_id)
-            return state
+            return entry
 
-    def put(self, game_id: str, state: GameState) -> None:
+    def put(self, game_id: str, state: GameState, head_hash: str) -> None:
         with self._guard:
-            self._states[game_id] = state
+            self._states[game_id] = (state, head_hash)
             self._states.move_to_end(game_id)
             while len(self._states) > self.capacity:
                 old, _ = self._states.popitem(last=False)
@@ -135,7 +141,14 @@ class StateCache:
 
 
 class RefereeService:
-    """Creates games and logs actions through the referee, on top of an :class:`EventStore`."""
+    """Creates games and logs actions through the referee, on top of an :class:`EventStore`.
+
+    Decide on the head: every action, refusal and view starts from the game's state checked
+    against the record's head in the same round trip that brings any events it lacks, so a
+    process whose cache is behind (another process logged since) or ahead (the record lost its
+    last writes) never decides on it. Fold before append: a batch is folded before it is
+    written, and a batch that does not fold is refused with nothing written.
+    """
 
     def __init__(self, store: EventStore, cache: StateCache | None = None) -> None:
         self.store = store
@@ -144,41 +157,56 @@ class RefereeService:
     # --- reading -------------------------------------------------------------------------------
 
     def state(self, game_id: str) -> tuple[Game, GameState]:
-        """The game and its state caught up with the stream. The caller must not mutate it."""
+        """The game and its state at the record's head. The caller must not mutate it."""
         with self.cache.lock(game_id):
-            state = self._catch_up(game_id, self.cache.get(game_id))
+            state = self._sync(game_id)[0]
             return game_for(state), state
 
     @contextmanager
     def locked_state(self, game_id: str) -> Iterator[tuple[Game, GameState]]:
-        """The caught-up game state, held so that no action is folded in while the caller reads it."""
+        """The game's state at the head, held so that no action is folded in while the caller reads it."""
         with self.cache.lock(game_id):
             yield self.state(game_id)
 
-    def _catch_up(self, game_id: str, state: GameState | None) -> GameState:
-        start = 1 if state is None else state.version + 1
-        fresh = list(self.store.read(game_id, from_version=start))
-        if state is None and not fresh:
-            raise GameNotFoundError(game_id)
-        if fresh:
-            state = self._fold(game_id, state, fresh)
-            self.cache.forget_score_mark(game_id)  # events logged elsewhere may have moved the scores
-        return state
+    def _sync(self, game_id: str) -> tuple[GameState, str]:
+        """The game's state and head hash at the record's head (call with the game's lock held).
 
-    def _fold(self, game_id: str, state: GameState | None, envelopes: list[Envelope]) -> GameState:
-        try:
-            if state is None:
-                game = get_game(_game_name(envelopes[0]))
-                state = game.initial_state()
-            else:
-                game = game_for(state)
-            for envelope in envelopes:
-                state = game.apply(state, envelope.event)
-        except BaseException:
-            # A half-folded state must never be served: forget it and rebuild next time.
+        One round trip reads the head and the events after the cached state. A head behind the
+        cached state, or one that does not continue it (a rollback of the store, then other
+        writes), means the cache holds events the record does not: it is dropped, the state is
+        rebuilt from the record, and the incident is logged.
+        """
+        cached = self.cache.get(game_id)
+        head, fresh = self.store.head_and_after(game_id, cached[0].version if cached else 0)
+        if cached is not None and not _continues(cached, head, fresh):
+            log.warning("game %s: the record's head is %d:%s but this process had folded up to %d:%s; "
+                        "rebuilding from the record", game_id, head[0], head[1][:12], cached[0].version, cached[1][:12])
+            self.store.note_incident("head_moved_back", game_id, f"cached {cached[0].version}, record {head[0]}")
             self.cache.drop(game_id)
-            raise
-        self.cache.put(game_id, state)
+            cached = None
+            head, fresh = self.store.head_and_after(game_id, 0)
+        if cached is None and not fresh:
+            raise GameNotFoundError(game_id)
+        if not fresh:
+            return cached
+        self.cache.forget_score_mark(game_id)  # events logged elsewhere may have moved the scores
+        state = self._fold_record(game_id, cached[0] if cached else None, fresh)
+        self.cache.put(game_id, state, fresh[-1].hash)
+        return state, fresh[-1].hash
+
+    def _fold_record(self, game_id: str, state: GameState | None, envelopes: list[Envelope]) -> GameState:
+        """Fold recorded events; a record the referee cannot fold is named, never a bare crash."""
+        game = get_game(_game_name(envelopes[0])) if state is None else game_for(state)
+        if state is None:
+            state = game.initial_state()
+        at = envelopes[0].version
+        try:
+            for envelope in envelopes:
+                at = envelope.version
+                state = game.apply(state, envelope.event)
+        except Exception as exc:
+            self.cache.drop(game_id)  # a half-folded state is never served
+            raise GameUnreadableError(game_id, at, exc) from exc
         return state
 
     # --- writing -------------------------------------------------------------------------------
@@ -196,13 +224,16 @@ class RefereeService:
             loaded = game.options_schema().load(dict(options))
         except marshmallow.ValidationError as exc:
             raise InputError(f"Invalid options for {game.title}: {_describe(exc)}", code="invalid_options") from exc
-        return game.start(loaded, list(seats), record, _rng())
+        opening = game.start(loaded, list(seats), record, _rng())
+        _fold_new(game, game.initial_state(), opening)
+        return opening
 
     def create_game(self, game_id: str, opening: list[Any], actor: str) -> ActionResult:
         """Log the opening events of :meth:`plan_game` as a new game's first events."""
         result = self.store.append(game_id, opening, expected_version=0, actor=actor)
         with self.cache.lock(game_id):
-            self._fold(game_id, None, result.envelopes)
+            self.cache.drop(game_id)
+            self._sync(game_id)
         return ActionResult(game_id, result.version, result.envelopes)
 
     def act(
@@ -213,55 +244,147 @@ class RefereeService:
         actor: str,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        scope: str = "action",
     ) -> ActionResult:
-        """Log one table action.
+        """Log one table action, decided on the record's head.
 
-        ``expected_version`` (from If-Match) makes a stale decision fail with
+        ``expected_version`` (from If-Match) makes a decision on another version fail with
         :class:`VersionMismatchError`; without it, a lost race is re-decided on the new state.
-        ``idempotency_key`` makes a retry return the original result instead of acting twice.
+        ``idempotency_key`` makes a retry return the original result instead of acting twice;
+        keys are scoped per game and ``scope`` (the route), and a key reused with another request
+        is refused (:class:`IdempotencyKeyReusedError`). Without a key the service makes one, so
+        that a write whose outcome the store never confirmed can be settled by a retry that
+        names it (:class:`WriteOutcomeUnknownError` carries it).
         """
+        request = _request_record(scope, idempotency_key or secrets.token_hex(16), action, fields)
         with self.cache.lock(game_id):
             if idempotency_key:
-                logged = self.store.find_events(game_id, idempotent_event_ids(idempotency_key, 1))
-                if logged:
-                    return self._already_logged(game_id, logged[0], idempotency_key)
-            state = self.cache.get(game_id)
+                seen = self.store.recorded_request(game_id, request.field)
+                if seen is not None:
+                    return self._replay_request(game_id, request, seen)
             for _ in range(CONFLICT_RETRIES):
-                if state is None or (expected_version is not None and expected_version != state.version):
-                    state = self._catch_up(game_id, state)
+                state, head_hash = self._sync(game_id)
                 if expected_version is not None and expected_version != state.version:
                     raise VersionMismatchError(game_id, expected_version, state.version)
                 game = game_for(state)
                 events = game.decide(state, _load_command(game, action, fields), _rng())
                 if not events:
                     return ActionResult(game_id, state.version, [])
-                ids = idempotent_event_ids(idempotency_key, len(events)) if idempotency_key else None
+                before = self.cache.score_mark(game_id) or _score_mark(game, state)
+                # Fold before append: the cached state takes the batch first. Whatever happens
+                # to the append, the cache entry is dropped unless the record took the batch.
+                at = state.version
+                self.cache.drop(game_id)
+                folded = _fold_new(game, state, events)
                 try:
-                    result = self.store.append(game_id, events, state.version, actor, event_ids=ids)
+                    result = self.store.append(game_id, events, at, actor, expected_hash=head_hash,
+                                               event_ids=request.event_ids(len(events)),
+                                               request=(request.field, request.digest))
                 except ConcurrencyError as exc:
                     if expected_version is not None:
                         raise VersionMismatchError(game_id, expected_version, exc.current) from exc
-                    state = self._catch_up(game_id, state)
                     continue
-                if result.duplicate:
-                    return self._already_logged(game_id, result.envelopes[0], idempotency_key)
-                before = self.cache.score_mark(game_id) or _score_mark(game, state)
-                state = self._fold(game_id, state, result.envelopes)
-                after = _score_mark(game, state)
+                except WriteOutcomeUnknownError as exc:
+                    exc.idempotency_key = request.key
+                    raise
+                if result.duplicate or result.request_seen is not None:
+                    return self._replay_request(game_id, request, result.request_seen or request.digest)
+                self.cache.put(game_id, folded, result.envelopes[-1].hash)
+                after = _score_mark(game, folded)
                 self.cache.set_score_mark(game_id, after)  # the next action's "before", for free
                 return ActionResult(game_id, result.version, result.envelopes,
-                                    finished=game.outcome(state) is not None,
+                                    finished=game.outcome(folded) is not None,
                                     scores_changed=after != before)
-            raise VersionMismatchError(game_id, state.version, self.store.version(game_id))
+            raise VersionMismatchError(game_id, at, self.store.version(game_id))
 
-    def _already_logged(self, game_id: str, first: Envelope, key: str | None) -> ActionResult:
-        """The envelopes a retried request appended the first time, found by their derived ids."""
-        batch = [first]
-        for envelope in self.store.read(game_id, from_version=first.version + 1):
-            if key is None or not envelope.event_id.startswith(f"{key}#"):
+    def _replay_request(self, game_id: str, request: _RequestRecord, recorded_digest: str) -> ActionResult:
+        """The answer to a request whose key the game already recorded: its original events, or
+        a refusal when the key was used for another request."""
+        if recorded_digest != request.digest:
+            raise IdempotencyKeyReusedError(game_id, request.key)
+        logged = self.store.find_events(game_id, request.event_ids(1))
+        if not logged:
+            raise GameUnreadableError(game_id, self.store.version(game_id),
+                                      f"request {request.key!r} is recorded but its events are not")
+        batch = [logged[0]]
+        prefix = request.event_ids(1)[0][:-1]
+        for envelope in self.store.read(game_id, from_version=logged[0].version + 1):
+            if not envelope.event_id.startswith(prefix):
                 break
             batch.append(envelope)
         return ActionResult(game_id, self.store.version(game_id), batch, duplicate=True)
+
+
+class IdempotencyKeyReusedError(InputError):
+    """An Idempotency-Key already names another request on this game and route."""
+
+    def __init__(self, game_id: str, key: str) -> None:
+        super().__init__(
+            f"Idempotency-Key {key!r} was already used on game {game_id} for a different request. "
+            "A retry must repeat the request exactly; a new action needs a new key.",
+            code="idempotency_key_reused",
+        )
+        self.key = key
+
+
+class GameUnreadableError(RefereeError):
+    """A stored game the referee cannot fold: reported with the version and the reason."""
+
+    def __init__(self, game_id: str, version: int, reason: object) -> None:
+        super().__init__(
+            f"Game {game_id} cannot be read at version {version}: {reason!r}. Its record is kept "
+            "unchanged; nothing more can be logged on it until the referee can read it."
+        )
+        self.game_id, self.version, self.reason = game_id, version, str(reason)
+
+
+@dataclass(frozen=True)
+class _RequestRecord:
+    """A request as the store records it: its key's field (scope and key) and a digest of what
+    it asked, so that a retry is recognised and a reused key is refused."""
+
+    scope: str
+    key: str
+    digest: str
+
+    @property
+    def field(self) -> str:
+        return f"{self.scope} {self.key}"
+
+    def event_ids(self, count: int) -> list[str]:
+        """Event ids derived from the scope and key, so a retried request maps to the same events."""
+        return [f"{self.scope}:{self.key}#{i}" for i in range(count)]
+
+
+def _request_record(scope: str, key: str, action: str, fields: Mapping[str, Any]) -> _RequestRecord:
+    body = json.dumps([action, fields], sort_keys=True, separators=(",", ":"), default=repr)
+    return _RequestRecord(scope, key, hashlib.sha256(body.encode()).hexdigest())
+
+
+def _continues(cached: tuple[GameState, str], head: tuple[int, str], fresh: list[Envelope]) -> bool:
+    """Whether the record's head extends the cached state (the same events, perhaps more)."""
+    state, head_hash = cached
+    if fresh:
+        return fresh[0].prev_hash == head_hash and fresh[0].version == state.version + 1
+    return head == (state.version, head_hash)
+
+
+def _fold_new(game: Game, state: GameState, events: list[Any]) -> GameState:
+    """Fold a batch the referee just decided; one that does not fold is refused, never written."""
+    try:
+        for event in events:
+            state = game.apply(state, event)
+    except Exception as exc:
+        log.exception("the referee decided a batch it cannot fold")
+        raise RefereeFoldError(exc) from exc
+    return state
+
+
+class RefereeFoldError(RefereeError):
+    """The referee decided events it cannot fold: the action is refused and nothing is written."""
+
+    def __init__(self, reason: object) -> None:
+        super().__init__(f"The referee could not apply its own decision ({reason!r}); nothing was written.")
 
 
 def _load_command(game: Game, action: str, fields: Mapping[str, Any]) -> Any:

@@ -16,6 +16,10 @@ from werkzeug.serving import make_server
 
 from events.server import EmbeddedServer
 from events.store import EventStore
+from tests.hosts import RoundRobinClient, ServedApi
+
+#: `courtcard serve` instances the API and CLI tests spread their requests over.
+API_HOSTS = 2
 
 
 @pytest.fixture(scope="session")
@@ -33,6 +37,31 @@ def redis_server(tmp_path_factory):
 def redis_url(redis_server) -> str:
     """``redis://:<password>@127.0.0.1:<port>/0`` of the suite's server."""
     return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def api_hosts(redis_server, tmp_path_factory):
+    """Two `courtcard serve` instances (each with its default API processes, no worker) on the
+    suite's server: the deployment as shipped, with more than one process behind every test."""
+    logs = tmp_path_factory.mktemp("api-logs")
+    hosts = [ServedApi(redis_server.url, logs / f"host-{i}.log") for i in range(API_HOSTS)]
+    try:
+        for host in hosts:
+            host.wait_ready()
+        yield hosts
+    finally:
+        for host in hosts:
+            host.stop()
+
+
+@pytest.fixture
+def http_client(api_hosts, redis_client):
+    """A client that sends each request to the next API host, over real HTTP, on an emptied database."""
+    client = RoundRobinClient([host.url for host in api_hosts])
+    try:
+        yield client
+    finally:
+        client.close()
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ def file_dispute(referee: RefereeService, game_id: str, claim: dict[str, Any], a
                  idempotency_key: str | None = None) -> tuple[int, ActionResult]:
     """Log a claim (``seat`` claims against ``accused`` for ``trick`` of ``hand``, maybe with a
     ``shown`` card) through the referee; returns the dispute id and the logged result."""
-    result = referee.act(game_id, CLAIM_ACTION, claim, actor=actor, idempotency_key=idempotency_key)
+    result = referee.act(game_id, CLAIM_ACTION, claim, actor=actor, idempotency_key=idempotency_key, scope="dispute")
     claim_event = next(e for e in result.envelopes if e.type == CLAIM_EVENT)
     return claim_event.version, result
 

@@ -1,4 +1,9 @@
-"""Fixtures for API tests: the real app on the suite's real Redis server."""
+"""Fixtures for API tests: the API as `courtcard serve` runs it, over HTTP, on the suite's real Redis.
+
+``client`` spreads requests over two `courtcard serve` instances (tests/hosts.py), so each request
+is served by another process than the one before. ``app`` is the app in this process, for the
+few tests that need its internals (live streams read without a server, a server of their own).
+"""
 
 from __future__ import annotations
 
@@ -14,8 +19,8 @@ def app(redis_client, redis_url):
 
 
 @pytest.fixture
-def client(app):
-    return app.test_client()
+def client(http_client):
+    return http_client
 
 
 @pytest.fixture

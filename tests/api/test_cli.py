@@ -9,14 +9,13 @@ from click.testing import CliRunner
 
 from api.cli import EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, main
 from referee.service import new_game_id
-from tests.conftest import serving
 
 
 @pytest.fixture
-def live(app, tmp_path, monkeypatch):
+def live(api_hosts, redis_client, tmp_path, monkeypatch):
+    """`courtcard serve` as shipped (two API processes behind one port) on an emptied database."""
     monkeypatch.setenv("COURTCARD_HOME", str(tmp_path / "home"))  # the token book of this test alone
-    with serving(app) as url:
-        yield url
+    return api_hosts[0].url
 
 
 def run(*args):

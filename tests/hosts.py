@@ -1,0 +1,132 @@
+"""The API as it is deployed, for the tests: `courtcard serve` processes on the suite's Redis, and a
+client that spreads requests over them.
+
+`courtcard serve` runs several API processes (two by default), and a league runs several hosts;
+any of them may serve any request. A process that decided on what it remembers instead of the
+record would refuse legal actions or show an old table only when the request before went to
+another process, so the API and CLI tests run against two `courtcard serve` instances (each
+with its default processes) and :class:`RoundRobinClient` sends each request to the next one:
+every test sees every request served by another process than the one before it.
+"""
+
+from __future__ import annotations
+
+import json as jsonlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import requests
+
+START_TIMEOUT_S = 60
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServedApi:
+    """One `courtcard serve --workers 0` (the API processes alone) on ``redis_url``."""
+
+    def __init__(self, redis_url: str, log_path: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = open(log_path, "wb")
+        env = dict(os.environ, REDIS_URL=redis_url)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(self.port), *extra],
+            env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        self.log_path = log_path
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"courtcard serve exited: {self.log_path.read_text(errors='replace')}")
+            try:
+                if requests.get(f"{self.url}/openapi.json", timeout=2).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"courtcard serve did not answer within {START_TIMEOUT_S} s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self._log.close()
+
+
+class Reply:
+    """An HTTP reply, read the way Flask's test client reads one (so tests can use either)."""
+
+    def __init__(self, response: requests.Response) -> None:
+        self.status_code = response.status_code
+        self.headers = response.headers
+        self.data = response.content
+        self.mimetype = (response.headers.get("Content-Type") or "").split(";")[0].strip()
+        self.content_type = response.headers.get("Content-Type")
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8", errors="replace")
+
+    def get_data(self, as_text: bool = False) -> bytes | str:
+        return self.text if as_text else self.data
+
+    def get_json(self) -> Any:
+        return jsonlib.loads(self.data) if self.data else None
+
+    @property
+    def json(self) -> Any:
+        return self.get_json()
+
+
+class RoundRobinClient:
+    """Flask-test-client-shaped calls (``get``, ``post``, ... with ``json=``, ``headers=``,
+    ``query_string=``, ``data=``), each sent over real HTTP to the next of ``urls``."""
+
+    def __init__(self, urls: list[str]) -> None:
+        self.urls = urls
+        self.sessions = [requests.Session() for _ in urls]
+        self.turn = 0
+
+    def open(self, path: str, method: str = "GET", json: Any = None, data: Any = None,
+             headers: dict | None = None, query_string: dict | None = None,
+             content_type: str | None = None, **_ignored: Any) -> Reply:
+        i, self.turn = self.turn, (self.turn + 1) % len(self.urls)
+        headers = dict(headers or {})
+        if content_type:
+            headers["Content-Type"] = content_type
+        response = self.sessions[i].request(method, self.urls[i] + path, json=json, data=data, headers=headers,
+                                            params=query_string, timeout=60)
+        return Reply(response)
+
+    def get(self, path: str, **kwargs: Any) -> Reply:
+        return self.open(path, "GET", **kwargs)
+
+    def post(self, path: str, **kwargs: Any) -> Reply:
+        return self.open(path, "POST", **kwargs)
+
+    def put(self, path: str, **kwargs: Any) -> Reply:
+        return self.open(path, "PUT", **kwargs)
+
+    def patch(self, path: str, **kwargs: Any) -> Reply:
+        return self.open(path, "PATCH", **kwargs)
+
+    def delete(self, path: str, **kwargs: Any) -> Reply:
+        return self.open(path, "DELETE", **kwargs)
+
+    def close(self) -> None:
+        for session in self.sessions:
+            session.close()
