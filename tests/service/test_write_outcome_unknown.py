@@ -1,0 +1,58 @@
+"""A write the store never confirmed may or may not be recorded: it is said to be unknown, with the
+Idempotency-Key whose retry settles it, and that retry never logs it twice."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from events.errors import WriteOutcomeUnknownError
+from events.server import EmbeddedServer
+from events.store import EventStore
+from referee.service import RefereeService
+from tests.service.conftest import SEATS
+
+
+@pytest.fixture
+def frozen_able_server(tmp_path):
+    """A store of this test's own, which the test freezes (SIGSTOP) as a stalled server would be."""
+    server = EmbeddedServer(tmp_path / "data")
+    server.start()
+    try:
+        yield server
+    finally:
+        os.kill(server.pid, signal.SIGCONT)
+        server.stop()
+
+
+def test_a_write_sent_to_a_frozen_store_is_unknown_and_its_keyed_retry_logs_it_once(frozen_able_server):
+    client = frozen_able_server.client(socket_timeout=0.5, retry=Retry(NoBackoff(), 0))
+    service = RefereeService(EventStore(client))
+    opening = service.plan_game("queens-dungeon", {"first_dealer": 0}, SEATS, "blind")
+    service.create_game("g", opening, actor="scorekeeper")
+    service.state("g")
+
+    # Freeze the server between the head read and the append: the append is sent, never answered.
+    real_append = service.store.append
+
+    def append_while_frozen(*args, **kwargs):
+        os.kill(frozen_able_server.pid, signal.SIGSTOP)
+        return real_append(*args, **kwargs)
+
+    service.store.append = append_while_frozen
+    with pytest.raises(WriteOutcomeUnknownError) as caught:
+        service.act("g", "call_trump", {"seat": 0, "suit": "H"}, actor="scorekeeper")
+    key = caught.value.idempotency_key
+    assert key
+    service.store.append = real_append
+    os.kill(frozen_able_server.pid, signal.SIGCONT)  # the server wakes and runs what it was sent
+
+    again = RefereeService(EventStore(frozen_able_server.client()))
+    retried = again.act("g", "call_trump", {"seat": 0, "suit": "H"}, actor="scorekeeper", idempotency_key=key)
+    assert retried.duplicate
+    calls = [e for e in again.store.read("g") if e.type == "TrumpCalled"]
+    assert len(calls) == 1
