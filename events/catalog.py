@@ -68,8 +68,14 @@ class GameCatalog:
         self.redis.hset(self._meta_key(game_id), mapping=fields)
         return self._entry(game_id, fields)
 
-    def get(self, game_id: str) -> CatalogEntry | None:
-        """The game's entry, possibly from memory: its ``status`` may lag (``list`` reads it fresh)."""
+    def get(self, game_id: str, fresh: bool = False) -> CatalogEntry | None:
+        """The game's entry, possibly from memory: its ``status`` may lag (``list`` reads it fresh).
+
+        A remembered entry is good for letting a token in; before one refuses a token, ask for a
+        ``fresh`` entry, read from the store.
+        """
+        if fresh:
+            self._cache.pop(game_id, None)
         entry = self._cache.get(game_id)
         if entry is None:
             raw = self.redis.hgetall(self._meta_key(game_id))

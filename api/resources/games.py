@@ -23,6 +23,7 @@ from api.schemas import (
 )
 from api.views import action_payloads, game_view
 from events.catalog import CatalogEntry
+from events.errors import WriteOutcomeUnknownError
 from events.store import EventStore
 from events.registry import EventTypeError
 from referee.registry import game_names, get_game
@@ -73,6 +74,8 @@ class Games(MethodView):
         svc.catalog.register(game_id, body["game"], body["record"], body["private"], token)
         try:
             result = svc.referee.create_game(game_id, opening, actor="scorekeeper")
+        except WriteOutcomeUnknownError:
+            raise  # the game may be recorded: its entry stays, so a recorded game always has its token
         except BaseException as exc:
             # No event was written: the entry names no game, so it must not be listed.
             with contextlib.suppress(redis.RedisError):

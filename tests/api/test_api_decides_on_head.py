@@ -4,6 +4,7 @@ the one before it (tests/hosts.py)."""
 
 from __future__ import annotations
 
+from events.catalog import hash_token
 from referee.events import CardPlayed
 
 #: Three legal tricks of clubs in a blind record (seat 1 leads the first: dealer 0's left).
@@ -47,3 +48,17 @@ def test_an_unreadable_game_is_a_problem_naming_its_version_over_the_api(client,
         assert reply.status_code == 409, reply.data
         body = reply.get_json()
         assert body["code"] == "game_unreadable" and body["version"] == version + 1
+
+
+def test_a_token_is_refused_on_the_stored_entry_not_on_one_a_process_remembers(client, new_game, redis_client):
+    game_id, _token, auth = new_game(record="blind", options={"first_dealer": 0})
+    for _ in range(2):  # each process reads, and remembers, the entry
+        assert client.post(f"/games/{game_id}/actions", json={"action": "call_trump", "seat": 0, "suit": "H"},
+                           headers={"Authorization": "Bearer wrong"}).status_code == 403
+    # The stored entry now holds another token (a game registered again under its id).
+    redis_client.hset(f"courtcard:{{{game_id}}}:meta", "token_hash", hash_token("second-token"))
+    called = client.post(f"/games/{game_id}/actions", json={"action": "call_trump", "seat": 0, "suit": "H"},
+                         headers={"Authorization": "Bearer second-token"})
+    dealt = client.post(f"/games/{game_id}/actions", json={"action": "deal"},
+                        headers={"Authorization": "Bearer second-token"})
+    assert (called.status_code, dealt.status_code) == (201, 201)

@@ -41,6 +41,20 @@ def test_new_log_and_show_log_a_game_with_the_saved_token(live):
     assert as_json["view"]["hand"]["trump"] == "H"
 
 
+def test_legal_plays_logged_one_command_at_a_time_are_all_accepted_by_courtcard_serve(live):
+    # Each command opens its own connections, so the two API processes of `courtcard serve` share them.
+    result = run("new", "queens-dungeon", "--seat", "Ann", "--seat", "Bob", "--seat", "Cat", "--seat", "Dan",
+                 "--option", "first_dealer=0", "--url", live, "--json")
+    game = json.loads(result.output)["game_id"]
+    assert run("log", game, "call_trump", "seat=0", "suit=H", "--url", live).exit_code == 0
+    assert run("log", game, "deal", "--url", live).exit_code == 0
+    tricks = [(1, "2C"), (2, "3C"), (3, "4C"), (0, "5C"), (0, "6C"), (1, "7C"), (2, "8C"), (3, "9C"),
+              (3, "10C"), (0, "JC"), (1, "KC"), (2, "AC")]
+    for seat, card in tricks:
+        logged = run("log", game, "play", f"seat={seat}", f"card={card}", "--url", live)
+        assert logged.exit_code == 0, (seat, card, logged.output)
+
+
 def test_a_refused_action_exits_1_and_says_what_is_legal(live):
     game = new_game(live)["game_id"]
     result = run("log", game, "call_trump", "seat=2", "suit=H", "--url", live)
