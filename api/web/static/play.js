@@ -89,9 +89,11 @@ async function act(body) {
     confirmCard = null;
     notify("");
   } catch (err) {
-    pending = err.status === 0 ? { signature, key } : null;
+    // No connection, or a write the referee could not confirm: the same key settles it.
+    const unsettled = err.status === 0 || (err.problem && err.problem.code === "outcome_unknown");
+    pending = unsettled ? { signature, key } : null;
     if (err.status === 409) notify(`${err.message} The page now shows what was logged meanwhile: check it and tap again.`);
-    else if (err.status === 0) notify(`${err.message} (Tap the same button again: it will not be logged twice.)`);
+    else if (unsettled) notify(`${err.message} (Tap the same button again: it will not be logged twice.)`);
     else notify(err.message);
   } finally {
     busy = false;
