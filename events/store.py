@@ -460,29 +460,27 @@ class EventStore:
 
     @_translate_unavailable
     def head_and_after(self, game_id: str, after_version: int) -> tuple[tuple[int, str], list[Envelope]]:
-        """The game's head (as :meth:`head`) and the envelopes after ``after_version``, read in
-        one round trip as one consistent snapshot (a transaction: no append falls between them).
+        """The game's head (as :meth:`head`) and the envelopes after ``after_version``, in one
+        round trip.
 
         This is how a cached state learns whether it is still the record's head: the head tells
-        a record that moved back (a lost write) or was rewritten since, the envelopes how far
-        it moved on.
+        a record that moved back (a lost write) or was rewritten since, the envelopes how far it
+        moved on. The head is read first, so an append landing between the two reads shows as
+        envelopes past the head, never as a head past the envelopes.
         """
-        stream, index, legacy = self._keys(game_id)
-        pipe = self.redis.pipeline(transaction=True)
+        stream, index, _legacy = self._keys(game_id)
+        pipe = self.redis.pipeline(transaction=False)
         pipe.hget(index, "")
-        pipe.hmget(legacy, ["version", "hash"])
         pipe.xrange(stream, f"0-{after_version + 1}", "+", count=self.page_size)
-        record, (legacy_version, legacy_hash), entries = pipe.execute()
+        record, entries = pipe.execute()
         if record is not None:
             version, hash_ = _text(record).split(":", 1)
             head = (int(version), hash_)
-        elif legacy_version is not None:
-            head = (int(legacy_version), _text(legacy_hash))
         else:
-            head = (0, GENESIS_HASH)
+            head = self.head(game_id)  # a game recorded before the index held its head, or none
         envelopes = list(self._iter_decoded(game_id, entries, after_version + 1))
         if len(entries) == self.page_size:
-            envelopes.extend(self.read(game_id, from_version=after_version + 1 + len(entries), to_version=head[0]))
+            envelopes.extend(self.read(game_id, from_version=after_version + 1 + len(entries)))
         return head, envelopes
 
     def verify(self, game_id: str) -> VerificationReport:
