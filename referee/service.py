@@ -28,7 +28,7 @@ import marshmallow
 
 from events.envelope import Envelope
 from events.errors import ConcurrencyError, WriteOutcomeUnknownError
-from events.store import EventStore
+from events.recorder import Recorder
 from referee.errors import InputError, RefereeError
 from referee.game import Game, GameState
 from referee.registry import game_names, get_game
@@ -141,7 +141,8 @@ class StateCache:
 
 
 class RefereeService:
-    """Creates games and logs actions through the referee, on top of an :class:`EventStore`.
+    """Creates games and logs actions through the referee, on top of a :class:`Recorder` (the Redis
+    store, :class:`events.store.EventStore`, in every deployment).
 
     Decide on the head: every action, refusal and view starts from the game's state checked
     against the record's head in the same round trip that brings any events it lacks, so a
@@ -150,7 +151,7 @@ class RefereeService:
     written, and a batch that does not fold is refused with nothing written.
     """
 
-    def __init__(self, store: EventStore, cache: StateCache | None = None) -> None:
+    def __init__(self, store: Recorder, cache: StateCache | None = None) -> None:
         self.store = store
         self.cache = cache or StateCache()
 
