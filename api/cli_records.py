@@ -1,7 +1,7 @@
 """``courtcard`` commands for a game's record: export, import, verify and audit.
 
-``verify`` works offline, on the file alone: the hash chain and its head line, then every event
-replayed through the referee. The others talk to the service (``--url`` / ``COURTCARD_URL``).
+``verify`` works offline, on the file alone: the hash chain and its head line, then the referee
+deciding the game again from the table's actions (``workers.imports.check_history``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
 """
 
 from __future__ import annotations
@@ -79,7 +79,8 @@ def import_game(file, url, as_json) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @json_option
 def verify_file(file, as_json) -> None:
-    """Check an exported jsonl file offline: its hash chain, its head line, and a replay of every event."""
+    """Check an exported jsonl file offline: its hash chain, its head line, and every event the
+    referee makes decided again from the table's actions."""
     from workers.imports import ImportRejected, check_history
 
     try:
@@ -100,7 +101,8 @@ def verify_file(file, as_json) -> None:
         return
     console.print(f"[bold green]Verified[/]: game {checked.game_id} ({checked.replay.game.title}), {version} events, "
                   f"chain head {head_hash}.")
-    console.print("Every event replays through the referee." + (" The game is over." if outcome else ""))
+    console.print("Every ruling, total and score was decided again from the table's actions."
+                  + (" The game is over." if outcome else ""))
 
 
 @main.command("audit")

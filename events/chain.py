@@ -71,22 +71,35 @@ class ChainChecker:
     through one checker, so the rules (and the one way a hash is computed) live here only.
     """
 
-    __slots__ = ("prev", "count", "game_id")
+    __slots__ = ("prev", "count", "game_id", "event_ids")
 
     def __init__(self) -> None:
         self.prev = GENESIS_HASH
         self.count = 0
         self.game_id: str | None = None
+        self.event_ids: set[str] = set()
 
     def check(self, fields: Mapping[str, Any]) -> str | None:
         """Check the next event's recorded fields; None (and the chain moves on) if it belongs
         here, else why not (and nothing moves)."""
         problem = _check_one(fields, self.count + 1, self.prev, self.game_id)
         if problem is None:
+            problem = self._check_event_id(fields["event_id"])
+        if problem is None:
             self.game_id = fields["game_id"]
             self.prev = fields["hash"]
             self.count += 1
         return problem
+
+    def _check_event_id(self, event_id: Any) -> str | None:
+        # An event id is what makes a retried append safe (the store finds the event by it), so a
+        # game's ids are non-empty and distinct; a record that breaks this was not made by a store.
+        if type(event_id) is not str or not event_id:
+            return f"the event id {event_id!r} is empty or not a string"
+        if event_id in self.event_ids:
+            return f"the event id {event_id!r} is already used by an earlier event of the game"
+        self.event_ids.add(event_id)
+        return None
 
     def failed(self, reason: str, version: int | None = -1) -> VerificationReport:
         """The report of a chain broken at ``version`` (default: the next event's)."""

@@ -1,12 +1,14 @@
-"""Importing a ``jsonl`` history as a new game: verify the chain, replay every event, then write.
+"""Importing a ``jsonl`` history as a new game: verify the chain, decide every event again, then write.
 
-Nothing is written unless the whole file passes: the chain and its head line verify, every event
-decodes against its registered type, and the referee folds every event and can then show the game
-(its views, score sheet and outcome). A refusal names the file's line and the reason.
+Nothing is written unless the whole file passes: the chain and its head line verify (event ids
+present and distinct), every event decodes against its registered type, the referee decides the
+game again from the table's actions and makes exactly the events the file holds
+(``referee.redecide``: a total, ruling, score or end of game the actions do not give is refused),
+and it can then show the game (its views, score sheet and outcome). A refusal names the file's
+line and the reason. ``courtcard verify`` runs the same checks offline.
 
-The referee folds events; it does not decide them again (the commands are not in the file), so an
-import checks that a history is whole and consistent, not that it is authentic: the chain has no
-secret, and anyone may rehash a forged file.
+That proves a history consistent and correctly refereed, not who recorded it: anyone may rehash
+an invented game. The head line's signature (``events.signing``) says which service wrote it.
 
 The copy is appended verbatim in one atomic append (``EventStore.import_history``): every event's
 id, type, version, payload, recorded time and actor, so under the original id it exports to the
@@ -25,8 +27,8 @@ from events.chain import UNREADABLE, is_head_record, verify_envelopes
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry as event_registry
 from events.store import EventStore, check_game_id
-from workers.folding import Replay, ReplayError, fold
-
+from referee.redecide import Disagreement, redecide
+from workers.folding import Replay, ReplayError, game_of
 
 
 class ImportRejected(ValueError):
@@ -83,8 +85,11 @@ def check_history(lines: Iterable[str | bytes]) -> CheckedHistory:
     except ValueError as exc:
         raise ImportRejected(line_of.get(1), f"the game id cannot be used here: {exc}") from exc
     try:
-        replay = fold(envelopes)
+        replay = Replay(game_of(envelopes[0]), redecide([e.event for e in envelopes]), envelopes)
         _show(replay)
+    except Disagreement as exc:
+        version = exc.index + 1
+        raise ImportRejected(line_of.get(version), f"the referee refuses event {version} ({exc.kind}): {exc.reason}") from exc
     except ReplayError as exc:
         raise ImportRejected(line_of.get(exc.version), f"the referee refuses event {exc.version}: {exc.reason}") from exc
     return CheckedHistory(envelopes, replay, (report.count, report.head_hash))
