@@ -25,6 +25,8 @@ import orjson
 from events.envelope import GENESIS_HASH, RECORDED_FIELDS, RECORDED_SET, Envelope, envelope_hash
 
 HEAD_KEY = "head"
+#: Key of the head line's signature: who exported the record (outside the chain, which it signs).
+SIGNATURE_KEY = "signature"
 #: Key of the placeholder that stands, in the sequence given to the verifier, for a record that
 #: could not be parsed at all; its value says why.
 UNREADABLE = "_unreadable"
@@ -54,9 +56,13 @@ class VerificationReport:
         return max((self.first_bad_version or 1) - 1, 0)
 
 
-def head_record(game_id: str, version: int, hash_: str) -> dict[str, Any]:
-    """The final line of an export: the game's version and the hash of its last event."""
-    return {HEAD_KEY: {"game_id": game_id, "version": version, "hash": hash_}}
+def head_record(game_id: str, version: int, hash_: str, signature: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The final line of an export: the game's version and the hash of its last event, with the
+    signature of the service that exported it when there is one (``events.signing``)."""
+    record: dict[str, Any] = {HEAD_KEY: {"game_id": game_id, "version": version, "hash": hash_}}
+    if signature is not None:
+        record[SIGNATURE_KEY] = dict(signature)
+    return record
 
 
 def is_head_record(item: object) -> bool:

@@ -23,9 +23,10 @@ from typing import Any
 
 import orjson
 
-from events.chain import UNREADABLE, is_head_record, verify_envelopes
+from events.chain import SIGNATURE_KEY, UNREADABLE, is_head_record, verify_envelopes
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry as event_registry
+from events.signing import SignatureError, check_signature
 from events.store import EventStore, check_game_id
 from referee.redecide import Disagreement, redecide
 from workers.folding import Replay, ReplayError, game_of
@@ -46,6 +47,8 @@ class CheckedHistory:
     envelopes: list[Envelope]
     replay: Replay
     head: tuple[int, str]
+    signature: Any = None  # the head line's, as the file has it: checked only against a key given
+    head_line: int | None = None
 
     @property
     def game_id(self) -> str:
@@ -59,9 +62,18 @@ class CheckedHistory:
     def record(self) -> str:
         return str(self.envelopes[0].payload.get("record", ""))
 
+    def check_signed_by(self, public_key: str) -> None:
+        """Require the head line to be signed by ``public_key`` (``events.signing``); raises
+        ImportRejected naming the head line."""
+        try:
+            check_signature(self.signature, public_key, self.game_id, *self.head)
+        except SignatureError as exc:
+            raise ImportRejected(self.head_line, str(exc)) from exc
+
 
 def check_history(lines: Iterable[str | bytes]) -> CheckedHistory:
-    """Verify and replay an exported history; raises ImportRejected with the line and the reason."""
+    """Verify an exported history and decide it again; raises ImportRejected with the line and the
+    reason. Its signature is kept for :meth:`CheckedHistory.check_signed_by`, not checked here."""
     items, line_of = _parse(lines)
     report = verify_envelopes(items, require_head=True)
     if not report.ok:
@@ -92,7 +104,8 @@ def check_history(lines: Iterable[str | bytes]) -> CheckedHistory:
         raise ImportRejected(line_of.get(version), f"the referee refuses event {version} ({exc.kind}): {exc.reason}") from exc
     except ReplayError as exc:
         raise ImportRejected(line_of.get(exc.version), f"the referee refuses event {exc.version}: {exc.reason}") from exc
-    return CheckedHistory(envelopes, replay, (report.count, report.head_hash))
+    head = next(item for item in items if is_head_record(item))
+    return CheckedHistory(envelopes, replay, (report.count, report.head_hash), head.get(SIGNATURE_KEY), line_of.get("head"))
 
 
 def write_history(store: EventStore, game_id: str, checked: CheckedHistory) -> int:

@@ -34,7 +34,7 @@ def rechained(records: list[dict]) -> bytes:
     out = []
     for item in records:
         if "head" in item:
-            item = {"head": {**item["head"], "version": version, "hash": prev}}
+            item = {**item, "head": {**item["head"], "version": version, "hash": prev}}  # its signature kept
         else:
             version += 1
             item = {**item, "version": version, "prev_hash": prev}
