@@ -27,7 +27,7 @@ hands would be shuffled again, and so refused.
     >>> redecide(log + [ev.TotalSet(1, 1, "renege", 0, -500, 1, 1)])
     Traceback (most recent call last):
     ...
-    referee.redecide.Disagreement: event 4 (TotalSet): the referee makes a TotalSet only as part of a table action, and no table action follows
+    referee.redecide.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:
     try:
         game = get_game(first.game)
         return game, game.start(first.options, list(first.seats), first.record, random.Random(_SEED))
-    except RefereeError as exc:
+    except Exception as exc:  # an unknown game, or settings its start refuses however it does
         raise Disagreement(0, kind, f"the referee cannot set up this game: {exc}") from exc
 
 
@@ -99,20 +99,25 @@ def _decide_next(game: Game, state: GameState, events: Sequence[Any], start: int
             break
     else:
         kind = type(events[start]).__name__
-        raise Disagreement(start, kind, f"the referee makes a {kind} only as part of a table action, "
-                                        "and no table action follows")
+        raise Disagreement(start, kind, _unmade(kind))
     try:
         expected = game.decide(state, command, rng)
     except InputError as exc:
         raise Disagreement(at, type(events[at]).__name__, f"the referee refuses this action: {exc.message}") from exc
+    except Exception as exc:  # a state no honest record reaches may trip the rules: still a refusal, never a crash
+        raise Disagreement(at, type(events[at]).__name__,
+                           f"the referee cannot decide this action ({type(exc).__name__}: {exc})") from exc
     if not expected:
         raise Disagreement(at, type(events[at]).__name__, "the referee records nothing for this action")
     if at > start and type(expected[0]) is type(events[at]):
         # The action opens its batch, so what precedes it was made by no action at all.
         kind = type(events[start]).__name__
-        raise Disagreement(start, kind, f"the referee makes a {kind} only as part of a table action, "
-                                        "and no table action comes before the next one")
+        raise Disagreement(start, kind, _unmade(kind))
     return expected
+
+
+def _unmade(kind: str) -> str:
+    return f"no table action gives this {kind}: the referee makes one only as a consequence of an action"
 
 
 def _take(game: Game, state: GameState, events: Sequence[Any], start: int, expected: list[Any]) -> GameState:
