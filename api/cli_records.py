@@ -1,7 +1,8 @@
 """``courtcard`` commands for a game's record: export, import, verify and audit.
 
-``verify`` works offline, on the file alone: the hash chain and its head line, then every event
-replayed through the referee. The others talk to the service (``--url`` / ``COURTCARD_URL``).
+``verify`` works offline, on the file alone: the hash chain and its head line, then the referee
+deciding the game again from the table's actions (``workers.imports.check_history``), and with
+``--key`` the signature of the service that recorded it (``events.signing``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
 """
 
 from __future__ import annotations
@@ -77,14 +78,20 @@ def import_game(file, url, as_json) -> None:
 
 @main.command("verify")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--key", help="The public key of the service that should have recorded FILE (GET /signing-key, "
+                            "or `courtcard signing-key`), or a file holding it.")
 @json_option
-def verify_file(file, as_json) -> None:
-    """Check an exported jsonl file offline: its hash chain, its head line, and a replay of every event."""
+def verify_file(file, key, as_json) -> None:
+    """Check an exported jsonl file offline: its hash chain, its head line, and every event the
+    referee makes decided again from the table's actions; with --key, also that the service with
+    that key recorded it."""
     from workers.imports import ImportRejected, check_history
 
     try:
         with console.status(f"Verifying {file}"), open(file, "rb") as lines:
             checked = check_history(lines)
+        if key is not None:
+            checked.check_signed_by(_key_text(key))
     except ImportRejected as exc:
         if as_json:
             click.echo(json.dumps({"ok": False, "line": exc.line, "reason": exc.reason}))
@@ -94,13 +101,39 @@ def verify_file(file, as_json) -> None:
         sys.exit(EXIT_REFUSED)
     version, head_hash = checked.head
     outcome = checked.replay.game.outcome(checked.replay.state)
+    claimed = (checked.signature or {}).get("public_key") if isinstance(checked.signature, dict) else None
     if as_json:
         click.echo(json.dumps({"ok": True, "game_id": checked.game_id, "game": checked.game_name, "events": version,
-                               "head_hash": head_hash, "outcome": outcome}))
+                               "head_hash": head_hash, "outcome": outcome, "recorded_by": _key_text(key) if key else None,
+                               "signed_with": claimed}))
         return
     console.print(f"[bold green]Verified[/]: game {checked.game_id} ({checked.replay.game.title}), {version} events, "
                   f"chain head {head_hash}.")
-    console.print("Every event replays through the referee." + (" The game is over." if outcome else ""))
+    console.print("The record is whole and consistent, and every ruling, total and score was decided again from the "
+                  "table's actions." + (" The game is over." if outcome else ""))
+    if key is not None:
+        console.print(f"[bold green]Recorded by this service, unaltered[/]: signed by key {_key_text(key)}.")
+    else:
+        said = f" The file says it was signed with key {claimed}." if claimed else " The file is not signed."
+        console.print("This does not prove who recorded it (anyone can write a consistent record)." + said
+                      + " To check, give that service's public key: --key KEY.")
+
+
+def _key_text(key: str) -> str:
+    """A public key given on the command line: the key itself, or a file holding it."""
+    path = Path(key)
+    return path.read_text().strip() if path.is_file() else key.strip()
+
+
+@main.command("signing-key")
+@url_option
+def signing_key(url) -> None:
+    """Print the public key the service signs its exported records with (for verify --key)."""
+    try:
+        body = Client(url).request("GET", "/signing-key").json()
+    except ApiError as exc:
+        fail(exc)
+    click.echo(body["public_key"])
 
 
 @main.command("audit")

@@ -25,6 +25,8 @@ import orjson
 from events.envelope import GENESIS_HASH, RECORDED_FIELDS, RECORDED_SET, Envelope, envelope_hash
 
 HEAD_KEY = "head"
+#: Key of the head line's signature: who exported the record (outside the chain, which it signs).
+SIGNATURE_KEY = "signature"
 #: Key of the placeholder that stands, in the sequence given to the verifier, for a record that
 #: could not be parsed at all; its value says why.
 UNREADABLE = "_unreadable"
@@ -54,9 +56,13 @@ class VerificationReport:
         return max((self.first_bad_version or 1) - 1, 0)
 
 
-def head_record(game_id: str, version: int, hash_: str) -> dict[str, Any]:
-    """The final line of an export: the game's version and the hash of its last event."""
-    return {HEAD_KEY: {"game_id": game_id, "version": version, "hash": hash_}}
+def head_record(game_id: str, version: int, hash_: str, signature: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The final line of an export: the game's version and the hash of its last event, with the
+    signature of the service that exported it when there is one (``events.signing``)."""
+    record: dict[str, Any] = {HEAD_KEY: {"game_id": game_id, "version": version, "hash": hash_}}
+    if signature is not None:
+        record[SIGNATURE_KEY] = dict(signature)
+    return record
 
 
 def is_head_record(item: object) -> bool:
@@ -71,22 +77,35 @@ class ChainChecker:
     through one checker, so the rules (and the one way a hash is computed) live here only.
     """
 
-    __slots__ = ("prev", "count", "game_id")
+    __slots__ = ("prev", "count", "game_id", "event_ids")
 
     def __init__(self) -> None:
         self.prev = GENESIS_HASH
         self.count = 0
         self.game_id: str | None = None
+        self.event_ids: set[str] = set()
 
     def check(self, fields: Mapping[str, Any]) -> str | None:
         """Check the next event's recorded fields; None (and the chain moves on) if it belongs
         here, else why not (and nothing moves)."""
         problem = _check_one(fields, self.count + 1, self.prev, self.game_id)
         if problem is None:
+            problem = self._check_event_id(fields["event_id"])
+        if problem is None:
             self.game_id = fields["game_id"]
             self.prev = fields["hash"]
             self.count += 1
         return problem
+
+    def _check_event_id(self, event_id: Any) -> str | None:
+        # An event id is what makes a retried append safe (the store finds the event by it), so a
+        # game's ids are non-empty and distinct; a record that breaks this was not made by a store.
+        if type(event_id) is not str or not event_id:
+            return f"the event id {event_id!r} is empty or not a string"
+        if event_id in self.event_ids:
+            return f"the event id {event_id!r} is already used by an earlier event of the game"
+        self.event_ids.add(event_id)
+        return None
 
     def failed(self, reason: str, version: int | None = -1) -> VerificationReport:
         """The report of a chain broken at ``version`` (default: the next event's)."""

@@ -1,12 +1,18 @@
-"""Dealing a deck into hands: the referee's own shuffle, and the check that hands a scorekeeper
-typed make up the deck. Every game that deals whole hands uses both; how many hands of how many
-cards (and what an extra hand is) stays the game's own."""
+"""Dealing a deck into hands: the referee's own shuffle, the check that hands a scorekeeper typed
+make up the deck, and the salt that seals a known deal. Every game that deals whole hands uses
+them; how many hands of how many cards (and what an extra hand is) stays the game's own."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from referee import errors
+from referee.events import HandDealt
+
+#: Bits of a deal's salt: past any search, as a secret key's are.
+SALT_BITS = 128
 
 
 def shuffled_hands(deck: list[str], rng: Any, count: int, size: int) -> list[list[str]]:
@@ -26,3 +32,29 @@ def check_makes_up_deck(dealt: list[list[str]], deck: list[str], removed: list[s
         stray = sorted(set(flat) & set(removed))
         raise errors.InvalidDeal(f"The hands do not make up the deck: repeated {dup}, missing {missing}, "
                                  f"removed cards dealt {stray}.")
+
+
+def deal_salt(rng: Any) -> str:
+    """A known deal's salt (see ``HandDealt.salt``): ``SALT_BITS`` drawn from ``rng``, as hex.
+
+    The service's ``rng`` draws from the operating system's secure source (``secrets``), so the
+    salt cannot be guessed; like everything drawn from it, the salt is written into the event.
+    """
+    return f"{rng.getrandbits(SALT_BITS):0{SALT_BITS // 4}x}"
+
+
+def sealed(events: list[Any], rng: Any) -> list[Any]:
+    """``events`` with every known deal that has no salt yet given one (a blind deal hides
+    nothing, and stays as it is)."""
+    return [dataclasses.replace(e, salt=deal_salt(rng))
+            if type(e) is HandDealt and e.hands is not None and e.salt is None else e for e in events]
+
+
+def sealing_deals(decide: Callable[[Any, Any, Any], list[Any]]) -> Callable[[Any, Any, Any], list[Any]]:
+    """A game's ``decide`` whose known deals come out salted, for an engine that deals unsalted."""
+
+    def decide_sealed(state: Any, command: Any, rng: Any) -> list[Any]:
+        return sealed(decide(state, command, rng), rng)
+
+    decide_sealed.__doc__ = decide.__doc__
+    return decide_sealed

@@ -10,7 +10,7 @@ Hands are numbered from 1, tricks from 1 within a hand, seats from 0 clockwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from events.registry import event_type
@@ -57,13 +57,19 @@ class TrumpCalled:
     hand: int
 
 
-@event_type("HandDealt", version=1)
+@event_type("HandDealt", version=2, upcasters={1: lambda payload: {**payload, "salt": None}})
 @_frozen
 class HandDealt:
     """The cards were dealt. ``removed`` lists the cards taken out of the deck.
 
     Known record: ``hands[seat]`` in dealing order (the dummy's first card is its top card) and
     ``extra`` (the spare hand of the 3-player four-hands variant). Blind record: both ``None``.
+
+    ``salt`` (known record; version 2 on): 128 secret random bits as 32 hex digits. While the game
+    is on, this payload is withheld from the table but its envelope's hash is public; the salt
+    makes that hash say nothing about the hands (without it, hashing candidate deals until one
+    matched would find them). It is revealed with the hands. Two deals of the same cards are the
+    same deal whatever their salts, so it takes no part in comparing events.
     """
 
     hand: int
@@ -71,6 +77,7 @@ class HandDealt:
     removed: list[str]
     hands: Optional[list[list[str]]] = None
     extra: Optional[list[str]] = None
+    salt: Optional[str] = field(default=None, compare=False)
 
 
 @event_type("HandExchanged", version=1)

@@ -23,6 +23,10 @@ Contract
 * ``command_schemas`` maps each action name (``"play"``, ``"call_trump"``, ...) to a marshmallow
   schema whose ``load`` returns the command object ``decide`` takes. The API parses requests with
   it and documents it in OpenAPI.
+* ``command_of(event)`` is the command a table-action event records (a card played: that play),
+  or None for an event only the referee makes (a trick won, a total set, a ruling, the score).
+  Verification re-decides every recorded command and requires the referee's events to match
+  (``referee.redecide``).
 * ``legal_actions(state, seat)`` lists the commands the seat may give now (all legal cards in a
   known record); ``action_of(command)`` names the action of a command, so it can be shown as JSON.
 * ``public_view(state, seat=None)`` is what the table (or one seat) may see: no hidden hands, no
@@ -66,6 +70,10 @@ class Game(Protocol):
 
     def action_of(self, command: Any) -> str:
         """The action name (a key of ``command_schemas``) of a command object."""
+        ...
+
+    def command_of(self, event: Any) -> Any:
+        """The command a table-action event records, None for an event the referee makes."""
         ...
 
     def to_act(self, state: GameState) -> list[int]:

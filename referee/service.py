@@ -422,4 +422,4 @@ def _game_name(first: Envelope) -> str:
 
 def _rng() -> random.Random:
     # Each decision gets fresh entropy; whatever it draws is written into the events it returns.
-    return random.Random(secrets.randbits(64))
+    return secrets.SystemRandom()  # the OS's secure source: a deal's salt must not follow from a 64-bit seed

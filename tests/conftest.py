@@ -22,6 +22,16 @@ from tests.hosts import RoundRobinClient, ServedApi
 API_HOSTS = 2
 
 
+@pytest.fixture(scope="session", autouse=True)
+def data_dir(tmp_path_factory):
+    """The services under test keep what they make in their data directory (the key that signs
+    exported records) in a temporary one, never in the checkout's ./data."""
+    with pytest.MonkeyPatch.context() as patch:
+        path = tmp_path_factory.mktemp("courtcard-data")
+        patch.setenv("COURTCARD_DATA", str(path))
+        yield path
+
+
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory):
     """The suite's own valkey-server (an ``EmbeddedServer``), running for the whole session."""

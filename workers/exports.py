@@ -1,9 +1,10 @@
 """Exports of a game's record: the verifiable history (JSON lines) and the score sheet (CSV).
 
 ``jsonl``: one envelope per line (:meth:`Envelope.to_dict`, canonical JSON: sorted keys, no
-spaces, UTF-8), in version order, then one head line (``{"head": {"game_id", "version", "hash"}}``)
-so that a truncated file cannot pass for a whole one. ``courtcard verify FILE`` checks it offline.
-The printable record is :mod:`workers.html_record`.
+spaces, UTF-8), in version order, then one head line (``{"head": {"game_id", "version", "hash"},
+"signature": {...}}``) so that a truncated file cannot pass for a whole one, signed by the service
+that exported it (``events.signing``). ``courtcard verify FILE`` checks it offline. The printable
+record is :mod:`workers.html_record`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from events.chain import head_record
 from events.envelope import Envelope, canonical_json
+from events.signing import RecordSigner
 from events.store import EventStore
 from workers.scoresheet import row_columns
 
@@ -26,11 +28,13 @@ def history(store: EventStore, game_id: str) -> tuple[list[Envelope], tuple[int,
     return list(store.read(game_id, to_version=head[0])), head
 
 
-def jsonl_lines(envelopes: Iterable[Envelope], game_id: str, head: tuple[int, str]) -> Iterator[bytes]:
-    """The ``jsonl`` export, line by line (each ends with a newline)."""
+def jsonl_lines(envelopes: Iterable[Envelope], game_id: str, head: tuple[int, str],
+                signer: RecordSigner | None = None) -> Iterator[bytes]:
+    """The ``jsonl`` export, line by line (each ends with a newline); ``signer`` signs its head."""
     for envelope in envelopes:
         yield canonical_json(envelope.to_dict()) + b"\n"
-    yield canonical_json(head_record(game_id, head[0], head[1])) + b"\n"
+    signature = signer.sign(game_id, *head) if signer is not None else None
+    yield canonical_json(head_record(game_id, head[0], head[1], signature)) + b"\n"
 
 
 def score_csv(sheet: dict) -> str:

@@ -1,12 +1,14 @@
-"""Importing a ``jsonl`` history as a new game: verify the chain, replay every event, then write.
+"""Importing a ``jsonl`` history as a new game: verify the chain, decide every event again, then write.
 
-Nothing is written unless the whole file passes: the chain and its head line verify, every event
-decodes against its registered type, and the referee folds every event and can then show the game
-(its views, score sheet and outcome). A refusal names the file's line and the reason.
+Nothing is written unless the whole file passes: the chain and its head line verify (event ids
+present and distinct), every event decodes against its registered type, the referee decides the
+game again from the table's actions and makes exactly the events the file holds
+(``referee.redecide``: a total, ruling, score or end of game the actions do not give is refused),
+and it can then show the game (its views, score sheet and outcome). A refusal names the file's
+line and the reason. ``courtcard verify`` runs the same checks offline.
 
-The referee folds events; it does not decide them again (the commands are not in the file), so an
-import checks that a history is whole and consistent, not that it is authentic: the chain has no
-secret, and anyone may rehash a forged file.
+That proves a history consistent and correctly refereed, not who recorded it: anyone may rehash
+an invented game. The head line's signature (``events.signing``) says which service wrote it.
 
 The copy is appended verbatim in one atomic append (``EventStore.import_history``): every event's
 id, type, version, payload, recorded time and actor, so under the original id it exports to the
@@ -21,12 +23,13 @@ from typing import Any
 
 import orjson
 
-from events.chain import UNREADABLE, is_head_record, verify_envelopes
+from events.chain import SIGNATURE_KEY, UNREADABLE, is_head_record, verify_envelopes
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry as event_registry
+from events.signing import SignatureError, check_signature
 from events.store import EventStore, check_game_id
-from workers.folding import Replay, ReplayError, fold
-
+from referee.redecide import Disagreement, redecide
+from workers.folding import Replay, ReplayError, game_of
 
 
 class ImportRejected(ValueError):
@@ -44,6 +47,8 @@ class CheckedHistory:
     envelopes: list[Envelope]
     replay: Replay
     head: tuple[int, str]
+    signature: Any = None  # the head line's, as the file has it: checked only against a key given
+    head_line: int | None = None
 
     @property
     def game_id(self) -> str:
@@ -57,9 +62,18 @@ class CheckedHistory:
     def record(self) -> str:
         return str(self.envelopes[0].payload.get("record", ""))
 
+    def check_signed_by(self, public_key: str) -> None:
+        """Require the head line to be signed by ``public_key`` (``events.signing``); raises
+        ImportRejected naming the head line."""
+        try:
+            check_signature(self.signature, public_key, self.game_id, *self.head)
+        except SignatureError as exc:
+            raise ImportRejected(self.head_line, str(exc)) from exc
+
 
 def check_history(lines: Iterable[str | bytes]) -> CheckedHistory:
-    """Verify and replay an exported history; raises ImportRejected with the line and the reason."""
+    """Verify an exported history and decide it again; raises ImportRejected with the line and the
+    reason. Its signature is kept for :meth:`CheckedHistory.check_signed_by`, not checked here."""
     items, line_of = _parse(lines)
     report = verify_envelopes(items, require_head=True)
     if not report.ok:
@@ -83,11 +97,15 @@ def check_history(lines: Iterable[str | bytes]) -> CheckedHistory:
     except ValueError as exc:
         raise ImportRejected(line_of.get(1), f"the game id cannot be used here: {exc}") from exc
     try:
-        replay = fold(envelopes)
+        replay = Replay(game_of(envelopes[0]), redecide([e.event for e in envelopes]), envelopes)
         _show(replay)
+    except Disagreement as exc:
+        version = exc.index + 1
+        raise ImportRejected(line_of.get(version), f"the referee refuses event {version} ({exc.kind}): {exc.reason}") from exc
     except ReplayError as exc:
         raise ImportRejected(line_of.get(exc.version), f"the referee refuses event {exc.version}: {exc.reason}") from exc
-    return CheckedHistory(envelopes, replay, (report.count, report.head_hash))
+    head = next(item for item in items if is_head_record(item))
+    return CheckedHistory(envelopes, replay, (report.count, report.head_hash), head.get(SIGNATURE_KEY), line_of.get("head"))
 
 
 def write_history(store: EventStore, game_id: str, checked: CheckedHistory) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 #: Modules under ``api.resources`` that define a flask-smorest ``blp``, in the order they are documented.
-RESOURCES = ("games", "events", "scores", "audit", "disputes", "exports", "imports", "health")
+RESOURCES = ("games", "events", "scores", "audit", "disputes", "exports", "imports", "signing", "health")
 
 
 def blueprints():

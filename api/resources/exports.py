@@ -12,6 +12,7 @@ from api.app import services
 from api.auth import require_full_record, require_reader
 from api.views import game_finished
 from api.resources.games import catalog_entry
+from api.resources.signing import record_signer
 from workers.exports import FORMATS, history, jsonl_lines, score_csv
 from workers.folding import fold
 from workers.html_record import render_html
@@ -30,7 +31,8 @@ class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.doc(responses={200: {"description": "the file", "content": {t: {"schema": {"type": "string"}} for t in FORMATS.values()}}})
     def get(self, query, game_id):
-        """Download the game's record (jsonl verifies offline with `courtcard verify FILE`).
+        """Download the game's record (jsonl verifies offline with `courtcard verify FILE`, and its
+        head line carries this service's signature: `GET /signing-key`).
 
         The jsonl and html files hold every payload, so for a known record in progress (hands the
         table has not seen) they need the scorekeeper's token, as the events do."""
@@ -42,7 +44,8 @@ class Export(MethodView):
         envelopes, head = history(services().store, game_id)
         headers = {"Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"', "ETag": f'"{head[0]}"'}
         if fmt == "jsonl":
-            return Response(b"".join(jsonl_lines(envelopes, game_id, head)), mimetype=FORMATS[fmt], headers=headers)
+            signed = jsonl_lines(envelopes, game_id, head, record_signer())
+            return Response(b"".join(signed), mimetype=FORMATS[fmt], headers=headers)
         replay = fold(envelopes)
         sheet = build_sheet(game_id, replay.game, replay.state)
         if fmt == "csv":

@@ -40,9 +40,9 @@ class Imports(MethodView):
                           "description": "a jsonl export (GET /games/{id}/export?format=jsonl)"})
     @blp.response(201, ImportedSchema)
     @blp.alt_response(422, schema=ImportProblemSchema, content_type="application/problem+json",
-                      description="The file does not verify or does not replay; nothing was written")
+                      description="The file does not verify, or the referee decides otherwise; nothing was written")
     def post(self):
-        """Verify the chain, replay every event through the referee, then write it as a new game.
+        """Verify the chain, decide every event of the referee's again, then write it as a new game.
 
         The game keeps its original id when this server has no game by that id. A refusal (422)
         names the line and the reason, and nothing is written."""

@@ -57,7 +57,9 @@ def test_jsonl_export_verifies_offline_and_ends_with_the_chain_head(client, fini
     lines = export(client, finished.game_id, "jsonl").splitlines()
     report = verify_lines(lines)
     assert report.ok and report.count == len(lines) - 1 == finished.view()["version"]
-    assert orjson.loads(lines[-1]) == {"head": {"game_id": finished.game_id, "version": report.count, "hash": report.head_hash}}
+    head = orjson.loads(lines[-1])
+    assert head["head"] == {"game_id": finished.game_id, "version": report.count, "hash": report.head_hash}
+    assert head["signature"]["public_key"] == client.get("/signing-key").get_json()["public_key"]
 
 
 def test_export_import_export_gives_the_same_record_but_for_the_game_id(client, finished):

@@ -3,7 +3,11 @@ and the declarer's contract (trump and the two called cards)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from referee import events as ev
 from referee.shared_commands import frozen as _frozen
+from referee.table_actions import trick_command_of
 from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
 
 
@@ -25,3 +29,13 @@ class Declare:
 
 ACTIONS: dict[str, type] = {**SHARED_ACTIONS, "pass": Pass, "declare": Declare}
 COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
+
+
+def command_of(event: Any) -> Any:
+    """The command a table-action event records (see ``referee.table_actions``), None for an
+    event only the referee makes."""
+    if type(event) is ev.BidMade and event.bid is None:
+        return Pass(event.seat)
+    if type(event) is ev.ContractDeclared:
+        return Declare(event.seat, event.trump, list(event.called))
+    return trick_command_of(event)

@@ -12,6 +12,7 @@ from referee.games.black_queen import commands as bq
 from referee.games.black_queen.apply import apply_event
 from referee.games.black_queen.rules import RULES
 from referee.trickgame import commands as cmd
+from referee.dealing import sealing_deals
 from referee.trickgame.decide import TrickEngine, card_in_deck, player_seat, require_phase
 from referee.trickgame.state import TableState
 
@@ -73,4 +74,4 @@ def _declare(state: TableState, c: bq.Declare, rng: Any) -> list[Any]:
 
 
 ENGINE = TrickEngine(RULES, apply_event, {cmd.Bid: _bid, bq.Pass: _pass, bq.Declare: _declare})
-decide = ENGINE.decide
+decide = sealing_deals(ENGINE.decide)  # the shared engine deals unsalted

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from referee.games.black_queen import commands
 from referee.trickgame.game import TrickGame
 
 
@@ -13,3 +14,6 @@ class BlackQueen(TrickGame, package=__package__):
 
     name: ClassVar[str] = "black-queen"
     title: ClassVar[str] = "Black Queen"
+
+    def command_of(self, event: Any) -> Any:
+        return commands.command_of(event)

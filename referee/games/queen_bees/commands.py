@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.table_actions import trick_command_of as command_of  # bids, cards and claims: all shared
 from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
 
 ACTIONS: dict[str, type] = dict(SHARED_ACTIONS)

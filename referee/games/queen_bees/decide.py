@@ -9,6 +9,7 @@ from referee import events as ev
 from referee.trickgame import commands as cmd
 from referee.games.queen_bees.apply import apply_event
 from referee.games.queen_bees.rules import RULES
+from referee.dealing import sealing_deals
 from referee.trickgame.decide import TrickEngine, player_seat, require_phase
 from referee.trickgame.state import TableState
 
@@ -28,4 +29,4 @@ def _bid(state: TableState, c: cmd.Bid, rng: Any) -> list[Any]:
 
 
 ENGINE = TrickEngine(RULES, apply_event, {cmd.Bid: _bid})
-decide = ENGINE.decide
+decide = sealing_deals(ENGINE.decide)  # the shared engine deals unsalted

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from referee.games.queen_bees import commands
 from referee.trickgame.game import TrickGame
 
 
@@ -12,3 +13,6 @@ class QueenBees(TrickGame, package=__package__):
 
     name: ClassVar[str] = "queen-bees"
     title: ClassVar[str] = "Queen Bees"
+
+    def command_of(self, event: Any) -> Any:
+        return commands.command_of(event)

@@ -7,13 +7,15 @@ Dungeon's own: a deal may carry the extra hand, and the dummy's card may be left
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
+from referee import events as ev
 from referee.shared_commands import ClaimRenege, EndGame, TakeBack, schemas_of
 from referee.shared_commands import frozen as _frozen
+from referee.table_actions import shared_command_of
 
 __all__ = ["Cut", "CallTrump", "Deal", "ExchangeHand", "Play", "ChangeTrump", "AnnounceChallenge", "ClaimRenege",
-           "AcceptPenalty", "TakeBack", "EndGame", "ACTIONS", "COMMAND_SCHEMAS", "ACTION_OF"]
+           "AcceptPenalty", "TakeBack", "EndGame", "ACTIONS", "COMMAND_SCHEMAS", "ACTION_OF", "command_of"]
 
 
 @_frozen
@@ -84,3 +86,23 @@ ACTIONS: dict[str, type] = {
 }
 
 COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
+
+
+# The command each table-action event of Queen's Dungeon records (the shared ones aside).
+_RECORDED: dict[type, Any] = {
+    ev.DealerCut: lambda e: Cut(e.seat, e.card),
+    ev.TrumpCalled: lambda e: CallTrump(e.seat, e.suit),
+    ev.HandDealt: lambda e: Deal(e.hands, e.extra),
+    ev.HandExchanged: lambda e: ExchangeHand(e.seat, e.exchanged),
+    ev.CardPlayed: lambda e: Play(e.seat, e.card),
+    ev.TrumpChanged: lambda e: ChangeTrump(e.seat, e.suit),
+    ev.ChallengeAnnounced: lambda e: AnnounceChallenge(e.seat),
+    ev.PenaltyAccepted: lambda e: AcceptPenalty(e.seat),
+}
+
+
+def command_of(event: Any) -> Any:
+    """The command a table-action event records (see ``referee.table_actions``), None for an
+    event only the referee makes."""
+    recorded = _RECORDED.get(type(event))
+    return recorded(event) if recorded is not None else shared_command_of(event)

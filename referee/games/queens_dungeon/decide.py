@@ -14,7 +14,7 @@ from referee import errors
 from referee import events as ev
 from referee.batch import Batch
 from referee.cards import DECK52, IS_QUEEN, SUIT_NAMES, SUITS, deck_without, parse_card
-from referee.dealing import check_makes_up_deck, shuffled_hands
+from referee.dealing import check_makes_up_deck, deal_salt, shuffled_hands
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon.apply import apply_event
 from referee.games.queens_dungeon.checks import card_in_deck, dealer_seat, player_seat, require_phase, suit_from
@@ -84,7 +84,7 @@ def _deal(state: QDState, c: cmd.Deal, rng: Any) -> list[Any]:
                                      f"{', then the extra hand' if layout.hands_dealt > layout.seats else ''}).")
         check_makes_up_deck(dealt, deck, removed)
     extra = dealt[layout.seats] if count > layout.seats else None
-    return [ev.HandDealt(h.no, h.dealer, removed, dealt[:layout.seats], extra)]
+    return [ev.HandDealt(h.no, h.dealer, removed, dealt[:layout.seats], extra, deal_salt(rng))]
 
 
 def _exchange(state: QDState, c: cmd.ExchangeHand, rng: Any) -> list[Any]:

@@ -12,7 +12,7 @@ from referee import errors
 from referee import events as ev
 from referee.games.queens_dungeon import views
 from referee.games.queens_dungeon.apply import apply_event
-from referee.games.queens_dungeon.commands import ACTION_OF, COMMAND_SCHEMAS
+from referee.games.queens_dungeon.commands import ACTION_OF, COMMAND_SCHEMAS, command_of
 from referee.games.queens_dungeon.decide import decide as _decide
 from referee.games.queens_dungeon.options import OptionsSchema, load_options
 from referee.games.queens_dungeon.state import QDState
@@ -58,6 +58,9 @@ class QueensDungeon:
             return ACTION_OF[type(command)]
         except KeyError:
             raise errors.UnknownAction(f"{type(command).__name__} is not a Queen's Dungeon command.") from None
+
+    def command_of(self, event: Any) -> Any:
+        return command_of(event)
 
     def to_act(self, state: QDState) -> list[int]:
         return views.to_act(state)

@@ -1,0 +1,163 @@
+"""Re-deciding a record: every event the referee makes must be what it makes again.
+
+A record is a run of batches: the opening ``start`` made, then for each table action the events
+``decide`` made for it. The table's actions are in the record as the events that carry them (a
+card played, a claim, the deal and its hands), which each game names with ``command_of`` (see
+``referee.table_actions``). So a record can be decided again from the start: at each batch, take
+the first table action from where the batch starts, give its command to ``decide`` on the state
+before the batch, and require the recorded events from there to be exactly the ones ``decide``
+returns. Anything else is refused, naming the event: a total, a ruling, a winner or a score that
+the table's actions do not give, an event the referee never made, a batch cut short, or a table
+action the referee would refuse.
+
+Chance is recorded, never drawn again: the deal's hands and a cut's card are in their events and
+go back in as the command, and a deal's salt is a commitment, not a decision (it takes no part in
+comparing deals). A blind deal's command is the deal without cards; a known deal recorded without
+hands would be shuffled again, and so refused.
+
+    >>> import random
+    >>> from referee.registry import get_game
+    >>> from referee.replay import replay
+    >>> from referee.games.queens_dungeon import commands as cmd
+    >>> qd = get_game("queens-dungeon")
+    >>> log = qd.start({"players": 4, "first_dealer": 0}, ["A", "B", "C", "D"], "blind", random.Random(1))
+    >>> log += qd.decide(replay(log), cmd.CallTrump(0, "H"), random.Random(1))
+    >>> redecide(log).version
+    3
+    >>> redecide(log + [ev.TotalSet(1, 1, "renege", 0, -500, 1, 1)])
+    Traceback (most recent call last):
+    ...
+    referee.redecide.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from events.envelope import canonical_json
+from events.registry import registry
+from referee import events as ev
+from referee.errors import InputError, RefereeError
+from referee.game import Game, GameState
+from referee.registry import get_game
+
+#: Re-deciding draws nothing that counts (the recorded chance goes back in as the command), but
+#: ``decide`` wants a source; a fixed one makes a run repeatable.
+_SEED = 0
+
+
+class Disagreement(RefereeError):
+    """The record and the referee disagree at ``index`` (0-based: the event at version index + 1)."""
+
+    def __init__(self, index: int, kind: str, reason: str) -> None:
+        super().__init__(f"event {index + 1} ({kind}): {reason}")
+        self.index, self.kind, self.reason = index, kind, reason
+
+
+def redecide(events: Sequence[Any]) -> GameState:
+    """Decide ``events`` (a whole record, typed, in order) again; the state they fold into.
+
+    Raises :class:`Disagreement` at the first event the referee does not make there.
+    """
+    if not events:
+        raise Disagreement(0, "nothing", "the record is empty")
+    game, expected = _opening(events)
+    rng = random.Random(_SEED)
+    state = game.initial_state()
+    start = 0
+    while True:
+        state = _take(game, state, events, start, expected)
+        start += len(expected)
+        if start == len(events):
+            return state
+        expected = _decide_next(game, state, events, start, rng)
+
+
+def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:
+    first = events[0]
+    kind = type(first).__name__
+    if not isinstance(first, ev.GameCreated):
+        raise Disagreement(0, kind, "a game's record starts with GameCreated")
+    try:
+        game = get_game(first.game)
+        return game, game.start(first.options, list(first.seats), first.record, random.Random(_SEED))
+    except Exception as exc:  # an unknown game, or settings its start refuses however it does
+        raise Disagreement(0, kind, f"the referee cannot set up this game: {exc}") from exc
+
+
+def _decide_next(game: Game, state: GameState, events: Sequence[Any], start: int, rng: random.Random) -> list[Any]:
+    """What the referee decides for the batch that starts at ``start``: the command of its first
+    table action (a batch may open with rulings its action brings, such as a penalty declined)."""
+    for at in range(start, len(events)):
+        command = game.command_of(events[at])
+        if command is not None:
+            break
+    else:
+        kind = type(events[start]).__name__
+        raise Disagreement(start, kind, _unmade(kind))
+    try:
+        expected = game.decide(state, command, rng)
+    except InputError as exc:
+        raise Disagreement(at, type(events[at]).__name__, f"the referee refuses this action: {exc.message}") from exc
+    except Exception as exc:  # a state no honest record reaches may trip the rules: still a refusal, never a crash
+        raise Disagreement(at, type(events[at]).__name__,
+                           f"the referee cannot decide this action ({type(exc).__name__}: {exc})") from exc
+    if not expected:
+        raise Disagreement(at, type(events[at]).__name__, "the referee records nothing for this action")
+    if at > start and type(expected[0]) is type(events[at]):
+        # The action opens its batch, so what precedes it was made by no action at all.
+        kind = type(events[start]).__name__
+        raise Disagreement(start, kind, _unmade(kind))
+    return expected
+
+
+def _unmade(kind: str) -> str:
+    return f"no table action gives this {kind}: the referee makes one only as a consequence of an action"
+
+
+def _take(game: Game, state: GameState, events: Sequence[Any], start: int, expected: list[Any]) -> GameState:
+    """Check that the record holds ``expected`` from ``start``, and fold it in."""
+    for offset, decided in enumerate(expected):
+        at = start + offset
+        decided = as_recorded(decided)
+        if at >= len(events):
+            raise Disagreement(at, "nothing", f"the record ends where the referee makes {type(decided).__name__}")
+        recorded = events[at]
+        if recorded != decided:
+            raise Disagreement(at, type(recorded).__name__, difference(recorded, decided))
+        try:
+            state = game.apply(state, recorded)
+        except Exception as exc:  # the game's apply trusts its input; failing means this is no game
+            raise Disagreement(at, type(recorded).__name__,
+                               f"the referee cannot apply it ({type(exc).__name__}: {exc})") from exc
+    return state
+
+
+def as_recorded(event: Any) -> Any:
+    """``event`` as a record holds it: encoded, written as JSON and read back (tuples become lists)."""
+    name, version, payload = registry.encode(event)
+    return registry.decode(name, version, orjson.loads(canonical_json(payload)))
+
+
+def difference(recorded: Any, decided: Any) -> str:
+    """What differs between a recorded event and the one the referee decides, for a person."""
+    if type(recorded) is not type(decided):
+        return f"the referee makes {type(decided).__name__} here ({_fields(decided)}), not {type(recorded).__name__}"
+    differing = [f.name for f in dataclasses.fields(recorded)
+                 if f.compare and getattr(recorded, f.name) != getattr(decided, f.name)]
+    return "; ".join(f"{name} is {_short(getattr(recorded, name))} where the referee decides {_short(getattr(decided, name))}"
+                     for name in differing)
+
+
+def _fields(event: Any) -> str:
+    return ", ".join(f"{f.name} {_short(getattr(event, f.name))}" for f in dataclasses.fields(event) if f.compare)
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = canonical_json(value).decode()
+    return text if len(text) <= limit else text[:limit - 3] + "..."
