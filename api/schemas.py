@@ -5,9 +5,10 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.fields import MAX_SEAT
+
 #: Versions and offsets beyond this are not games anyone played (and overflow Redis stream ids).
 MAX_COUNT = 2**53
-MAX_SEAT = 63
 
 
 class EnvelopeSchema(ma.Schema):

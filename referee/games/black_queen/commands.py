@@ -3,6 +3,7 @@ and the declarer's contract (trump and the two called cards)."""
 
 from __future__ import annotations
 
+from referee.fields import Seat
 from referee.shared_commands import frozen as _frozen
 from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
 
@@ -11,14 +12,14 @@ from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
 class Pass:
     """A pass in the auction: final for the hand."""
 
-    seat: int
+    seat: Seat
 
 
 @_frozen
 class Declare:
     """The declarer names trump and two different cards; their holders are the hidden partners."""
 
-    seat: int
+    seat: Seat
     trump: str
     called: list[str]
 
