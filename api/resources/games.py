@@ -213,7 +213,9 @@ def _parse_if_match(value: str | None) -> int | None:
     if value is None or value.strip() == "*":
         return None
     text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    # ASCII digits, and no more than a version can have: str.isdigit() takes "²", and int() of
+    # thousands of digits raises.
+    if not re.fullmatch(r"[0-9]{1,16}", text):
         raise ApiProblem(400, f"If-Match must be the game's version (an ETag such as \"12\"), not {value!r}.",
                          "bad_if_match")
     return int(text)

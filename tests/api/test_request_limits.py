@@ -143,3 +143,13 @@ def test_a_body_that_is_not_json_is_a_400_saying_so(client, new_game, route):
     assert response.status_code == 400
     assert response.get_json()["code"] == "invalid_json"
     assert response.get_json()["detail"].startswith("The body is not valid JSON")
+
+
+@pytest.mark.parametrize("if_match", ['"' + "9" * 5000 + '"', '"²"', '"1.5"', '"-1"', "W/"])
+def test_an_if_match_that_is_no_version_is_a_400_saying_so(client, new_game, if_match):
+    game_id, _token, auth = new_game()
+    response = client.post(f"/games/{game_id}/actions", json={"action": "cut", "seat": 0},
+                           headers={**auth, "If-Match": if_match})
+    assert response.status_code == 400
+    assert response.get_json()["code"] == "bad_if_match"
+    assert len(response.get_json()["detail"]) < 300
