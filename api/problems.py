@@ -23,10 +23,10 @@ RETRY_AFTER_SECONDS = 5
 #: A problem's detail is at most this long: one that quotes a long input quotes an excerpt of it.
 MAX_DETAIL = 400
 #: Extension members (which may echo the request: a card, unknown field names) are cut shorter,
-#: and their lists and objects to their first MAX_ITEMS entries.
+#: and their objects (marshmallow's messages, keyed by what was sent) to their first MAX_ITEMS.
 MAX_MEMBER_TEXT, MAX_ITEMS = 80, 20
 #: Within a detail, a run of characters without a space is cut to this length.
-MAX_RUN = 60
+MAX_RUN = 80
 _LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 log = logging.getLogger(__name__)
 
@@ -87,19 +87,21 @@ def excerpt(text: str, limit: int) -> str:
 
 
 def _cut(text: str, limit: int) -> str:
-    """The start and the end of ``text`` around a note of how much was cut."""
-    head, tail = limit * 2 // 3, limit // 4
+    """The start and the end of ``text`` around a note of how much was cut: ``limit`` in all."""
+    kept = limit - 40  # the note's room
+    head, tail = kept * 2 // 3, kept // 3
     return f"{text[:head]}[... {len(text) - head - tail} characters cut ...]{text[len(text) - tail:]}"
 
 
 def _bounded(value):
-    """An extension member cut to size: short strings (object keys too), few entries."""
+    """An extension member cut to size: short strings (object keys too), objects of few entries.
+    Lists are the referee's (``legal``) and kept whole."""
     if isinstance(value, str):
         return excerpt(value, MAX_MEMBER_TEXT)
     if isinstance(value, dict):
         return {excerpt(str(k), MAX_MEMBER_TEXT): _bounded(v) for k, v in list(value.items())[:MAX_ITEMS]}
     if isinstance(value, (list, tuple)):
-        return [_bounded(v) for v in value[:MAX_ITEMS]]
+        return [_bounded(v) for v in value]
     return value
 
 

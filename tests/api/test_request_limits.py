@@ -115,6 +115,8 @@ def test_an_error_quotes_only_a_short_excerpt_of_a_long_input(client, new_game):
         client.post(f"/games/{game_id}/actions", json={"action": long_text}, headers=auth),
         client.post(f"/games/{game_id}/actions", json={"action": "cut", "seat": 0, "card": long_text}, headers=auth),
         client.post(f"/games/{game_id}/actions", json={"action": "cut", long_text: 0}, headers=auth),
+        client.post("/games", json={**NEW_GAME, "options": {f"option{i}": i for i in range(3000)}}),
+        client.post("/games", json={**NEW_GAME, **{f"field{i}": i for i in range(3000)}}),
     ]
     for response in refusals:
         assert response.status_code == 422
