@@ -14,7 +14,7 @@ import orjson
 import pytest
 import requests
 
-from api.app import MAX_IMPORT_BYTES, MAX_REQUEST_BYTES
+from api.app import MAX_IMPORT_BYTES, MAX_REQUEST_BYTES, create_app
 from api.jsonio import MAX_JSON_DEPTH
 from api.problems import MAX_DETAIL
 from tests.conftest import serving
@@ -54,8 +54,8 @@ def test_imports_read_longer_bodies_than_actions_but_not_without_end(client):
     _assert_too_large(client.post("/imports", data=b"x" * (MAX_IMPORT_BYTES + 1), headers=TEXT), MAX_IMPORT_BYTES)
 
 
-def test_a_chunked_body_without_content_length_is_refused_over_http_too(app):
-    with serving(app) as base:
+def test_a_chunked_body_without_content_length_is_refused_over_http_too(redis_client, redis_url):
+    with serving(create_app({"REDIS_URL": redis_url, "TESTING": True})) as base:
         chunked = requests.post(f"{base}/games", data=_chunks(b" " * (MAX_REQUEST_BYTES * 4)), headers=JSON, timeout=30)
         _assert_too_large_http(chunked, MAX_REQUEST_BYTES)
         # A short chunked body is read whole, as one with a Content-Length.
