@@ -141,6 +141,8 @@ class GameTypeSchema(ma.Schema):
     actions = ma.fields.List(ma.fields.String())
     options = ma.fields.Dict(metadata={"description": "option name -> default"})
     options_schema = ma.fields.Dict(metadata={"description": "the options as JSON Schema: types, allowed values, ranges"})
+    actions_schema = ma.fields.Dict(metadata={
+        "description": "action name -> its fields as JSON Schema (types, ranges), as POST /games/{id}/actions reads them"})
 
 
 class HealthSchema(ma.Schema):

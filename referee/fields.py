@@ -3,8 +3,8 @@
 Every integer of a command (``seat``, ``trick``, ...) and of a game's options is an
 :class:`ExactInteger`: a JSON integer, never a float cut down (``seat: 1.5`` is refused, not read
 as seat 1), a ``true`` or a ``"1"``; and within a range, so that no number a table could not
-play (``target: 2**63``) reaches the record. The ranges are in the OpenAPI document and in the
-catalog's ``options_schema`` (``minimum``, ``maximum``).
+play (``target: 2**63``) reaches the record. ``GET /games/catalog`` gives every range as JSON
+Schema (``minimum``, ``maximum``): options in ``options_schema``, actions in ``actions_schema``.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ MAX_BID = 200
 #: Scores: a target, a threshold or a penalty in points. A billion: a target no game reaches, for a
 #: game played until the scorekeeper ends it (the benchmark's tables play so).
 MAX_POINTS = 10**9
-#: Any other count a command holds.
-MAX_COUNT = 1_000_000
+#: Any other integer: a command's plain ``int`` field.
+MAX_INTEGER = 1_000_000
 
 
 class ExactInteger(fields.Integer):
     """An integer from ``low`` to ``high``, read exactly (``strict``: no float, bool or string)."""
 
-    low, high = 0, MAX_COUNT
+    low, high = 0, MAX_INTEGER
     default_error_messages = {"invalid": "Not a whole number: write an integer such as 2 (not 2.0, \"2\" or true)."}
 
     def __init__(self, low: int | None = None, high: int | None = None, **kwargs) -> None:

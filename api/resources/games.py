@@ -107,13 +107,15 @@ class Games(MethodView):
 class GameTypes(MethodView):
     @blp.response(200, GameTypeSchema(many=True))
     def get(self):
-        """The games this referee knows, their actions and their options with defaults."""
+        """The games this referee knows, their actions and their options with defaults; the
+        options and each action's fields as JSON Schema, with their types and ranges."""
         out = []
         for name in game_names():
             game = get_game(name)
             out.append({"name": name, "title": game.title, "actions": sorted(game.command_schemas),
                         "options": game.options_schema().load({}),
-                        "options_schema": _options_json_schema(game.options_schema)})
+                        "options_schema": _json_schema(game.options_schema),
+                        "actions_schema": {action: _json_schema(schema) for action, schema in sorted(game.command_schemas.items())}})
         return out
 
 
@@ -184,9 +186,10 @@ class Actions(MethodView):
         return Response(current_app.json.dumps(body), 201, out_headers, mimetype="application/json")
 
 
-def _options_json_schema(schema_class) -> dict:
-    """A game's options as JSON Schema (types, defaults, allowed values, ranges), for forms."""
-    return _JSON_SCHEMA.converter.schema2jsonschema(schema_class)
+def _json_schema(schema) -> dict:
+    """A game's options or an action's fields as JSON Schema (types, defaults, allowed values,
+    ranges), for forms and clients."""
+    return _JSON_SCHEMA.converter.schema2jsonschema(schema)
 
 
 # apispec converts marshmallow schemas to JSON Schema, the same way it builds /openapi.json.

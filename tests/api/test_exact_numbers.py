@@ -50,11 +50,16 @@ def test_options_are_exact_integers_in_their_documented_range(client, game, opti
     assert client.get("/games").get_json()["total"] == 0
 
 
-def test_the_catalog_documents_the_range_of_every_numeric_option(client):
+def test_the_catalog_documents_the_range_of_every_number_of_options_and_actions(client):
     for game in client.get("/games/catalog").get_json():
-        for name, schema in game["options_schema"]["properties"].items():
-            if "integer" in schema["type"]:
-                assert "minimum" in schema and "maximum" in schema, (game["name"], name)
+        schemas = {"options": game["options_schema"], **game["actions_schema"]}
+        assert set(game["actions_schema"]) == set(game["actions"])
+        for where, schema in schemas.items():
+            for name, field in schema["properties"].items():
+                if "integer" in field["type"]:
+                    assert "minimum" in field and "maximum" in field, (game["name"], where, name)
+        assert game["actions_schema"]["take_back"]["properties"]["seat"] == {"type": "integer", "minimum": 0,
+                                                                             "maximum": MAX_SEAT}
 
 
 @pytest.mark.parametrize("field, value", [("seat", 1.5), ("accused", True), ("trick", "1"), ("trick", MAX_TRICK + 1),

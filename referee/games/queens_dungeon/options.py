@@ -35,7 +35,7 @@ class OptionsSchema(marshmallow.Schema):
     four_hands = fields.Boolean(load_default=False)  # 3 players: four hands dealt, dealer may exchange
     partners = fields.Boolean(load_default=False)  # 4 players, opposite seats
     challenge = fields.Boolean(load_default=False)  # the Queen's Challenge
-    challenge_threshold = ExactInteger(1, MAX_POINTS, load_default=400)
+    challenge_threshold = ExactInteger(0, MAX_POINTS, load_default=400)
     removed_cards = fields.List(fields.String(), load_default=None, allow_none=True)
     first_dealer = ExactInteger(0, MAX_SEAT, load_default=None, allow_none=True)  # skip the cut
     renege_penalty = ExactInteger(0, MAX_POINTS, load_default=25)  # window B's voluntary penalty
