@@ -27,6 +27,8 @@ MAX_REQUEST_BYTES = 64 * 1024
 #: POST /imports reads a whole exported history: about 430 bytes an event, 350 KB for a 12-hand
 #: game of Black Queen, 14 MB for the longest game the options allow (500 hands).
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
+#: ... and at most this many lines (events): the longest game the options allow has about 34,000.
+MAX_IMPORT_LINES = 40_000
 
 
 @dataclass
@@ -98,6 +100,7 @@ def create_app(config: dict | None = None) -> Flask:
         # Flask refuses a longer body (werkzeug counts a chunked body as it reads it, too).
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         MAX_IMPORT_LENGTH=MAX_IMPORT_BYTES,
+        MAX_IMPORT_LINES=MAX_IMPORT_LINES,
     )
     app.config.update(config or {})
     if not app.config["REDIS_URL"]:

@@ -46,6 +46,7 @@ class ProblemSchema(ma.Schema):
     legal = ma.fields.List(ma.fields.Raw(), allow_none=True)
     current_version = ma.fields.Integer()
     max_bytes = ma.fields.Integer(metadata={"description": "a 413's limit: the largest body the route reads"})
+    max_lines = ma.fields.Integer(metadata={"description": "a 413's limit: the most lines an import reads"})
     errors = ma.fields.Dict()
 
 

@@ -8,7 +8,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.app import services
-from api.jsonio import request_body
+from api.jsonio import request_lines
 from api.auth import new_token
 from api.problems import ApiProblem, ProblemSchema
 from api.resources.games import follows_id_rule
@@ -51,7 +51,7 @@ class Imports(MethodView):
         names the line and the reason, and nothing is written."""
         request.max_content_length = current_app.config["MAX_IMPORT_LENGTH"]  # a history is longer than an action
         try:
-            checked = check_history(request_body().splitlines())
+            checked = check_history(request_lines(current_app.config["MAX_IMPORT_LINES"]))
         except ImportRejected as exc:
             raise ApiProblem(422, f"The history cannot be imported: {exc}", "import_rejected",
                              line=exc.line, reason=exc.reason) from exc

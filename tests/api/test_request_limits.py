@@ -14,7 +14,7 @@ import orjson
 import pytest
 import requests
 
-from api.app import MAX_IMPORT_BYTES, MAX_REQUEST_BYTES, create_app
+from api.app import MAX_IMPORT_BYTES, MAX_IMPORT_LINES, MAX_REQUEST_BYTES, create_app
 from api.jsonio import MAX_JSON_DEPTH
 from api.problems import MAX_DETAIL
 from tests.conftest import serving
@@ -52,6 +52,16 @@ def test_imports_read_longer_bodies_than_actions_but_not_without_end(client):
     history_sized = b"x" * (MAX_REQUEST_BYTES * 2)
     assert client.post("/imports", data=history_sized, headers=TEXT).status_code == 422
     _assert_too_large(client.post("/imports", data=b"x" * (MAX_IMPORT_BYTES + 1), headers=TEXT), MAX_IMPORT_BYTES)
+
+
+def test_an_import_of_more_lines_than_any_game_has_events_is_a_413_naming_the_limit(client):
+    # Millions of one-byte lines within the byte limit took gigabytes and minutes to refuse.
+    response = client.post("/imports", data=b"x\n" * (MAX_IMPORT_LINES + 1), headers=TEXT)
+    assert response.status_code == 413
+    problem = response.get_json()
+    assert problem["code"] == "too_many_lines" and problem["max_lines"] == MAX_IMPORT_LINES
+    assert f"at most {MAX_IMPORT_LINES:,}" in problem["detail"]
+    assert client.post("/imports", data=b"x\n" * MAX_IMPORT_LINES, headers=TEXT).status_code == 422
 
 
 def test_a_chunked_body_without_content_length_is_refused_over_http_too(redis_client, redis_url):
