@@ -25,9 +25,10 @@ from referee.service import RefereeService
 #: hundred bytes, a known deal about one kilobyte.
 MAX_REQUEST_BYTES = 64 * 1024
 #: POST /imports reads a whole exported history: about 430 bytes an event, 350 KB for a 12-hand
-#: game of Black Queen, 14 MB for the longest game the options allow (500 hands).
+#: game of Black Queen, 14 MB for 500 hands (the most its options allow).
 MAX_IMPORT_BYTES = 16 * 1024 * 1024
-#: ... and at most this many lines (events): the longest game the options allow has about 34,000.
+#: ... and at most this many lines (events): 500 hands of Black Queen, the most its options allow,
+#: are about 34,000.
 MAX_IMPORT_LINES = 40_000
 
 
