@@ -193,6 +193,8 @@ def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(RequestEntityTooLarge)
     def _too_large(exc: RequestEntityTooLarge):
         limit = request.max_content_length
+        if limit is None:  # a limit of werkzeug's own (a form field): not the body's
+            return _http_exception(exc)
         return problem(413, f"The request body is larger than this route reads: at most {limit:,} bytes. "
                        "Nothing was written.", "request_too_large", max_bytes=limit)
 
