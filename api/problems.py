@@ -77,7 +77,7 @@ def problem(status: int, detail: str, code: str, title: str | None = None, heade
 
 
 def excerpt(text: str, limit: int) -> str:
-    """``text`` cut to at most about ``limit`` characters: an error that quotes a megabyte of input
+    """``text`` cut to at most ``limit`` characters: an error that quotes a megabyte of input
     quotes a few words of it, and keeps what it says around the quote (often what is allowed).
 
     Long runs without a space (a quoted input, mostly) are cut first, then the text as a whole."""
