@@ -21,6 +21,17 @@ from events.store import EventStore
 from referee.service import RefereeService
 
 
+#: The largest request body a route reads (413 beyond): table actions and new games are a few
+#: hundred bytes, a known deal about one kilobyte.
+MAX_REQUEST_BYTES = 64 * 1024
+#: POST /imports reads a whole exported history: about 430 bytes an event, 350 KB for a 12-hand
+#: game of Black Queen, 14 MB for 500 hands (the most its options allow).
+MAX_IMPORT_BYTES = 16 * 1024 * 1024
+#: ... and at most this many lines (events): 500 hands of Black Queen, the most its options allow,
+#: are about 34,000.
+MAX_IMPORT_LINES = 40_000
+
+
 @dataclass
 class Services:
     """What the views need, built once per process."""
@@ -87,6 +98,10 @@ def create_app(config: dict | None = None) -> Flask:
         REDIS_URL=os.environ.get("REDIS_URL"),
         STREAM_LIMIT=int(os.environ.get("COURTCARD_STREAM_LIMIT", DEFAULT_STREAM_LIMIT)),
         CONCURRENCY=int(os.environ.get("COURTCARD_CONCURRENCY", DEFAULT_CONCURRENCY)),
+        # Flask refuses a longer body (werkzeug counts a chunked body as it reads it, too).
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+        MAX_IMPORT_LENGTH=MAX_IMPORT_BYTES,
+        MAX_IMPORT_LINES=MAX_IMPORT_LINES,
     )
     app.config.update(config or {})
     if not app.config["REDIS_URL"]:

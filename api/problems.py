@@ -7,11 +7,12 @@ carry those as extension members too, so a client can highlight them.
 from __future__ import annotations
 
 import logging
+import re
 
 import marshmallow as ma
 import redis
 from flask import Flask, Response, json, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from events.errors import ConcurrencyError, EventStoreError, StoreUnavailableError, WriteOutcomeUnknownError
 from referee.errors import InputError
@@ -19,6 +20,14 @@ from referee.service import GameNotFoundError, GameUnreadableError, RefereeFoldE
 
 PROBLEM_JSON = "application/problem+json"
 RETRY_AFTER_SECONDS = 5
+#: A problem's detail is at most this long: one that quotes a long input quotes an excerpt of it.
+MAX_DETAIL = 400
+#: Extension members (which may echo the request: a card, unknown field names) are cut shorter,
+#: and their objects (marshmallow's messages, keyed by what was sent) to their first MAX_ITEMS.
+MAX_MEMBER_TEXT, MAX_ITEMS = 80, 20
+#: Within a detail, a run of characters without a space is cut to this length.
+MAX_RUN = 80
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 log = logging.getLogger(__name__)
 
 
@@ -39,6 +48,8 @@ class ProblemSchema(ma.Schema):
     version = ma.fields.Integer(metadata={"description": "game_unreadable: the version the referee cannot fold"})
     idempotency_key = ma.fields.String(metadata={
         "description": "outcome_unknown: the Idempotency-Key whose retry settles whether the action was logged"})
+    max_bytes = ma.fields.Integer(metadata={"description": "a 413's limit: the largest body the route reads"})
+    max_lines = ma.fields.Integer(metadata={"description": "a 413's limit: the most lines an import reads"})
     errors = ma.fields.Dict()
 
 
@@ -57,15 +68,45 @@ def problem(status: int, detail: str, code: str, title: str | None = None, heade
         "type": f"urn:courtcard:problem:{code}",
         "title": title or _title(status),
         "status": status,
-        "detail": detail,
-        "instance": request.path,
+        "detail": excerpt(detail, MAX_DETAIL),
+        "instance": excerpt(request.path, MAX_MEMBER_TEXT),
         "code": code,
     }
     # Extension members echo the request: an integer no JSON reader can hold is left out.
-    body.update({k: v for k, v in extra.items() if v is not None and not (isinstance(v, int) and abs(v) >= 2**53)})
+    body.update({k: _bounded(v) for k, v in extra.items() if v is not None and not (isinstance(v, int) and abs(v) >= 2**53)})
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     response.headers.update(headers or {})
     return response
+
+
+def excerpt(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters: an error that quotes a megabyte of input
+    quotes a few words of it, and keeps what it says around the quote (often what is allowed).
+
+    Long runs without a space (a quoted input, mostly) are cut first, then the text as a whole."""
+    if len(text) <= limit:
+        return text
+    text = _LONG_RUN.sub(lambda run: _cut(run.group(), MAX_RUN), text)
+    return text if len(text) <= limit else _cut(text, limit)
+
+
+def _cut(text: str, limit: int) -> str:
+    """The start and the end of ``text`` around a note of how much was cut: ``limit`` in all."""
+    kept = limit - 40  # the note's room
+    head, tail = kept * 2 // 3, kept // 3
+    return f"{text[:head]}[... {len(text) - head - tail} characters cut ...]{text[len(text) - tail:]}"
+
+
+def _bounded(value):
+    """An extension member cut to size: short strings (object keys too), objects of few entries.
+    Lists are the referee's (``legal``) and kept whole."""
+    if isinstance(value, str):
+        return excerpt(value, MAX_MEMBER_TEXT)
+    if isinstance(value, dict):
+        return {excerpt(str(k), MAX_MEMBER_TEXT): _bounded(v) for k, v in list(value.items())[:MAX_ITEMS]}
+    if isinstance(value, (list, tuple)):
+        return [_bounded(v) for v in value]
+    return value
 
 
 def _title(status: int) -> str:
@@ -170,6 +211,14 @@ def register_problem_handlers(app: Flask) -> None:
     def _store_error(exc: EventStoreError):
         log.exception("event store error")
         return problem(500, f"The game record could not be read or written: {exc}", "store_error")
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def _too_large(exc: RequestEntityTooLarge):
+        limit = request.max_content_length
+        if limit is None:  # a limit of werkzeug's own (a form field): not the body's
+            return _http_exception(exc)
+        return problem(413, f"The request body is larger than this route reads: at most {limit:,} bytes. "
+                       "Nothing was written.", "request_too_large", max_bytes=limit)
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):

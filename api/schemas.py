@@ -5,9 +5,10 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
+from referee.fields import MAX_SEAT
+
 #: Versions and offsets beyond this are not games anyone played (and overflow Redis stream ids).
 MAX_COUNT = 2**53
-MAX_SEAT = 63
 
 
 class EnvelopeSchema(ma.Schema):
@@ -140,6 +141,8 @@ class GameTypeSchema(ma.Schema):
     actions = ma.fields.List(ma.fields.String())
     options = ma.fields.Dict(metadata={"description": "option name -> default"})
     options_schema = ma.fields.Dict(metadata={"description": "the options as JSON Schema: types, allowed values, ranges"})
+    actions_schema = ma.fields.Dict(metadata={
+        "description": "action name -> its fields as JSON Schema (types, ranges), as POST /games/{id}/actions reads them"})
 
 
 class HealthSchema(ma.Schema):

@@ -4,7 +4,8 @@ game's commands.
 
 Commands are frozen dataclasses; a game's ``COMMAND_SCHEMAS`` maps each action name to a
 marshmallow schema whose ``load(json)`` returns the command. Cards and suits stay as typed by a
-person (``qs``, ``Td``): ``decide`` normalises them and explains a bad one.
+person (``qs``, ``Td``): ``decide`` normalises them and explains a bad one. Numbers are exact
+and bounded (``referee.fields``): a seat is a ``Seat``, any other integer an ``ExactInteger``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+import marshmallow
 import marshmallow_dataclass
+
+from referee.fields import ExactInteger, HandNo, Seat, Trick
 
 frozen = dataclass(frozen=True, slots=True)
 
@@ -23,16 +27,16 @@ class ClaimRenege:
     ``trick`` (of ``hand``, default the current one), optionally naming a card of the accused's
     shown at the table."""
 
-    seat: int
-    accused: int
-    trick: int
-    hand: Optional[int] = None
+    seat: Seat
+    accused: Seat
+    trick: Trick
+    hand: Optional[HandNo] = None
     shown: Optional[str] = None
 
 
 @frozen
 class TakeBack:
-    seat: int
+    seat: Seat
 
 
 @frozen
@@ -40,7 +44,13 @@ class EndGame:
     reason: str = "time"
 
 
+class CommandSchema(marshmallow.Schema):
+    """The base of every command's schema: a plain ``int`` field is read exactly, and bounded."""
+
+    TYPE_MAPPING = {**marshmallow.Schema.TYPE_MAPPING, int: ExactInteger}
+
+
 def schemas_of(actions: dict[str, type]) -> tuple[dict, dict]:
     """(action name -> marshmallow schema, command class -> action name) for a game's actions."""
-    schemas = {name: marshmallow_dataclass.class_schema(cls)() for name, cls in actions.items()}
+    schemas = {name: marshmallow_dataclass.class_schema(cls, base_schema=CommandSchema)() for name, cls in actions.items()}
     return schemas, {cls: name for name, cls in actions.items()}

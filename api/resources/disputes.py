@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import marshmallow as ma
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import validate
 
+from api.jsonio import Blueprint
 from api.app import services
 from api.auth import require_full_record, require_reader, require_scorekeeper
 from api.views import game_finished
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
 from api.app import jobs_async
+from referee.fields import HandField, SeatField, TrickField
 from workers.claims import CLAIM_ACTION, CLAIM_EVENT
 from workers.disputes import dispute_model, file_dispute
 from workers.hooks import after_append
@@ -24,10 +25,10 @@ blp = Blueprint("disputes", __name__, url_prefix="/games", description="Disputed
 
 
 class DisputeSchema(ma.Schema):
-    seat = ma.fields.Integer(required=True, metadata={"description": "the claimant's seat"})
-    accused = ma.fields.Integer(required=True)
-    trick = ma.fields.Integer(required=True, validate=validate.Range(min=1))
-    hand = ma.fields.Integer(validate=validate.Range(min=1), metadata={"description": "default: the current hand"})
+    seat = SeatField(required=True, metadata={"description": "the claimant's seat"})
+    accused = SeatField(required=True)
+    trick = TrickField(required=True)
+    hand = HandField(metadata={"description": "default: the current hand"})
     shown = ma.fields.String(metadata={"description": "a card of the accused's shown at the table"})
 
 

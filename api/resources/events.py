@@ -7,8 +7,8 @@ import re
 
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.jsonio import Blueprint
 from api.app import services
 from api.auth import reads_full_record, require_reader
 from api.problems import ApiProblem

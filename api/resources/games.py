@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import Iterator
 
 import redis
@@ -11,13 +12,13 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Response, current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.jsonio import Blueprint, json_body
 from api.app import jobs_inline, services, workers_running
-from api.auth import new_token, require_reader, require_scorekeeper
+from api.auth import new_token, presented_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
-    MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
+    MAX_COUNT, MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
     GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, LegalActionsSchema,
     LegalQuerySchema, NewGameSchema,
 )
@@ -44,6 +45,18 @@ def recorded_game_ids(store: EventStore) -> Iterator[str]:
             return
 
 
+#: The id rule: a letter or digit, then letters, digits, "_" and "-", at most 64 in all. Such an id
+#: is one URL path segment as it is, and a command line never reads it as an option. Ids made by
+#: POST /games (``new_game_id``: 12 letters and digits) follow it, and so do older servers' ids
+#: that do not start with "-".
+GAME_ID_RULE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def follows_id_rule(game_id: str) -> bool:
+    """May a game be created or imported under this id (see ``GAME_ID_RULE``)?"""
+    return isinstance(game_id, str) and GAME_ID_RULE.fullmatch(game_id) is not None
+
+
 def catalog_entry(game_id: str) -> CatalogEntry:
     entry = services().catalog.get(game_id)
     if entry is None:
@@ -56,11 +69,16 @@ class Games(MethodView):
     @blp.arguments(GameListQuerySchema, location="query")
     @blp.response(200, GameListSchema)
     def get(self, query):
-        """List games, oldest first, filtered by game and status."""
+        """List games, oldest first, filtered by game and status.
+
+        A private game is listed only to a request carrying its token (``Authorization: Bearer``);
+        to everyone else it is not there at all, not even counted in ``total``."""
         svc = services()
-        entries, total = svc.catalog.list(recorded_game_ids(svc.store), query.get("game"), query.get("status"),
-                                          query["offset"], query["limit"])
-        return {"games": [e.__dict__ for e in entries], "total": total, "offset": query["offset"], "limit": query["limit"]}
+        entries, _ = svc.catalog.list(recorded_game_ids(svc.store), query.get("game"), query.get("status"), 0, MAX_COUNT)
+        token = presented_token()
+        listed = [e for e in entries if not e.private or e.token_matches(token)]
+        page = listed[query["offset"] : query["offset"] + query["limit"]]
+        return {"games": [e.__dict__ for e in page], "total": len(listed), "offset": query["offset"], "limit": query["limit"]}
 
     @blp.arguments(NewGameSchema)
     @blp.response(201, CreatedGameSchema)
@@ -92,13 +110,15 @@ class Games(MethodView):
 class GameTypes(MethodView):
     @blp.response(200, GameTypeSchema(many=True))
     def get(self):
-        """The games this referee knows, their actions and their options with defaults."""
+        """The games this referee knows, their actions and their options with defaults; the
+        options and each action's fields as JSON Schema, with their types and ranges."""
         out = []
         for name in game_names():
             game = get_game(name)
             out.append({"name": name, "title": game.title, "actions": sorted(game.command_schemas),
                         "options": game.options_schema().load({}),
-                        "options_schema": _options_json_schema(game.options_schema)})
+                        "options_schema": _json_schema(game.options_schema),
+                        "actions_schema": {action: _json_schema(schema) for action, schema in sorted(game.command_schemas.items())}})
         return out
 
 
@@ -169,9 +189,10 @@ class Actions(MethodView):
         return Response(current_app.json.dumps(body), 201, out_headers, mimetype="application/json")
 
 
-def _options_json_schema(schema_class) -> dict:
-    """A game's options as JSON Schema (types, defaults, allowed values, ranges), for forms."""
-    return _JSON_SCHEMA.converter.schema2jsonschema(schema_class)
+def _json_schema(schema) -> dict:
+    """A game's options or an action's fields as JSON Schema (types, defaults, allowed values,
+    ranges), for forms and clients."""
+    return _JSON_SCHEMA.converter.schema2jsonschema(schema)
 
 
 # apispec converts marshmallow schemas to JSON Schema, the same way it builds /openapi.json.
@@ -181,7 +202,7 @@ APISpec("options", "1", "3.1.0", plugins=[_JSON_SCHEMA])
 
 def _action_request() -> tuple[str, dict, int | None, str | None]:
     """The action named in the body, its fields, the If-Match version and the Idempotency-Key."""
-    body = request.get_json(silent=True)
+    body = json_body()
     action = body.get("action") if isinstance(body, dict) else None
     if not isinstance(action, str):
         raise ApiProblem(422, 'The request is not valid: send a JSON object naming the action, such as '
@@ -198,7 +219,9 @@ def _parse_if_match(value: str | None) -> int | None:
     if value is None or value.strip() == "*":
         return None
     text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit():
+    # ASCII digits, and no more than a version can have: str.isdigit() takes "²", and int() of
+    # thousands of digits raises.
+    if not re.fullmatch(r"[0-9]{1,16}", text):
         raise ApiProblem(400, f"If-Match must be the game's version (an ETag such as \"12\"), not {value!r}.",
                          "bad_if_match")
     return int(text)

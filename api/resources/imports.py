@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import marshmallow as ma
-from flask import request
+from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.app import services
+from api.jsonio import request_lines
 from api.auth import new_token
 from api.problems import ApiProblem, ProblemSchema
+from api.resources.games import follows_id_rule
 from api.app import jobs_async
 from events.errors import ConcurrencyError
 from referee.service import new_game_id
@@ -44,16 +46,18 @@ class Imports(MethodView):
     def post(self):
         """Verify the chain, decide every event of the referee's again, then write it as a new game.
 
-        The game keeps its original id when this server has no game by that id. A refusal (422)
+        The game keeps its original id when it follows the id rule of POST /games and this server
+        has no game by that id; else it gets a new one. A refusal (422)
         names the line and the reason, and nothing is written."""
+        request.max_content_length = current_app.config["MAX_IMPORT_LENGTH"]  # a history is longer than an action
         try:
-            checked = check_history(request.get_data().splitlines())
+            checked = check_history(request_lines(current_app.config["MAX_IMPORT_LINES"]))
         except ImportRejected as exc:
             raise ApiProblem(422, f"The history cannot be imported: {exc}", "import_rejected",
                              line=exc.line, reason=exc.reason) from exc
         svc = services()
         game_id = checked.game_id
-        if svc.catalog.get(game_id) is not None or svc.store.exists(game_id):
+        if not follows_id_rule(game_id) or svc.catalog.get(game_id) is not None or svc.store.exists(game_id):
             game_id = new_game_id()
         token = new_token()
         svc.catalog.register(game_id, checked.game_name, checked.record, False, token)

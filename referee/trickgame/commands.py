@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from referee.fields import BidAmount, Seat
 from referee.shared_commands import ClaimRenege, EndGame, TakeBack, schemas_of
 from referee.shared_commands import frozen as _frozen
 
@@ -25,13 +26,13 @@ class Deal:
 class Bid:
     """A bid: tricks in Queen Bees, card points in Black Queen."""
 
-    seat: int
-    bid: int
+    seat: Seat
+    bid: BidAmount
 
 
 @_frozen
 class Play:
-    seat: int
+    seat: Seat
     card: str
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import events as ev
+from referee.fields import Seat
 from referee.shared_commands import frozen as _frozen
 from referee.table_actions import trick_command_of
 from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
@@ -15,14 +16,14 @@ from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
 class Pass:
     """A pass in the auction: final for the hand."""
 
-    seat: int
+    seat: Seat
 
 
 @_frozen
 class Declare:
     """The declarer names trump and two different cards; their holders are the hidden partners."""
 
-    seat: int
+    seat: Seat
     trump: str
     called: list[str]
 

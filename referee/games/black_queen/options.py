@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import fields
 
+from referee.fields import MAX_HAND, ExactInteger
 from referee.trickgame.rules import TrickOptionsSchema
 
 
 class OptionsSchema(TrickOptionsSchema):
     """Options a Black Queen game is created with."""
 
-    players = fields.Integer(load_default=6, validate=validate.Equal(6))
+    players = ExactInteger(6, 6, load_default=6)
     # The game lasts this many hands (thrown-in deals do not count); 0: until the scorekeeper ends it.
-    hands = fields.Integer(load_default=12, validate=validate.Range(min=0))
-    first_dealer = fields.Integer(load_default=0, validate=validate.Range(0, 5))
+    hands = ExactInteger(0, MAX_HAND, load_default=12)
+    first_dealer = ExactInteger(0, 5, load_default=0)
     # "Variable shares": the declarer has one share plus one per called card held, each other holder
     # one per called card held; each share wins or loses the bid.
     variable_shares = fields.Boolean(load_default=False)

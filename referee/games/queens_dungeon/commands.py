@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from referee import events as ev
+from referee.fields import Seat
 from referee.shared_commands import ClaimRenege, EndGame, TakeBack, schemas_of
 from referee.shared_commands import frozen as _frozen
 from referee.table_actions import shared_command_of
@@ -22,13 +23,13 @@ __all__ = ["Cut", "CallTrump", "Deal", "ExchangeHand", "Play", "ChangeTrump", "A
 class Cut:
     """A player draws for the first deal; without ``card`` the referee draws for them."""
 
-    seat: int
+    seat: Seat
     card: Optional[str] = None
 
 
 @_frozen
 class CallTrump:
-    seat: int
+    seat: Seat
     suit: str
 
 
@@ -43,7 +44,7 @@ class Deal:
 
 @_frozen
 class ExchangeHand:
-    seat: int
+    seat: Seat
     exchange: bool = True
 
 
@@ -51,24 +52,24 @@ class ExchangeHand:
 class Play:
     """A card played by a seat. The dummy's card may be left out in a known record (top card)."""
 
-    seat: int
+    seat: Seat
     card: Optional[str] = None
 
 
 @_frozen
 class ChangeTrump:
-    seat: int
+    seat: Seat
     suit: str
 
 
 @_frozen
 class AnnounceChallenge:
-    seat: int
+    seat: Seat
 
 
 @_frozen
 class AcceptPenalty:
-    seat: int
+    seat: Seat
 
 
 ACTIONS: dict[str, type] = {

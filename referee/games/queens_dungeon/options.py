@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 
 from referee.cards import DECK52, parse_card
 from referee.errors import InvalidOption, UnknownCard
+from referee.fields import MAX_POINTS, MAX_SEAT, ExactInteger
 
 # Players -> (cards removed from the deck, dealer's quota). Removed 2s go clubs, diamonds,
 # hearts, spades (RULINGS.md). Two players deal three hands (the dummy's is the third).
@@ -28,16 +29,16 @@ _LAYOUT = {
 class OptionsSchema(marshmallow.Schema):
     """Options a Queen's Dungeon game is created with; every one is logged in ``GameCreated``."""
 
-    players = fields.Integer(load_default=4, validate=validate.Range(2, 8))
-    target = fields.Integer(load_default=500, validate=validate.Range(min=1))
+    players = ExactInteger(2, 8, load_default=4)
+    target = ExactInteger(1, MAX_POINTS, load_default=500)
     detection = fields.String(load_default="announced", validate=validate.OneOf(["announced", "on_claim"]))
     four_hands = fields.Boolean(load_default=False)  # 3 players: four hands dealt, dealer may exchange
     partners = fields.Boolean(load_default=False)  # 4 players, opposite seats
     challenge = fields.Boolean(load_default=False)  # the Queen's Challenge
-    challenge_threshold = fields.Integer(load_default=400)
+    challenge_threshold = ExactInteger(0, MAX_POINTS, load_default=400)
     removed_cards = fields.List(fields.String(), load_default=None, allow_none=True)
-    first_dealer = fields.Integer(load_default=None, allow_none=True)  # skip the cut
-    renege_penalty = fields.Integer(load_default=25)  # window B's voluntary penalty
+    first_dealer = ExactInteger(0, MAX_SEAT, load_default=None, allow_none=True)  # skip the cut
+    renege_penalty = ExactInteger(0, MAX_POINTS, load_default=25)  # window B's voluntary penalty
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,71 @@
+"""Which ids a game is created or imported under (one id rule for both), and who sees a game
+listed: a private game is listed only to a request carrying its token."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from api.resources.games import follows_id_rule
+from events.chain import head_record
+from events.envelope import GENESIS_HASH, envelope_hash
+
+NEW_GAME = {"game": "queens-dungeon", "seats": ["Ann", "Bob", "Cat", "Dan"], "record": "blind"}
+
+
+def _history_under(events: list[dict], game_id: str) -> bytes:
+    """A whole, verifying jsonl history of ``events`` as game ``game_id`` (rehashed: the chain
+    has no secret, anyone may write one)."""
+    lines, prev = [], GENESIS_HASH
+    for event in events:
+        event = {**event, "game_id": game_id, "prev_hash": prev}
+        event["hash"] = prev = envelope_hash(event)
+        lines.append(orjson.dumps(event))
+    lines.append(orjson.dumps(head_record(game_id, len(events), prev)))
+    return b"\n".join(lines)
+
+
+@pytest.fixture
+def opening(client) -> list[dict]:
+    """The first events of a real game, to be imported under other ids."""
+    return client.post("/games", json=NEW_GAME).get_json()["events"]
+
+
+def test_ids_made_by_post_games_follow_the_id_rule(client):
+    for _ in range(20):
+        assert follows_id_rule(client.post("/games", json=NEW_GAME).get_json()["game_id"])
+
+
+@pytest.mark.parametrize("bad_id", ["a/b", "..", "a b", "a\x00b", "-bpBsZzSKjW0", "x" * 65, "é1"])
+def test_an_import_under_an_id_breaking_the_id_rule_gets_a_new_id_that_follows_it(client, opening, bad_id):
+    response = client.post("/imports", data=_history_under(opening, bad_id), headers={"Content-Type": "text/plain"})
+    assert response.status_code == 201, response.get_json()
+    imported = response.get_json()
+    assert imported["original_game_id"] == bad_id
+    assert imported["game_id"] != bad_id and follows_id_rule(imported["game_id"])
+    assert client.get(f"/games/{imported['game_id']}").status_code == 200
+
+
+@pytest.mark.parametrize("good_id", ["ClubNight2026", "older_server-id_1"])
+def test_an_import_under_an_id_following_the_rule_keeps_it(client, opening, good_id):
+    response = client.post("/imports", data=_history_under(opening, good_id), headers={"Content-Type": "text/plain"})
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["game_id"] == good_id
+    assert client.get(f"/games/{good_id}").status_code == 200
+
+
+def test_a_private_game_is_listed_only_to_a_request_carrying_its_token(client):
+    public = client.post("/games", json=NEW_GAME).get_json()
+    mine = client.post("/games", json={**NEW_GAME, "private": True}).get_json()
+    other = client.post("/games", json={**NEW_GAME, "private": True}).get_json()
+
+    def listed(token=None):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        body = client.get("/games", headers=headers).get_json()
+        assert body["total"] == len(body["games"])
+        return {g["game_id"] for g in body["games"]}
+
+    assert listed() == {public["game_id"]}
+    assert listed("not-a-token") == {public["game_id"]}
+    assert listed(mine["token"]) == {public["game_id"], mine["game_id"]}
+    assert listed(other["token"]) == {public["game_id"], other["game_id"]}
