@@ -25,6 +25,8 @@ MAX_DETAIL = 400
 #: Extension members (which may echo the request: a card, unknown field names) are cut shorter,
 #: and their objects (marshmallow's messages, keyed by what was sent) to their first MAX_ITEMS.
 MAX_MEMBER_TEXT, MAX_ITEMS = 80, 20
+#: Members that are the server's own sentence (an import's refusal), cut like the detail.
+SENTENCE_MEMBERS = frozenset({"reason"})
 #: Within a detail, a run of characters without a space is cut to this length.
 MAX_RUN = 80
 _LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
@@ -73,7 +75,8 @@ def problem(status: int, detail: str, code: str, title: str | None = None, heade
         "code": code,
     }
     # Extension members echo the request: an integer no JSON reader can hold is left out.
-    body.update({k: _bounded(v) for k, v in extra.items() if v is not None and not (isinstance(v, int) and abs(v) >= 2**53)})
+    body.update({k: excerpt(v, MAX_DETAIL) if k in SENTENCE_MEMBERS and isinstance(v, str) else _bounded(v)
+                 for k, v in extra.items() if v is not None and not (isinstance(v, int) and abs(v) >= 2**53)})
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     response.headers.update(headers or {})
     return response
