@@ -25,14 +25,14 @@ from granian import Granian
 from granian.constants import Interfaces
 from granian.log import LogLevels
 
+from api.supervisor import Backoff
+
 STOP_TIMEOUT_S = 5
 log = logging.getLogger("courtcard.serve")
 
 
 def serve_api(host: str, port: int, processes: int, concurrency: int, stream_limit: int, redis_url: str) -> None:
     """Serve ``api.wsgi:app`` until SIGINT or SIGTERM; worker processes inherit this environment."""
-    from api.supervisor import Backoff
-
     os.environ.update(REDIS_URL=redis_url, COURTCARD_CONCURRENCY=str(concurrency),
                       COURTCARD_STREAM_LIMIT=str(stream_limit))
     logging.getLogger("_granian").addFilter(_GranianNotes())

@@ -123,7 +123,10 @@ class Supervisor:
             slot.process = None
             self._schedule(slot, f"{slot.name} exited ({_exit_reason(code)})")
         if time.monotonic() >= slot.due and not self._stopping.is_set():
-            self._start_worker(slot)
+            try:
+                self._start_worker(slot)
+            except OSError as exc:
+                self._schedule(slot, f"{slot.name} could not start: {exc}")
 
     def _check_store(self, slot: _Slot) -> None:
         if slot.due is None:

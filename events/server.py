@@ -294,17 +294,25 @@ class EmbeddedServer:
         return False
 
 
+#: What Courtcard and the server keep in a data directory; anything else there is left alone.
+_OWN_FILES = {"password", "valkey.conf", "valkey.log", "valkey.pid", "server.json", ".lock", "dump.rdb"}
+_OWN_DIRS = {"appendonlydir"}
+
+
 def make_owner_only(data_dir: Path) -> None:
-    """Create ``data_dir`` if needed and make it and everything in it the owner's only (0700
-    directories, 0600 files), tightening whatever modes an older directory had."""
+    """Create ``data_dir`` if needed and make it, and what the server keeps in it, the owner's only
+    (0700 directories, 0600 files), tightening whatever modes an older directory had."""
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     data_dir.chmod(0o700)
-    for root, dirs, files in os.walk(data_dir):
-        for name in dirs:
-            os.chmod(os.path.join(root, name), 0o700)
-        for name in files:
-            with contextlib.suppress(FileNotFoundError):  # a file the running server just replaced
-                os.chmod(os.path.join(root, name), 0o600)
+    for entry in data_dir.iterdir():
+        with contextlib.suppress(FileNotFoundError):  # a file the running server just replaced
+            if entry.name in _OWN_DIRS and entry.is_dir() and not entry.is_symlink():
+                entry.chmod(0o700)
+                for inner in entry.iterdir():
+                    if inner.is_file() and not inner.is_symlink():
+                        inner.chmod(0o600)
+            elif (entry.name in _OWN_FILES or entry.name.startswith("temp-")) and entry.is_file() and not entry.is_symlink():
+                entry.chmod(0o600)
 
 
 def _write_private(path: Path, text: str, exclusive: bool = False) -> None:

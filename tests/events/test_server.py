@@ -132,6 +132,8 @@ def test_data_directory_and_append_only_files_are_the_owners_only_even_when_they
     (data_dir / "appendonlydir").chmod(0o755)
     (data_dir / "valkey.log").write_text("old log\n")
     (data_dir / "valkey.log").chmod(0o644)
+    (data_dir / "notes.txt").write_text("someone else's file\n")  # not the server's: left as it is
+    (data_dir / "notes.txt").chmod(0o644)
     server = EmbeddedServer(data_dir)
     server.start()
     try:
@@ -140,6 +142,7 @@ def test_data_directory_and_append_only_files_are_the_owners_only_even_when_they
         server.stop()
         server.start()
         modes = _modes(data_dir)
+        assert modes.pop("notes.txt") == 0o644
         assert any(name.startswith("appendonlydir/") for name in modes)
         assert {name: mode for name, mode in modes.items() if os.path.isdir(data_dir / name)} == {
             ".": 0o700, "appendonlydir": 0o700}
