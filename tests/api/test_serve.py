@@ -94,6 +94,7 @@ def _serve_with(data_dir, port, processes=2, workers=1):
         [sys.executable, "-m", "api", "serve", "--port", str(port), "--processes", str(processes),
          "--workers", str(workers), "--data-dir", str(data_dir)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,  # a process group of its own, as a terminal gives the command it runs
     )
 
 
@@ -194,7 +195,10 @@ class Scorekeeper:
 
 
 def _stop_leaving_nothing(process, pids: set[int]) -> str:
-    output = _stop(process)
+    """Ctrl-C as a terminal sends it, to the whole process group; then nothing of it may be left."""
+    os.killpg(process.pid, signal.SIGINT)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 0, output
     gone = lambda: not [pid for pid in pids if os.path.exists(f"/proc/{pid}")]  # noqa: E731
     _until(gone, "every process of courtcard serve gone", timeout=10)
     return output
