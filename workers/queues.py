@@ -47,9 +47,16 @@ class CourtcardWorker(SimpleWorker):
         return super().work(*args, **kwargs)
 
 
+#: How often a worker runs RQ's upkeep, in seconds. Among it, it starts again its scheduler (which
+#: runs the retries of failed jobs) if that died, as it does when the store goes away: RQ's default
+#: of 10 minutes would leave retries waiting that long after the store came back.
+MAINTENANCE_S = 60
+
+
 def make_worker(client: redis.Redis, name: str | None = None) -> Worker:
     """A worker on every Courtcard queue (``worker.work(burst=True)`` stops when they are empty)."""
-    return CourtcardWorker(queues(client), name=name, connection=client, serializer=JSONSerializer)
+    return CourtcardWorker(queues(client), name=name, connection=client, serializer=JSONSerializer,
+                           maintenance_interval=MAINTENANCE_S)
 
 
 def worker_alive(client: redis.Redis, worker_name: str) -> bool:
