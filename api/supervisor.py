@@ -40,14 +40,21 @@ log = logging.getLogger("courtcard.serve")
 
 @dataclass
 class Backoff:
-    """How long to wait before starting a part again: doubling with each quick failure."""
+    """How long to wait before starting a part again: doubling with each quick failure.
+
+    >>> backoff = Backoff()
+    >>> [backoff.next_delay() for _ in range(7)]
+    [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]
+    """
 
     failures: int = 0
-    started_at: float = field(default_factory=time.monotonic)
+    #: When the part last started, or None while it is down (a failed start is not a run).
+    started_at: float | None = field(default_factory=time.monotonic)
 
     def next_delay(self) -> float:
-        if time.monotonic() - self.started_at >= STABLE_S:
+        if self.started_at is not None and time.monotonic() - self.started_at >= STABLE_S:
             self.failures = 0
+        self.started_at = None
         delay = min(BACKOFF_MAX_S, BACKOFF_FIRST_S * 2 ** self.failures)
         self.failures += 1
         return delay
