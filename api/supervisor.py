@@ -106,9 +106,6 @@ class Supervisor:
         if self.embedded is not None:
             self.embedded.stop()
 
-    def worker_pids(self) -> list[int]:
-        return [slot.process.pid for slot in self.workers if slot.process is not None]
-
     # -- the watch --------------------------------------------------------------------------------
 
     def _watch(self) -> None:
