@@ -7,9 +7,9 @@ logged first); 4 the service or its store is unreachable; 5 no such game.
 from __future__ import annotations
 
 import json
+import logging
 import os
-import signal
-import subprocess
+from pathlib import Path
 import sys
 from typing import Any
 
@@ -18,6 +18,7 @@ from rich.console import Console
 
 from api.client import ApiError, Client
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
+from events.server import DEFAULT_MAXMEMORY
 
 console = Console()
 err_console = Console(stderr=True)
@@ -69,38 +70,51 @@ def main() -> None:
               help="Live event streams each API process serves at once; past it a watcher is told to retry.")
 @click.option("--data-dir", envvar="COURTCARD_DATA", default=None, help="Embedded Redis data directory (default ./data).")
 @click.option("--appendfsync", type=click.Choice(["everysec", "always"]), default="everysec", show_default=True,
-              help="Embedded Redis: fsync the append-only file every second, or on every write.")
-def serve(host, port, workers, processes, concurrency, streams, data_dir, appendfsync) -> None:
-    """Run the API (and RQ workers), on the embedded Redis unless REDIS_URL is set."""
-    from api.server import serve_api
-    from events.server import EmbeddedServer, default_data_dir
+              help="Embedded Redis: fsync the append-only file on every write (an acknowledged action is on disk), "
+                   "or every second (a power cut may lose the last second).")
+@click.option("--maxmemory", envvar="COURTCARD_MAXMEMORY", default=DEFAULT_MAXMEMORY, show_default=True,
+              help="Embedded Redis: memory limit (e.g. 512mb, 2gb); when full it refuses writes (507), never evicts.")
+def serve(host, port, workers, processes, concurrency, streams, data_dir, appendfsync, maxmemory) -> None:
+    """Run the API (and RQ workers), on the embedded Redis unless REDIS_URL is set.
 
+    A worker or the embedded store that dies is started again (with a back-off, logged), and so is
+    an API process; Ctrl-C or SIGTERM stops everything.
+    """
+    from api.server import serve_api
+    from api.supervisor import Supervisor
+    from events.server import EmbeddedServer, default_data_dir, parse_memory
+    from events.signing import load_or_create_signer
+
+    try:
+        parse_memory(maxmemory)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--maxmemory") from None
+    _log_to_stderr(logging.getLogger("courtcard.serve"))
     embedded = None
     url = os.environ.get("REDIS_URL")
     if not url:
-        embedded = EmbeddedServer(data_dir or default_data_dir(), appendfsync=appendfsync)
+        embedded = EmbeddedServer(data_dir or default_data_dir(), appendfsync=appendfsync, maxmemory=maxmemory)
         url = embedded.start()
         console.print(f"Embedded Redis-compatible server (Valkey) on {embedded.url.split('@')[-1]}, data in {embedded.data_dir}")
-    env = dict(os.environ, REDIS_URL=url)
-    children = [subprocess.Popen([sys.executable, "-m", "api", "worker"], env=env) for _ in range(workers)]
+    # Every API process keeps the key that signs exports in the same data directory.
+    data = Path(data_dir or default_data_dir()).resolve()
+    os.environ["COURTCARD_DATA"] = str(data)
+    console.print(f"Exports are signed with the key {load_or_create_signer(data).public_key} (GET /signing-key)")
+    supervisor = Supervisor(workers, dict(os.environ, REDIS_URL=url), embedded)
+    supervisor.start()
     console.print(f"Courtcard API on http://{host}:{port}  (docs: http://{host}:{port}/docs), {workers} worker(s)")
     try:
         serve_api(host, port, processes, concurrency, streams, url)
     finally:
-        _stop(children, embedded)
+        supervisor.stop()
 
 
-def _stop(children: list[subprocess.Popen], embedded) -> None:
-    """Stop the RQ workers (they finish the job in hand), then the embedded store they use."""
-    for child in children:
-        child.send_signal(signal.SIGTERM)
-    for child in children:
-        try:
-            child.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            child.kill()
-    if embedded is not None:
-        embedded.stop()
+def _log_to_stderr(logger: logging.Logger) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("[%(asctime)s] %(levelname)s courtcard: %(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
 
 
 @main.command()

@@ -14,7 +14,7 @@ import redis
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from events.errors import ConcurrencyError, EventStoreError, StoreUnavailableError, WriteOutcomeUnknownError
+from events.errors import ConcurrencyError, EventStoreError, StoreFullError, StoreUnavailableError, WriteOutcomeUnknownError
 from referee.errors import InputError
 from referee.service import GameNotFoundError, GameUnreadableError, RefereeFoldError, VersionMismatchError
 
@@ -209,6 +209,15 @@ def register_problem_handlers(app: Flask) -> None:
         log.warning("event store unavailable: %s", exc)
         return problem(503, "The game record is unavailable right now; nothing was written. Try again shortly.",
                        "store_unavailable", headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+    @app.errorhandler(StoreFullError)
+    @app.errorhandler(redis.exceptions.OutOfMemoryError)
+    def _store_full(exc: Exception):
+        # The store is at its maxmemory and, never evicting history, refuses every write; the
+        # refused command wrote nothing. Not transient: no Retry-After.
+        log.error("event store full: %s", exc)
+        return problem(507, "The store is full: nothing was written. Its memory limit must be raised "
+                       "(courtcard serve --maxmemory) before anything more can be logged.", "store_full")
 
     @app.errorhandler(EventStoreError)
     def _store_error(exc: EventStoreError):

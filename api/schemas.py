@@ -146,7 +146,9 @@ class GameTypeSchema(ma.Schema):
 
 
 class HealthSchema(ma.Schema):
-    status = ma.fields.String()
+    status = ma.fields.String(metadata={"description": "ok | degraded (both 200) | down (503)"})
+    reasons = ma.fields.List(ma.fields.String(), metadata={"description": "what is down or degraded, in words"})
     redis = ma.fields.Dict()
     append_only_file = ma.fields.Dict()
-    queue = ma.fields.Dict()
+    memory = ma.fields.Dict(metadata={"description": "used_bytes, limit_bytes (null: no limit), used_ratio, policy"})
+    queue = ma.fields.Dict(metadata={"description": "queued, started, failed jobs; workers alive"})

@@ -4,7 +4,7 @@ Prints p50/p99 latency of a play at version ~10 and at version ~1,000 (the state
 them cost the same), then plays per second with many tables logging at once. The last line is one
 JSON object with the figures.
 
-    .venv/bin/python bench/api.py [--tables 32] [--seconds 10] [--processes 2]
+    .venv/bin/python bench/api.py [--tables 32] [--seconds 10] [--processes 2] [--appendfsync always]
 
 Each table is a Queen's Dungeon game (4 players, known record). Games are set up in this process
 through the referee service (fast, no HTTP); every timed request goes over HTTP to the server. The
@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from api.auth import new_token  # noqa: E402
 from events.catalog import GameCatalog  # noqa: E402
 from events.registry import registry  # noqa: E402
-from events.server import EmbeddedServer, redis_from_url  # noqa: E402
+from events.server import APPENDFSYNC_CHOICES, EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402
 from referee.replay import replay  # noqa: E402
 from referee.service import RefereeService, new_game_id  # noqa: E402
@@ -184,10 +184,12 @@ def main() -> None:
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--latency-tables", type=int, default=20)
     parser.add_argument("--latency-plays", type=int, default=20, help="timed plays per table at each version")
+    parser.add_argument("--appendfsync", choices=APPENDFSYNC_CHOICES, default="everysec",
+                        help="when the store fsyncs its append-only file (as courtcard serve --appendfsync)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        server = EmbeddedServer(Path(tmp) / "data")
+        server = EmbeddedServer(Path(tmp) / "data", appendfsync=args.appendfsync)
         redis_url = server.start()
         port = free_port()
         api = subprocess.Popen(
@@ -229,6 +231,7 @@ def main() -> None:
         "samples_v1000": len(v1000),
         "api_processes": args.processes,
         "concurrency": args.concurrency,
+        "appendfsync": args.appendfsync,
         "cpus": os.cpu_count(),
     }
     print(f"one play at v10:   p50 {figures['p50_ms_v10']} ms, p99 {figures['p99_ms_v10']} ms ({len(v10)} plays)")

@@ -39,9 +39,17 @@ class DuplicateEventIdError(EventStoreError):
 
 
 class StoreUnavailableError(EventStoreError):
-    """The Redis server cannot be reached, timed out, or refuses writes (out of memory).
+    """The Redis server cannot be reached or timed out.
 
     Transient by nature: the API answers 503 and the caller may retry.
+    """
+
+
+class StoreFullError(EventStoreError):
+    """The Redis server is at its ``maxmemory`` and refuses writes (``noeviction``): nothing was written.
+
+    Not transient: it stays full until someone raises the limit or moves the store. The API
+    answers 507 (Insufficient Storage).
     """
 
 

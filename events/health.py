@@ -1,4 +1,5 @@
-"""How the server holding the record is doing: reachable, which version, append-only file healthy."""
+"""How the server holding the record is doing: reachable, which version, append-only file healthy,
+memory used against its limit."""
 
 from __future__ import annotations
 
@@ -20,3 +21,15 @@ def store_health(client: redis.Redis) -> tuple[dict[str, Any], dict[str, Any]]:
     # The record is durable only while every write reaches the append-only file.
     aof["healthy"] = aof["enabled"] and aof["last_write_status"] == "ok"
     return facts, aof
+
+
+def store_memory(client: redis.Redis) -> dict[str, Any]:
+    """Bytes used and the ``maxmemory`` limit (None when the server has none), with their ratio.
+
+    Past its limit a ``noeviction`` server refuses every write, so the ratio says how close the
+    record is to being read-only.
+    """
+    memory = client.info("memory")
+    used, limit = int(memory.get("used_memory", 0)), int(memory.get("maxmemory", 0)) or None
+    return {"used_bytes": used, "limit_bytes": limit, "used_ratio": round(used / limit, 4) if limit else None,
+            "policy": memory.get("maxmemory_policy")}

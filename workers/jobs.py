@@ -91,17 +91,27 @@ def _enqueue(client, func: str, job_id: str, args: list, timeout: int, queue_nam
 
 def refresh_scores(game_id: str, version: int) -> dict[str, Any]:
     """Bring the score sheet of ``game_id`` to the game's current version (at least ``version``)."""
+    return update_scores(_connection(), game_id, version)
+
+
+def run_audit(game_id: str, version: int) -> dict[str, Any]:
+    """Audit ``game_id`` from its whole log and store the report (as of the game's current version)."""
+    return update_audit(_connection(), game_id, version)
+
+
+def update_scores(client: redis.Redis, game_id: str, version: int) -> dict[str, Any]:
+    """What :func:`refresh_scores` does, on ``client``: also called by a request no worker could serve."""
 
     def build(client: redis.Redis, models: ReadModels) -> dict[str, Any]:
         with _referee(client).locked_state(game_id) as (game, state):
             return build_sheet(game_id, game, state)
 
-    return _refresh(game_id, SCORES, version, build)
+    return _refresh(client, game_id, SCORES, version, build)
 
 
-def run_audit(game_id: str, version: int) -> dict[str, Any]:
-    """Audit ``game_id`` from its whole log and store the report (as of the game's current version)."""
-    return _refresh(game_id, AUDIT, version,
+def update_audit(client: redis.Redis, game_id: str, version: int) -> dict[str, Any]:
+    """What :func:`run_audit` does, on ``client``: also called by a request no worker could serve."""
+    return _refresh(client, game_id, AUDIT, version,
                     lambda client, models: audit_game(EventStore(client), game_id, models.get(game_id, SCORES)))
 
 
@@ -114,13 +124,12 @@ def explain_dispute_job(game_id: str, dispute: int, version: int) -> dict[str, A
         except NotADispute:
             return None  # nothing to explain; the API answers 404 for it
 
-    return _refresh(game_id, dispute_model(dispute), version, build)
+    return _refresh(_connection(), game_id, dispute_model(dispute), version, build)
 
 
-def _refresh(game_id: str, name: str, version: int,
+def _refresh(client: redis.Redis, game_id: str, name: str, version: int,
              build: Callable[[redis.Redis, ReadModels], dict[str, Any] | None]) -> dict[str, Any]:
     """Build read model ``name`` unless it already reflects ``version``, and store it forward-only."""
-    client = _connection()
     models = ReadModels(client)
     stored = models.version(game_id, name)
     if stored is not None and stored >= version:

@@ -8,23 +8,18 @@ checked from here.
 
 from __future__ import annotations
 
-import os
-import socket
-
 import redis
 from rq.exceptions import NoSuchJobError
 from rq.executions import Execution
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
-from rq.worker import Worker
 
-from workers.queues import queues
+from workers.queues import queues, worker_alive
 
 
 def requeue_orphaned_jobs(client: redis.Redis) -> list[str]:
     """Requeue every started job whose worker is dead; returns their ids."""
-    host = socket.gethostname()
     requeued = []
     for q in queues(client):
         registry = StartedJobRegistry(queue=q)
@@ -33,7 +28,7 @@ def requeue_orphaned_jobs(client: redis.Redis) -> list[str]:
                 worker_name = Execution.fetch(execution_id, job_id, client).worker_name
             except ValueError:
                 worker_name = ""  # the execution record is gone, and its worker with it
-            if worker_name and _alive(client, worker_name, host):
+            if worker_name and worker_alive(client, worker_name):
                 continue
             try:
                 job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
@@ -44,19 +39,3 @@ def requeue_orphaned_jobs(client: redis.Redis) -> list[str]:
             q.enqueue_job(job)
             requeued.append(job_id)
     return requeued
-
-
-def _alive(client: redis.Redis, worker_name: str, host: str) -> bool:
-    key = Worker.redis_worker_namespace_prefix + worker_name
-    hostname, pid, death = client.hmget(key, ["hostname", "pid", "death"])
-    if hostname is None or death is not None:
-        return False
-    if hostname.decode() != host or pid is None:
-        return True  # another machine: RQ's heartbeat expiry will tell
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

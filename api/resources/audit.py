@@ -10,7 +10,7 @@ from api.auth import require_scorekeeper
 from api.resources.games import catalog_entry
 from api.resources.scores import ReadModelQuerySchema, read_model_reply
 from workers.audit import AUDIT
-from workers.jobs import enqueue_audit
+from workers.jobs import enqueue_audit, update_audit
 
 blp = Blueprint("audit", __name__, url_prefix="/games", description="Audits of a game's whole record")
 
@@ -31,4 +31,4 @@ class Audit(MethodView):
     def get(self, query, game_id):
         """The audit as of the game's current version (needs the scorekeeper's token: it shows hands)."""
         require_scorekeeper(catalog_entry(game_id))
-        return read_model_reply(game_id, AUDIT, enqueue_audit, query, "audit")
+        return read_model_reply(game_id, AUDIT, enqueue_audit, update_audit, query, "audit")

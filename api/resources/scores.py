@@ -1,4 +1,4 @@
-"""Score sheets: GET /games/{id}/scores, kept by the workers, waited for briefly when stale."""
+"""Score sheets: GET /games/{id}/scores, kept by the workers, built in the request when none can."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import validate
 
-from api.app import jobs_async, services
+from api.app import jobs_inline, services
 from api.auth import require_reader
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
-from workers.jobs import enqueue_scores
+from workers.jobs import enqueue_scores, update_scores
+from workers.queues import live_workers
 from workers.readmodels import ReadModels
 from workers.scoresheet import SCORES
-from workers.waiting import wait_for
+from workers.waiting import current_model
 
 blp = Blueprint("scores", __name__, url_prefix="/games", description="Score sheets kept from the record")
 
@@ -52,16 +53,21 @@ class Scores(MethodView):
     def get(self, query, game_id):
         """The score sheet per hand and seat, with the version it reflects (202 while it catches up)."""
         require_reader(catalog_entry(game_id))
-        return read_model_reply(game_id, SCORES, enqueue_scores, query, "sheet")
+        return read_model_reply(game_id, SCORES, enqueue_scores, update_scores, query, "sheet")
 
 
-def read_model_reply(game_id: str, name: str, enqueue, query: dict, field: str) -> tuple[dict, int]:
-    """A read model at the version asked (default: the game's current one), waiting up to
-    ``query["wait"]`` seconds for a worker to bring it there: 200 when it has, 202 until then."""
+def read_model_reply(game_id: str, name: str, enqueue, update, query: dict, field: str) -> tuple[dict, int]:
+    """A read model at the version asked (default: the game's current one): 200 once it is there.
+
+    A live worker that takes the job promptly brings it there, waited for up to ``query["wait"]``
+    seconds (202 if it has not finished by then); with no live worker, or none taking the job,
+    ``update`` builds it in this request (workers.waiting)."""
     svc = services()
     wanted = wanted_version(svc.store.version(game_id), query.get("version"))
-    stored = wait_for(ReadModels(svc.redis), game_id, name, wanted, query["wait"],
-                      lambda: enqueue(svc.redis, game_id, wanted, is_async=jobs_async()))
+    stored = current_model(ReadModels(svc.redis), game_id, name, wanted, query["wait"],
+                           workers=lambda: 0 if jobs_inline() else live_workers(svc.redis),
+                           enqueue=lambda: enqueue(svc.redis, game_id, wanted),
+                           build_here=lambda: update(svc.redis, game_id, wanted))
     ready = stored is not None and stored[0] >= wanted
     body = {"ready": ready, "wanted": wanted, "version": stored[0] if stored else None,
             field: stored[1] if stored else None}

@@ -1,5 +1,6 @@
 """`courtcard serve` end to end: the API, a worker and the embedded store start, stop cleanly, and
-what was logged is there after a restart on the same data directory."""
+what was logged is there after a restart on the same data directory; any of them killed outright
+is started again while the rest serves, and nothing acknowledged is lost."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+
+import pytest
+import requests
 
 
 def _free_port() -> int:
@@ -76,3 +80,216 @@ def test_serve_runs_on_the_embedded_store_stops_cleanly_and_keeps_the_record(tmp
         assert game["version"] == created["version"]
     finally:
         _stop(again)
+
+
+# -- crashes: each part of `courtcard serve` killed outright comes back while the rest serves ----
+
+SKIPPED = {"end_game", "claim_renege", "take_back", "accept_penalty", "announce_challenge"}
+BACK_WITHIN_S = 20
+
+
+def _serve_with(data_dir, port, processes=2, workers=1):
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "api", "serve", "--port", str(port), "--processes", str(processes),
+         "--workers", str(workers), "--data-dir", str(data_dir)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True,  # a process group of its own, as a terminal gives the command it runs
+    )
+
+
+def _children(pid: int) -> dict[int, str]:
+    """The live children of ``pid``, with their command lines."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found[int(entry)] = cmdline
+    return found
+
+
+def _descendants(pid: int) -> set[int]:
+    found, todo = set(), [pid]
+    while todo:
+        children = set(_children(todo.pop()))
+        todo.extend(children - found)
+        found |= children
+    return found
+
+
+def _api_processes(serve_pid: int) -> set[int]:
+    return {pid for pid, cmd in _children(serve_pid).items() if " serve " in cmd}
+
+
+def _rq_workers(serve_pid: int) -> set[int]:
+    return {pid for pid, cmd in _children(serve_pid).items() if "api worker" in cmd}
+
+
+def _store_pid(serve_pid: int) -> int:
+    (pid,) = [pid for pid, cmd in _children(serve_pid).items() if "valkey-server" in cmd]
+    return pid
+
+
+def _until(check, what: str, timeout: float = BACK_WITHIN_S):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            result = check()
+        except (OSError, ValueError, KeyError, AssertionError):
+            result = None
+        if result:
+            return result
+        time.sleep(0.1)
+    raise AssertionError(f"not within {timeout} s: {what}")
+
+
+class Scorekeeper:
+    """Logs legal actions over HTTP, each with an Idempotency-Key, retrying the same action and key
+    until it is acknowledged; keeps every acknowledged event to check the record against."""
+
+    def __init__(self, port: int) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        created = self._call("POST", "/games", {"game": "queens-dungeon", "seats": ["A", "B", "C", "D"],
+                                                "record": "known", "options": {"first_dealer": 0}})
+        self.game_id, self.auth = created["game_id"], {"Authorization": f"Bearer {created['token']}"}
+        self.acknowledged: dict[int, str] = {}
+        self.logged = 0
+
+    def _call(self, method: str, path: str, body=None, headers=None) -> dict:
+        def attempt():
+            response = requests.request(method, self.base + path, json=body, headers=headers, timeout=5)
+            if response.status_code >= 500 or response.status_code == 507:
+                return None  # the service is coming back: try again
+            assert response.status_code < 400, response.text
+            return response.json()
+
+        return _until(attempt, f"{method} {path} answered")
+
+    def log(self, count: int) -> None:
+        for _ in range(count):
+            view = self._call("GET", f"/games/{self.game_id}")
+            seat = view["to_act"][0]
+            legal = self._call("GET", f"/games/{self.game_id}/legal?seat={seat}", headers=self.auth)["actions"]
+            action = next(a for a in legal if a["action"] not in SKIPPED)
+            key = f"k{self.logged}"
+            result = self._call("POST", f"/games/{self.game_id}/actions", action,
+                                headers={**self.auth, "Idempotency-Key": key})
+            self.acknowledged.update({e["version"]: e["event_id"] for e in result["events"]})
+            self.logged += 1
+
+    def assert_nothing_acknowledged_was_lost(self) -> None:
+        recorded, start = {}, 1
+        while start:
+            page = self._call("GET", f"/games/{self.game_id}/events?from={start}&limit=1000", headers=self.auth)
+            recorded.update({e["version"]: e["event_id"] for e in page["events"]})
+            start = page["next"]
+        assert {v: recorded.get(v) for v in self.acknowledged} == self.acknowledged
+
+
+def _stop_leaving_nothing(process, pids: set[int]) -> str:
+    """Ctrl-C as a terminal sends it, to the whole process group; then nothing of it may be left."""
+    os.killpg(process.pid, signal.SIGINT)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 0, output
+    gone = lambda: not [pid for pid in pids if os.path.exists(f"/proc/{pid}")]  # noqa: E731
+    _until(gone, "every process of courtcard serve gone", timeout=10)
+    return output
+
+
+class Served:
+    """A running `courtcard serve` with two API processes and a worker; remembers every process it had."""
+
+    def __init__(self, data_dir) -> None:
+        self.port = _free_port()
+        self.process = _serve_with(data_dir, self.port)
+        self.seen: set[int] = {self.process.pid}
+        _wait_healthy(self.port, self.process)
+        self.note()
+
+    def note(self) -> None:
+        self.seen |= _descendants(self.process.pid)
+
+    def stop(self) -> str:
+        """Ctrl-C: it exits cleanly and no process of it, old or new, is left running."""
+        self.note()
+        return _stop_leaving_nothing(self.process, self.seen)
+
+
+@pytest.fixture
+def served(tmp_path):
+    served = Served(tmp_path / "data")
+    try:
+        yield served
+    finally:
+        if served.process.poll() is None:
+            served.stop()
+
+
+def test_an_api_process_killed_outright_is_started_again_while_the_other_serves(served):
+    table = Scorekeeper(served.port)
+    table.log(8)
+    before = _api_processes(served.process.pid)
+    assert len(before) == 2
+    os.kill(min(before), signal.SIGKILL)
+    table.log(8)  # answered meanwhile, by the other process or the new one
+    _until(lambda: len(_api_processes(served.process.pid) - before) == 1
+           and len(_api_processes(served.process.pid)) == 2, "a new API process in place of the killed one")
+    served.note()
+    table.log(4)
+    table.assert_nothing_acknowledged_was_lost()
+    assert served.process.poll() is None
+    assert "Traceback" not in served.stop()
+
+
+def test_an_rq_worker_killed_outright_is_started_again(served):
+    (worker,) = _rq_workers(served.process.pid)
+    os.kill(worker, signal.SIGKILL)
+    _until(lambda: _rq_workers(served.process.pid) - {worker}, "a new RQ worker")
+    served.note()
+    _until(lambda: _get(f"http://127.0.0.1:{served.port}/healthz")["queue"]["workers"] == 1,
+           "the new worker registered and alive")
+    Scorekeeper(served.port).log(4)
+    assert served.process.poll() is None
+    output = served.stop()
+    assert "RQ worker 1 exited (killed by SIGKILL); starting it again" in output
+    assert "Traceback" not in output  # the dead worker's scheduler went with it
+
+
+def test_the_embedded_store_killed_outright_is_started_again_with_every_acknowledged_event(served):
+    table = Scorekeeper(served.port)
+    table.log(8)
+    store = _store_pid(served.process.pid)
+    os.kill(store, signal.SIGKILL)
+    table.log(8)  # refused with 503 until the store is back, then acknowledged
+    assert _store_pid(served.process.pid) != store
+    served.note()
+    assert _get(f"http://127.0.0.1:{served.port}/healthz")["status"] == "ok"
+    table.assert_nothing_acknowledged_was_lost()
+    assert served.process.poll() is None
+    output = served.stop()
+    assert f"the embedded store (pid {store}) exited; starting it again" in output
+    assert "the embedded store runs again" in output
+
+
+def test_api_processes_that_keep_dying_are_started_again_after_a_back_off(served):
+    before = _api_processes(served.process.pid)
+    os.kill(min(before), signal.SIGKILL)
+    respawned = _until(lambda: _api_processes(served.process.pid) - before, "a new API process")
+    served.note()
+    os.kill(min(respawned), signal.SIGKILL)  # again within seconds: Granian stops every API process
+    _until(lambda: _get(f"http://127.0.0.1:{served.port}/healthz")["status"] == "ok"
+           and len(_api_processes(served.process.pid) - before - respawned) == 2, "two new API processes")
+    served.note()
+    Scorekeeper(served.port).log(2)
+    assert served.process.poll() is None
+    output = served.stop()
+    assert "An API process died again right after its restart" in output
+    assert "the API processes kept dying; starting them again in 1 s" in output

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
+import signal
 import stat
+import time
 
 import pytest
 import redis
 from store_samples import notes, sample_registry
 
-from events.errors import StoreUnavailableError
+from events.errors import StoreFullError, StoreUnavailableError
 from events.server import EmbeddedServer, connect
 from events.store import EventStore
 
@@ -111,3 +113,91 @@ def test_unreachable_store_raises_store_unavailable(server):
         store.append("g1", notes(1), 0, "ann")
     with pytest.raises(StoreUnavailableError):
         list(store.read("g1"))
+
+
+def _modes(data_dir) -> dict[str, int]:
+    out = {".": stat.S_IMODE(os.stat(data_dir).st_mode)}
+    for root, dirs, files in os.walk(data_dir):
+        for name in dirs + files:
+            path = os.path.join(root, name)
+            out[os.path.relpath(path, data_dir)] = stat.S_IMODE(os.stat(path).st_mode)
+    return out
+
+
+def test_data_directory_and_append_only_files_are_the_owners_only_even_when_they_were_open(tmp_path):
+    # An older data directory, made with a permissive umask: open to everyone on the machine.
+    data_dir = tmp_path / "data"
+    (data_dir / "appendonlydir").mkdir(parents=True)
+    data_dir.chmod(0o755)
+    (data_dir / "appendonlydir").chmod(0o755)
+    (data_dir / "valkey.log").write_text("old log\n")
+    (data_dir / "valkey.log").chmod(0o644)
+    (data_dir / "notes.txt").write_text("someone else's file\n")  # not the server's: left as it is
+    (data_dir / "notes.txt").chmod(0o644)
+    server = EmbeddedServer(data_dir)
+    server.start()
+    try:
+        EventStore(server.client(), registry=sample_registry).append("g1", notes(3), 0, "ann")
+        server.client().bgrewriteaof()  # new append-only files, made by the server itself
+        server.stop()
+        server.start()
+        modes = _modes(data_dir)
+        assert modes.pop("notes.txt") == 0o644
+        assert any(name.startswith("appendonlydir/") for name in modes)
+        assert {name: mode for name, mode in modes.items() if os.path.isdir(data_dir / name)} == {
+            ".": 0o700, "appendonlydir": 0o700}
+        assert {name: mode for name, mode in modes.items() if not os.path.isdir(data_dir / name)
+                if mode != 0o600} == {}
+    finally:
+        server.stop()
+
+
+def test_server_has_a_memory_limit_that_can_be_set(server, tmp_path):
+    assert int(_config(server)["maxmemory"]) == 1024**3
+    small = EmbeddedServer(tmp_path / "small", maxmemory="64mb")
+    small.start()
+    try:
+        assert int(_config(small)["maxmemory"]) == 64 * 1024**2
+        assert _config(small)["maxmemory-policy"] == "noeviction"
+    finally:
+        small.stop()
+
+
+@pytest.mark.parametrize("size", ["", "0", "lots", "1.5gb", "-1mb", "10tb"])
+def test_a_memory_limit_that_is_not_a_size_is_refused(tmp_path, size):
+    with pytest.raises(ValueError, match="memory size"):
+        EmbeddedServer(tmp_path, maxmemory=size)
+
+
+def test_a_full_store_refuses_an_append_as_full_and_writes_nothing(server):
+    store = EventStore(server.client(), registry=sample_registry)
+    store.append("g1", notes(2), 0, "ann")
+    used = int(server.client().info("memory")["used_memory"])
+    server.client().config_set("maxmemory", used // 2)
+    try:
+        with pytest.raises(StoreFullError, match="full"):
+            store.append("g1", notes(1), 2, "ann")
+    finally:
+        server.client().config_set("maxmemory", "1gb")
+    assert store.version("g1") == 2
+
+
+def test_a_killed_server_restarts_on_its_port_with_its_data(server):
+    server.client().set("kept", "yes")
+    url, old_pid = server.url, server.pid
+    os.kill(old_pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while not server.has_exited():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert server.restart() == url
+    assert server.pid != old_pid
+    assert redis.Redis.from_url(url).get("kept") == b"yes"
+
+
+def test_a_server_that_does_not_answer_has_not_exited(server):
+    os.kill(server.pid, signal.SIGSTOP)  # frozen, not dead: restarting it would be wrong
+    try:
+        assert not server.has_exited()
+    finally:
+        os.kill(server.pid, signal.SIGCONT)
