@@ -152,3 +152,6 @@ class HealthSchema(ma.Schema):
     append_only_file = ma.fields.Dict()
     memory = ma.fields.Dict(metadata={"description": "used_bytes, limit_bytes (null: no limit), used_ratio, policy"})
     queue = ma.fields.Dict(metadata={"description": "queued, started, failed jobs; workers alive"})
+    record = ma.fields.Dict(metadata={
+        "description": "incidents: how many times a game's head was found behind what a process had folded "
+                       "(the store lost acknowledged writes); latest: the most recent, newest first"})

@@ -50,6 +50,10 @@ class GameState(Protocol):
 
     version: int  # number of events applied, equal to the stream version of the last one
 
+    def clone(self) -> GameState:
+        """An independent copy, for decide's look-ahead and for folding a batch before it is written."""
+        ...
+
 
 @runtime_checkable
 class Game(Protocol):

@@ -144,11 +144,13 @@ class RefereeService:
     """Creates games and logs actions through the referee, on top of a :class:`Recorder` (the Redis
     store, :class:`events.store.EventStore`, in every deployment).
 
-    Decide on the head: every action, refusal and view starts from the game's state checked
-    against the record's head in the same round trip that brings any events it lacks, so a
-    process whose cache is behind (another process logged since) or ahead (the record lost its
-    last writes) never decides on it. Fold before append: a batch is folded before it is
-    written, and a batch that does not fold is refused with nothing written.
+    Decide on the head. A view or a refusal is made only on the game's state checked against the
+    record's head (one round trip, which also brings any events the cache lacks); an action's
+    events are appended only if the head is still the one they were decided on (the append
+    script checks version and hash), else they are decided again on the head. So a process whose
+    cache is behind (another process logged since) or ahead (the record lost its last writes)
+    never refuses, shows or records anything on it. Fold before append: a batch is folded (on a
+    copy) before it is written, and a batch that does not fold is refused with nothing written.
     """
 
     def __init__(self, store: Recorder, cache: StateCache | None = None) -> None:
@@ -263,40 +265,54 @@ class RefereeService:
                 seen = self.store.recorded_request(game_id, request.field)
                 if seen is not None:
                     return self._replay_request(game_id, request, seen)
+            # The cached state is a guess at the head: what it accepts, the append checks against
+            # the head (version and hash); what it refuses is decided again on the head first.
+            entry = self.cache.get(game_id)
+            synced = entry is None
+            if synced:
+                entry = self._sync(game_id)
+            game = game_for(entry[0])
+            command = _load_command(game, action, fields)
             for _ in range(CONFLICT_RETRIES):
-                state, head_hash = self._sync(game_id)
-                if expected_version is not None and expected_version != state.version:
-                    raise VersionMismatchError(game_id, expected_version, state.version)
-                game = game_for(state)
-                events = game.decide(state, _load_command(game, action, fields), _rng())
-                if not events:
-                    return ActionResult(game_id, state.version, [])
-                before = self.cache.score_mark(game_id) or _score_mark(game, state)
-                # Fold before append: the cached state takes the batch first. Whatever happens
-                # to the append, the cache entry is dropped unless the record took the batch.
-                at = state.version
-                self.cache.drop(game_id)
-                folded = _fold_new(game, state, events)
+                state, head_hash = entry
                 try:
-                    result = self.store.append(game_id, events, at, actor, expected_hash=head_hash,
+                    if expected_version is not None and expected_version != state.version:
+                        raise VersionMismatchError(game_id, expected_version, state.version)
+                    events = game.decide(state, command, _rng())
+                except (InputError, VersionMismatchError):
+                    if synced:
+                        raise
+                    entry, synced = self._sync(game_id), True  # a refusal is made on the head only
+                    continue
+                if not events:
+                    if synced:
+                        return ActionResult(game_id, state.version, [])
+                    entry, synced = self._sync(game_id), True
+                    continue
+                # Fold before append, on a copy: the cached state stays what the record holds.
+                folded = _fold_new(game, state.clone(), events)
+                try:
+                    result = self.store.append(game_id, events, state.version, actor, expected_hash=head_hash,
                                                event_ids=request.event_ids(len(events)),
                                                request=(request.field, request.digest))
                 except ConcurrencyError as exc:
                     if expected_version is not None:
                         raise VersionMismatchError(game_id, expected_version, exc.current) from exc
+                    entry, synced = self._sync(game_id), True
                     continue
                 except WriteOutcomeUnknownError as exc:
                     exc.idempotency_key = request.key
                     raise
                 if result.duplicate or result.request_seen is not None:
                     return self._replay_request(game_id, request, result.request_seen or request.digest)
+                before = self.cache.score_mark(game_id) or _score_mark(game, state)
                 self.cache.put(game_id, folded, result.envelopes[-1].hash)
                 after = _score_mark(game, folded)
                 self.cache.set_score_mark(game_id, after)  # the next action's "before", for free
                 return ActionResult(game_id, result.version, result.envelopes,
                                     finished=game.outcome(folded) is not None,
                                     scores_changed=after != before)
-            raise VersionMismatchError(game_id, at, self.store.version(game_id))
+            raise VersionMismatchError(game_id, entry[0].version, self.store.version(game_id))
 
     def _replay_request(self, game_id: str, request: _RequestRecord, recorded_digest: str) -> ActionResult:
         """The answer to a request whose key the game already recorded: its original events, or

@@ -17,6 +17,7 @@ instance still serves every request.
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Any
 
 import redis
@@ -31,6 +32,8 @@ from workers.queues import queue_health
 blp = Blueprint("health", __name__, url_prefix="/healthz", description="Service health")
 
 RETRY_AFTER_S = 5
+#: A record found behind what the service had acknowledged keeps /healthz degraded this long.
+INCIDENT_RECENT_S = 3600
 #: Memory used past this share of the store's limit is reported as degraded.
 MEMORY_WARNING_RATIO = 0.9
 
@@ -43,16 +46,18 @@ class Health(MethodView):
         """``ok`` or ``degraded`` (200), ``down`` (503), with the reasons, the store, memory and queue facts."""
         client = services().redis
         body: dict[str, Any] = {"status": "ok", "reasons": [], "redis": {}, "append_only_file": {}, "memory": {},
-                                "queue": {}}
+                                "queue": {}, "record": {}}
         try:
             body["redis"], body["append_only_file"] = store_health(client)
             body["memory"] = store_memory(client)
             body["queue"] = queue_health(client)
+            count, latest = services().store.incidents()
+            body["record"] = {"incidents": count, "latest": latest}
         except redis.BusyLoadingError as exc:
             return _down(body, "the store is starting: it is reading its append-only file back", exc)
         except Exception as exc:  # any failure to reach Redis is what this endpoint reports
             return _down(body, f"the store cannot be reached: {exc}", exc)
-        down, degraded = assess(body["append_only_file"], body["memory"], body["queue"])
+        down, degraded = assess(body["append_only_file"], body["memory"], body["queue"], body["record"])
         body["reasons"] = down + degraded
         body["status"] = "down" if down else "degraded" if degraded else "ok"
         if down:
@@ -60,9 +65,14 @@ class Health(MethodView):
         return body, 200
 
 
-def assess(aof: dict, memory: dict, queue: dict) -> tuple[list[str], list[str]]:
+def assess(aof: dict, memory: dict, queue: dict, record: dict | None = None) -> tuple[list[str], list[str]]:
     """``(down, degraded)``: the reasons actions cannot be logged, and those that need attention."""
     down, degraded = [], []
+    recent = [i for i in (record or {}).get("latest", []) if _age_s(i.get("at")) < INCIDENT_RECENT_S]
+    if recent:
+        latest = recent[0]
+        degraded.append(f"the store lost acknowledged writes: game {latest['game']}'s record moved back "
+                        f"({latest['detail']}) at {latest['at']}; the service rebuilt it from the record")
     if aof["enabled"] and aof["last_write_status"] != "ok":
         down.append("the store cannot write its append-only file, so it refuses writes")
     elif not aof["enabled"]:
@@ -83,3 +93,12 @@ def assess(aof: dict, memory: dict, queue: dict) -> tuple[list[str], list[str]]:
 def _down(body: dict, reason: str, exc: Exception) -> tuple[dict, int, dict]:
     body.update(status="down", reasons=[reason], redis={"reachable": False, "error": str(exc)})
     return body, 503, {"Retry-After": str(RETRY_AFTER_S)}
+
+
+def _age_s(at: str | None) -> float:
+    """Seconds since an incident's ISO-8601 UTC time (infinite when it cannot be read)."""
+    try:
+        when = datetime.strptime(at or "", "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        return float("inf")
+    return (datetime.now(timezone.utc) - when).total_seconds()

@@ -52,3 +52,24 @@ def test_a_rolled_back_record_written_again_elsewhere_is_not_extended_from_the_o
     cards = [e.payload["card"] for e in event_store.read(game_id) if e.type == "CardPlayed"]
     assert cards == ["KD", "3C"] and played.version == event_store.version(game_id)
     assert event_store.verify(game_id).ok
+
+
+def test_the_api_serves_the_rolled_back_record_and_health_says_writes_were_lost(http_client, redis_client):
+    client = http_client
+    created = client.post("/games", json={"game": "queens-dungeon", "seats": ["A", "B", "C", "D"], "record": "blind",
+                                          "options": {"first_dealer": 0}}).get_json()
+    game_id, auth = created["game_id"], {"Authorization": f"Bearer {created['token']}"}
+    for body in ({"action": "call_trump", "seat": 0, "suit": "H"}, {"action": "deal"}):
+        assert client.post(f"/games/{game_id}/actions", json=body, headers=auth).status_code == 201
+    saved, kept = _snapshot(redis_client, game_id), client.get(f"/games/{game_id}").get_json()["version"]
+    for seat, card in ((1, "2C"), (2, "3C"), (3, "4C")):  # each process folds some of these
+        assert client.post(f"/games/{game_id}/actions", json={"action": "play", "seat": seat, "card": card},
+                           headers=auth).status_code == 201
+    _roll_back(redis_client, saved)
+
+    assert [client.get(f"/games/{game_id}").get_json()["version"] for _ in range(2)] == [kept, kept]
+    replayed = client.post(f"/games/{game_id}/actions", json={"action": "play", "seat": 1, "card": "2C"}, headers=auth)
+    assert replayed.status_code == 201 and replayed.get_json()["version"] == kept + 1
+    health = client.get("/healthz").get_json()
+    assert health["status"] == "degraded" and health["record"]["incidents"] >= 1
+    assert any("lost acknowledged writes" in reason and game_id in reason for reason in health["reasons"])
