@@ -19,6 +19,7 @@ from events.registry import registry
 from referee import errors
 from referee import events as ev
 from referee.cards import deck_without
+from referee.reneges import UNSETTLED, window_of
 from referee.tricks import unseen_cards
 from referee.trickgame import commands as cmd
 from referee.replay import replay
@@ -248,11 +249,22 @@ def check_rulings_kept(before: tuple, state: Any) -> None:
         assert all(x in now_kept for x in kept), (kept, now_kept)
 
 
+def check_restore_points(state: Any) -> None:
+    """Every card a correction may still take back (window A) or pay for (window B) has its
+    restore point."""
+    h = state.hand
+    if h is None:
+        return
+    for irr in h.irregular:
+        if irr["status"] in UNSETTLED and window_of(state, irr) in ("A", "B"):
+            assert irr["version"] in h.snapshots, irr
+
+
 def play_with_corrections(table: Any, rng: random.Random, hands: int, illegal: Any, steps: int = 1500) -> int:
     """Random play of up to ``hands`` hands in which every correction, claim and penalty is offered
     and taken at random moments. Every batch decide returns folds (``table.act`` applies it) and
-    takes no ruling back; a refused command changes nothing. The record then replays to the same
-    state. Returns how many corrections were made."""
+    takes no ruling back; deciding (a refusal too) changes nothing. The record then replays to the
+    same state. Returns how many corrections were made."""
     corrections = 0
     for _ in range(steps):
         state = table.state
@@ -260,15 +272,18 @@ def play_with_corrections(table: Any, rng: random.Random, hands: int, illegal: A
             break
         command = random_command(table, rng, illegal)
         before = rulings_in_force(state)
-        version = state.version
+        frozen = pickle.dumps(state)
         try:
-            events = table.act(command)
+            events = table.game.decide(state, command, table.rng)
         except errors.InputError:
             assert isinstance(command, cmd.ClaimRenege), command  # only a random claim may be refused
-            assert table.state.version == version
             continue
+        finally:
+            assert pickle.dumps(state) == frozen, command  # deciding changes nothing
+        table.take(events)
         corrections += sum(1 for e in events if isinstance(e, (ev.CardTakenBack, ev.PenaltyAccepted)))
         check_rulings_kept(before, table.state)
+        check_restore_points(table.state)
     size = getattr(table.state, "hand_size", None) or table.state.layout.hand_size
     for scored in events_of(table.log, ev.HandScored):
         assert sum(row["tricks"] for row in scored.sheet["seats"]) == size
