@@ -140,6 +140,39 @@ def test_setting_for_three_queens_names_the_trick_whose_last_card_proves_a_reneg
     check_replay_equals_live(t)
 
 
+def test_a_card_taken_back_still_proves_a_renege_in_queens_dungeon():
+    t = QDTable(record="blind")
+    t.start_hand("H")
+    t.play("AC", "2D", "5C", "2S")  # seat 2 throws 2D on clubs; seat 1 wins
+    events = t.play("KD", "3C")  # seat 2's 3C proves it held a club, and is itself off suit
+    assert [(r.accused, r.trick, r.window) for r in events_of(events, ev.RenegeRuled)] == [(2, 1, "C")]
+    assert t.totals() == [0, 0, -100, 0]
+    ruled, set_back = version_of(t, ev.RenegeRuled), version_of(t, ev.TotalSet)
+    t.act(qd.TakeBack(2))
+    assert t.totals() == [0, 0, -100, 0] and t.hand.lost[2]
+    assert not_replaced(t, ruled) and not_replaced(t, set_back)
+    t.play("3D", "6D", "3S")
+    again = t.play("4D", "3C")  # seat 2 plays the 3C again: nothing is ruled twice
+    assert not events_of(again, ev.RenegeRuled) and t.totals() == [0, 0, -100, 0]
+    check_replay_equals_live(t)
+
+
+def test_penalty_sends_back_a_later_card_found_in_window_b_without_penalty():
+    t = qd_known()
+    t.play("AD", "2C", "5C", "2S")  # seats 2 and 3 both renege in trick 1
+    r = events_of(t.act(qd.ClaimRenege(0, accused=3, trick=1)), ev.RenegeRuled)[0]
+    assert (r.verdict, r.window) == ("upheld", "B")
+    ruled = version_of(t, ev.RenegeRuled)
+    t.act(qd.AcceptPenalty(2))  # every card from seat 2's 2C on goes back, seat 3's 5C too
+    assert t.totals() == [0, 0, -25, 0]
+    assert t.hand.trick == [(1, "AD")] and not t.hand.irregular
+    assert not_replaced(t, ruled)
+    t.play("2D", "6D", "3S")
+    t.play("KD")  # the next trick is led: seat 3's renege went back with its card, nothing stands
+    assert t.totals() == [0, 0, -25, 0] and not events_of(t.log[-3:], ev.TotalSet)
+    check_replay_equals_live(t)
+
+
 def test_end_game_while_a_penalty_choice_is_pending_applies_window_c():
     t = qd_known()
     t.play("AD", "2C", "5C")
