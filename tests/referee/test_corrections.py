@@ -16,8 +16,8 @@ from referee.games.black_queen import commands as bq
 from referee.games.queens_dungeon import commands as qd
 from referee.trickgame import commands as cmd
 
-# Queen's Dungeon, dealer 0 (seat 1 leads): seat 1 holds clubs and diamonds, seat 2 clubs and
-# diamonds to renege with, seat 3 clubs and diamonds too, seat 0 only spades.
+# Queen's Dungeon, dealer 0 (seat 1 leads), hearts trump: seat 0 holds only spades; seats 1, 2
+# and 3 hold clubs and diamonds, so seats 2 and 3 can renege on either suit.
 QD_HANDS = [
     ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"],
     ["AC", "KC", "JC", "10C", "9C", "8C", "AD", "KD", "JD", "10D", "AH", "KH", "JH"],
@@ -45,8 +45,8 @@ def version_of(t, kind: type) -> int:
 
 
 def reneges_in_two_tricks(t: QDTable) -> None:
-    """Trick 1: seat 2 reneges with 2D; trick 2: seat 3 reneges with 6C; then seat 0 claims seat
-    2's renege (window C: seat 2 is set to -100)."""
+    """Trick 1: seat 2 reneges with 2D (seat 1 wins); trick 2: seat 3 reneges with 6C, the last
+    card played."""
     t.play("AC", "2D", "5C", "2S")
     t.play("AD", "3D", "6C")
 
