@@ -260,6 +260,40 @@ def check_restore_points(state: Any) -> None:
             assert irr["version"] in h.snapshots, irr
 
 
+# What the cards on the table decide, and what rulings established: after a correction both must be
+# what a fold of the record without its replaced events gives.
+ON_THE_TABLE = (
+    "trick_no", "trick", "tricks", "tricks_won", "played", "hands", "turn", "leader", "last_play_version",
+    "trump", "broken", "queens_won", "challenge", "challenge_used", "change_due", "trump_history",
+    "holders", "revealed", "points_won", "found", "settings", "lost",
+)
+
+
+def check_correction_against_a_fold_without_replaced(table: Any) -> None:
+    """The hand after a correction is the hand a fold of the record gives when the replaced events
+    (and the corrections themselves) are skipped: the cards before the corrected one, and every
+    ruling made since. Only a proof may differ: a card the table has seen proves what it proves,
+    taken back or not. (Totals may differ too, by design: a kept setting costs what it cost when
+    made, and the fold without corrections has no accepted penalty.)"""
+    replaced = {v for first, last in table.state.replaced for v in range(first, last + 1)}
+    model = table.game.initial_state()
+    for version, event in enumerate(table.log, 1):
+        if version in replaced or isinstance(event, (ev.CardTakenBack, ev.PenaltyAccepted)):
+            model.version += 1
+        else:
+            table.game.apply(model, event)
+    real, folded = table.state.hand, model.hand
+    for name in ON_THE_TABLE:
+        if hasattr(real, name):
+            assert getattr(real, name) == getattr(folded, name), name
+
+    def without_proofs(irregular: list) -> list:
+        return [{k: v for k, v in irr.items() if k != "proof"} for irr in irregular]
+
+    assert without_proofs(real.irregular) == without_proofs(folded.irregular)
+    assert table.state.phase == model.phase
+
+
 def play_with_corrections(table: Any, rng: random.Random, hands: int, illegal: Any, steps: int = 1500) -> int:
     """Random play of up to ``hands`` hands in which every correction, claim and penalty is offered
     and taken at random moments. Every batch decide returns folds (``table.act`` applies it) and
@@ -281,7 +315,10 @@ def play_with_corrections(table: Any, rng: random.Random, hands: int, illegal: A
         finally:
             assert pickle.dumps(state) == frozen, command  # deciding changes nothing
         table.take(events)
-        corrections += sum(1 for e in events if isinstance(e, (ev.CardTakenBack, ev.PenaltyAccepted)))
+        corrected = sum(1 for e in events if isinstance(e, (ev.CardTakenBack, ev.PenaltyAccepted)))
+        if corrected:
+            check_correction_against_a_fold_without_replaced(table)
+        corrections += corrected
         check_rulings_kept(before, table.state)
         check_restore_points(table.state)
     size = getattr(table.state, "hand_size", None) or table.state.layout.hand_size
