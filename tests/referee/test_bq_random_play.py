@@ -67,7 +67,7 @@ def test_an_illegal_card_is_detected_the_same_way_in_both_records(seed, detectio
         assert sheet["renege"]["seat"] == seat and sheet["made"] == (seat not in sheet["team"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), record=st.sampled_from(["known", "blind"]),
        detection=st.sampled_from(["announced", "on_claim"]))
 def test_random_games_with_corrections_claims_and_early_ends_fold_and_replay(seed, record, detection):

@@ -158,7 +158,7 @@ def test_an_illegal_card_is_detected_the_same_way_in_both_records(config, seed, 
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), record=st.sampled_from(["known", "blind"]),
        detection=st.sampled_from(["announced", "on_claim"]))
 def test_random_games_with_corrections_claims_and_early_ends_fold_and_replay(config, seed, record, detection):
