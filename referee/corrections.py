@@ -35,8 +35,9 @@ def restore(current: Any, replaces_from: int) -> tuple[Any, tuple]:
     point = current.snapshots[replaces_from]
     restored = point[0].clone()  # a restore point is never changed: it may serve again
     restored.snapshots = {v: p for v, p in current.snapshots.items() if v < replaces_from}
-    now = {irr["version"]: irr for irr in current.irregular}
-    restored.irregular = [dict(now.get(irr["version"], irr)) for irr in restored.irregular]
+    # One card may make two records (Queen's Dungeon: a renege under the Challenge): one per kind.
+    now = {(irr["version"], irr["kind"]): irr for irr in current.irregular}
+    restored.irregular = [dict(now.get((irr["version"], irr["kind"]), irr)) for irr in restored.irregular]
     return restored, point
 
 

@@ -173,6 +173,20 @@ def test_penalty_sends_back_a_later_card_found_in_window_b_without_penalty():
     check_replay_equals_live(t)
 
 
+def test_take_back_keeps_both_records_of_a_card_that_broke_two_rules():
+    t = QDTable(detection="on_claim", challenge=True, challenge_threshold=400)
+    t.state.totals = [450, 100, 200, 300]  # seat 1 has the lowest total, one has reached 400
+    t.start_hand("H", {1: ["QS", "2S"], 2: ["QC", "3S", "4C"], 3: ["4S", "5C"], 0: ["5S"]})
+    t.act(qd.AnnounceChallenge(1))
+    t.play("QS", "4C")  # under the Challenge seat 2 keeps its Queen and its spade: two rules broken
+    t.play("5C")  # seat 3 does the same
+    r = events_of(t.act(qd.ClaimRenege(0, accused=2, trick=1)), ev.RenegeRuled)[0]
+    assert (r.verdict, r.window) == ("upheld", "B")
+    t.act(qd.TakeBack(3))
+    seat2 = sorted((irr["kind"], irr["status"]) for irr in t.hand.irregular if irr["seat"] == 2)
+    assert seat2 == [("challenge", "found_b"), ("renege", "found_b")]
+
+
 def test_end_game_while_a_penalty_choice_is_pending_applies_window_c():
     t = qd_known()
     t.play("AD", "2C", "5C")
