@@ -19,6 +19,7 @@ from events.registry import registry
 from referee import errors
 from referee import events as ev
 from referee.cards import deck_without
+from referee.games.queens_dungeon.commands import AcceptPenalty
 from referee.reneges import UNSETTLED, window_of
 from referee.tricks import unseen_cards
 from referee.trickgame import commands as cmd
@@ -203,7 +204,7 @@ def random_command(table: Any, rng: random.Random, illegal: Any) -> Any:
     early end now and then (often while a penalty choice is pending), else a legal action."""
     state, game = table.state, table.game
     offered = [a for seat in range(len(state.names)) for a in game.legal_actions(state, seat)]
-    corrections = [a for a in offered if type(a).__name__ in ("TakeBack", "AcceptPenalty")]
+    corrections = [a for a in offered if isinstance(a, (cmd.TakeBack, AcceptPenalty))]
     others = [a for a in offered if a not in corrections]
     if rng.random() < (0.2 if pending_penalty(state) else 0.001):
         return cmd.EndGame()
@@ -296,9 +297,9 @@ def check_correction_against_a_fold_without_replaced(table: Any) -> None:
 
 def play_with_corrections(table: Any, rng: random.Random, hands: int, illegal: Any, steps: int = 1500) -> int:
     """Random play of up to ``hands`` hands in which every correction, claim and penalty is offered
-    and taken at random moments. Every batch decide returns folds (``table.act`` applies it) and
-    takes no ruling back; deciding (a refusal too) changes nothing. The record then replays to the
-    same state. Returns how many corrections were made."""
+    and taken at random moments. Every batch decide returns folds and takes no ruling back; deciding
+    (a refusal too) changes nothing. The record then replays to the same state. Returns how many
+    corrections were made."""
     corrections = 0
     for _ in range(steps):
         state = table.state
