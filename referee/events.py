@@ -2,8 +2,9 @@
 
 Every event is a frozen dataclass with JSON-ready fields. Nothing is ever edited: an event that
 corrects earlier ones says so (``CardTakenBack.replaces_from``, ``PenaltyAccepted.replaces_from``
-name the stream version of the first replaced event; everything from there up to the correcting
-event stays in the log, marked as replaced by the replay).
+name the stream version of the first replaced event). Everything from there up to the correcting
+event stays in the log; the replay marks the cards and what their tricks' completion did as
+replaced, never the claims, rulings, settings and penalties among them, which stay in force.
 
 Hands are numbered from 1, tricks from 1 within a hand, seats from 0 clockwise.
 """
@@ -186,8 +187,8 @@ class RenegeRuled:
 @event_type("PenaltyAccepted", version=1)
 @_frozen
 class PenaltyAccepted:
-    """Window B: the reneger took the voluntary 25-point penalty; the cards from the renege on go
-    back to their players and the events from stream version ``replaces_from`` are replaced."""
+    """Window B: the reneger took the voluntary 25-point penalty; the cards from the renege (at
+    stream version ``replaces_from``) on go back to their players. Rulings made since stay."""
 
     seat: int
     hand: int
@@ -200,8 +201,9 @@ class PenaltyAccepted:
 @event_type("CardTakenBack", version=1)
 @_frozen
 class CardTakenBack:
-    """Window A: the reneger took the card back (no later card yet), without penalty; the events
-    from ``replaces_from`` are replaced."""
+    """Window A: the reneger took the card back (no later card yet), without penalty; the card
+    played at ``replaces_from`` and what its trick's completion did are replaced. Rulings made
+    since stay."""
 
     seat: int
     hand: int

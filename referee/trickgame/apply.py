@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee import events as ev
+from referee.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
 from referee.reneges import claim_entry, irregularity, mark_proofs, ruling_entry, take_back_entry
 from referee.trickgame.rules import TrickRules
 from referee.trickgame.state import TableState
@@ -46,7 +47,7 @@ def _card_played(rules: TrickRules, state: TableState, e: ev.CardPlayed) -> None
     h = state.hand
     seat, card = e.seat, e.card
     if not h.trick:
-        h.snapshots = {}  # a new trick was led: earlier cards can no longer be taken back
+        prune_restore_points(h)
         h.rule = rules.lead_rule(state, card)
         h.leader = seat
     follows = rules.follows
@@ -104,15 +105,15 @@ def _renege_ruled(rules: TrickRules, state: TableState, e: ev.RenegeRuled) -> No
 
 
 def _card_taken_back(rules: TrickRules, state: TableState, e: ev.CardTakenBack) -> None:
-    # Only the hand and the phase go back: no total moves mid-hand here, unlike Queen's Dungeon,
-    # whose restore points also hold the totals a setting may have changed.
+    # The cards go back; the reneges established meanwhile stay (no total moves mid-hand here,
+    # unlike Queen's Dungeon, whose settings and penalties are kept by its own apply).
     current = state.hand
-    hand, phase = current.snapshots[e.replaces_from]
-    restored = hand.clone()
-    restored.snapshots = {v: s for v, s in current.snapshots.items() if v < e.replaces_from}
+    restored, (_, phase) = restore(current, e.replaces_from)
+    restored.found = list(current.found)
     state.hand = restored
     state.phase = phase
-    state.replaced.append([e.replaces_from, state.version - 1])
+    state.replaced.extend(replaced_ranges(e.replaces_from, state.version - 1,
+                                          ruling_versions(state.rulings, e.replaces_from)))
     state.rulings.append(take_back_entry(state.version, e))
 
 

@@ -38,12 +38,27 @@ class Hand:
         self.over = False
 
     def clone(self) -> Hand:
-        """An independent copy without restore points (they are never changed once made)."""
-        snapshots, self.snapshots = self.snapshots, {}
-        try:
-            return copy.deepcopy(self)
-        finally:
-            self.snapshots = snapshots
+        """An independent copy without restore points (they are never changed once made).
+
+        Two levels are copied, which is all ``apply`` changes: the containers of a hand (a game's
+        subclass too) and the lists and records in them (the cards of each hand, the status of an
+        irregularity). Deeper values (a trick's cards, a proof) are replaced, never changed."""
+        new = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, list):
+                setattr(new, name, [_copied(x) for x in value])
+            elif isinstance(value, dict):
+                setattr(new, name, dict(value))
+        new.snapshots = {}
+        return new
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
 
 
 class TableState:
@@ -68,8 +83,17 @@ class TableState:
         self.outcome: dict[str, Any] | None = None
 
     def clone(self) -> TableState:
-        """An independent copy for look-ahead in ``decide``."""
-        return copy.deepcopy(self)
+        """An independent copy for look-ahead in ``decide``, restore points included (shared: they
+        are never changed once made). Records once appended (sheets, rulings) are never changed."""
+        new = copy.copy(self)
+        new.totals = list(self.totals)
+        new.history = list(self.history)
+        new.rulings = list(self.rulings)
+        new.replaced = list(self.replaced)
+        if self.hand is not None:
+            new.hand = self.hand.clone()
+            new.hand.snapshots = dict(self.hand.snapshots)
+        return new
 
     def seat_label(self, seat: int) -> str:
         """``Seat 2 (Carol)`` for messages."""

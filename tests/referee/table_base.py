@@ -35,16 +35,17 @@ class BaseTable:
         self.rng = random.Random(seed)
         self.state = game.initial_state()
         self.log: list[Any] = []
-        self._take(game.start(options, NAMES[:players], record, self.rng))
+        self.take(game.start(options, NAMES[:players], record, self.rng))
 
-    def _take(self, events: list[Any]) -> list[Any]:
+    def take(self, events: list[Any]) -> list[Any]:
+        """Fold ``events`` into the state and the log."""
         for event in events:
             self.log.append(event)
             self.game.apply(self.state, event)
         return events
 
     def act(self, command: Any) -> list[Any]:
-        return self._take(self.game.decide(self.state, command, self.rng))
+        return self.take(self.game.decide(self.state, command, self.rng))
 
     @property
     def hand(self):

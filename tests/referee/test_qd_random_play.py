@@ -1,7 +1,9 @@
 """Random play (hypothesis) for every player count and variant of Queen's Dungeon, checking the
 invariants of the record: every card once per hand, tricks add up, the replayed state equals the
 live one, a blind record reaches the same scores, and an illegal card is detected the same way in
-a known and a blind record."""
+a known and a blind record; and random games in which take-backs, penalties, claims and early ends
+are taken at every moment they are allowed (two reneges in one trick, an end while a penalty choice
+is pending) fold, keep every ruling, and replay."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qd_table import QD, Table, events_of
-from trick_random import check_record, check_replay_equals_live, renege_detected_alike
+from trick_random import check_record, check_replay_equals_live, play_with_corrections, renege_detected_alike
 from referee import events as ev
 from referee.cards import deck_without
 from referee.games.queens_dungeon import commands as cmd
@@ -153,3 +155,14 @@ def test_an_illegal_card_is_detected_the_same_way_in_both_records(config, seed, 
     seat = renege_detected_alike(known, blind, rng, detection, known.state.layout.players, illegal_choice, step)
     if seat is not None and detection == "announced":
         assert events_of(blind.log, ev.TotalSet)  # window C sets the reneger's total
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), record=st.sampled_from(["known", "blind"]),
+       detection=st.sampled_from(["announced", "on_claim"]))
+def test_random_games_with_corrections_claims_and_early_ends_fold_and_replay(config, seed, record, detection):
+    rng = random.Random(seed)
+    opts = dict(config)
+    table = Table(record=record, dealer=opts.pop("dealer", 0), seed=seed, target=150, detection=detection, **opts)
+    play_with_corrections(table, rng, hands=3, illegal=illegal_choice)

@@ -19,6 +19,9 @@ from events.registry import registry
 from referee import errors
 from referee import events as ev
 from referee.cards import deck_without
+from referee.games.queens_dungeon.commands import AcceptPenalty
+from referee.reneges import UNSETTLED, window_of
+from referee.tricks import unseen_cards
 from referee.trickgame import commands as cmd
 from referee.replay import replay
 
@@ -162,3 +165,171 @@ def check_illegal_card_detected_alike(game: str, seed: int, detection: str, **op
     known, blind = twin_tables(game, seed, known_detection="on_claim", blind_detection=detection, **options)
     seat = renege_detected_alike(known, blind, rng, detection, known.players)
     return None if seat is None else (blind, seat)
+
+
+# ---------------------------------------------------------------- corrections, claims and penalties at random
+
+
+def pending_penalty(state: Any) -> bool:
+    """A renege found out in window B whose reneger has not yet taken (or declined) the penalty."""
+    h = state.hand
+    return h is not None and not h.over and any(irr["status"] == "found_b" for irr in h.irregular)
+
+
+def random_claim(state: Any, rng: random.Random) -> cmd.ClaimRenege | None:
+    """A claim by one player against another's card in a trick of this hand: mostly against a card
+    the referee holds irregular (or suspect, in a blind record), else against any seat and trick
+    (now and then one the referee must refuse: a trick the accused played nothing in); in a blind
+    record it sometimes shows an unseen card."""
+    h = state.hand
+    if h is None or not (h.trick or h.tricks):
+        return None
+    players = len(h.tricks_won)
+    suspects = [irr for irr in h.irregular if irr["status"] == "open"]
+    if suspects and rng.random() < 0.7:
+        irr = rng.choice(suspects)
+        accused, trick = irr["seat"], irr["trick"]
+    else:
+        accused, trick = rng.randrange(players), rng.randint(1, h.trick_no)
+    claimant = rng.choice([s for s in range(players) if s != accused])
+    shown = None
+    if state.record == "blind" and rng.random() < 0.5:
+        shown = rng.choice(unseen_cards(h.played, h.removed) or [None])
+    return cmd.ClaimRenege(claimant, accused, trick, shown=shown)
+
+
+def random_command(table: Any, rng: random.Random, illegal: Any) -> Any:
+    """Any command the table could give now, corrections and claims included: a take-back or a
+    penalty whenever one is open, a claim at any moment, a card the rules forbid (``illegal``), an
+    early end now and then (often while a penalty choice is pending), else a legal action."""
+    state, game = table.state, table.game
+    offered = [a for seat in range(len(state.names)) for a in game.legal_actions(state, seat)]
+    corrections = [a for a in offered if isinstance(a, (cmd.TakeBack, AcceptPenalty))]
+    others = [a for a in offered if a not in corrections]
+    if rng.random() < (0.2 if pending_penalty(state) else 0.001):
+        return cmd.EndGame()
+    if corrections and rng.random() < 0.35:
+        return rng.choice(corrections)
+    if state.hand is not None and rng.random() < 0.12:
+        claim = random_claim(state, rng)
+        if claim is not None:
+            return claim
+    if state.phase == "play" and state.options["detection"] == "on_claim" and state.hand.hands is not None \
+            and rng.random() < 0.3:
+        card = illegal(table, rng)
+        if card is not None:
+            return table.Play(state.hand.turn, card)
+    return rng.choice(others)
+
+
+def rulings_in_force(state: Any) -> tuple:
+    """What no correction may take away: the public rulings so far (their count and the last one),
+    the established reneges (Queen Bees, Black Queen) and the settings and penalties rulings made
+    (Queen's Dungeon) in the hand in play, and how many ranges are marked replaced."""
+    h = state.hand
+    last = state.rulings[-1] if state.rulings else None
+    if h is None:
+        return len(state.rulings), last, None, [], len(state.replaced)
+    kept = list(getattr(h, "found", []))
+    kept += [x for seat in getattr(h, "settings", []) for x in seat if x["reason"] == "renege"]
+    kept += [x for seat in getattr(h, "penalties", []) for x in seat]
+    return len(state.rulings), last, h.no, kept, len(state.replaced)
+
+
+def check_rulings_kept(before: tuple, state: Any) -> None:
+    """A command never takes back a ruling: the public rulings only grow, none of them is marked
+    replaced, and the established reneges, settings and penalties of the hand are all still there."""
+    count, last, hand, kept, replaced = before
+    _, _, now_hand, now_kept, _ = rulings_in_force(state)
+    assert len(state.rulings) >= count and (count == 0 or state.rulings[count - 1] == last)
+    if len(state.replaced) > replaced:
+        versions = {r["version"] for r in state.rulings}
+        for first, last_replaced in state.replaced[replaced:]:
+            assert not versions & set(range(first, last_replaced + 1)), (first, last_replaced, state.rulings)
+    if hand == now_hand:
+        assert all(x in now_kept for x in kept), (kept, now_kept)
+
+
+def check_restore_points(state: Any) -> None:
+    """Every card a correction may still take back (window A) or pay for (window B) has its
+    restore point."""
+    h = state.hand
+    if h is None:
+        return
+    for irr in h.irregular:
+        if irr["status"] in UNSETTLED and window_of(state, irr) in ("A", "B"):
+            assert irr["version"] in h.snapshots, irr
+
+
+# What the cards on the table decide, and what rulings established: after a correction both must be
+# what a fold of the record without its replaced events gives.
+ON_THE_TABLE = (
+    "trick_no", "trick", "tricks", "tricks_won", "played", "hands", "turn", "leader", "last_play_version",
+    "trump", "broken", "queens_won", "challenge", "challenge_used", "change_due", "trump_history",
+    "holders", "revealed", "points_won", "found", "settings", "lost",
+)
+
+
+def check_correction_against_a_fold_without_replaced(table: Any) -> None:
+    """The hand after a correction is the hand a fold of the record gives when the replaced events
+    (and the corrections themselves) are skipped: the cards before the corrected one, and every
+    ruling made since. Only a proof may differ: a card the table has seen proves what it proves,
+    taken back or not. (Totals may differ too, by design: a kept setting costs what it cost when
+    made, and the fold without corrections has no accepted penalty.)"""
+    replaced = {v for first, last in table.state.replaced for v in range(first, last + 1)}
+    model = table.game.initial_state()
+    for version, event in enumerate(table.log, 1):
+        if version in replaced or isinstance(event, (ev.CardTakenBack, ev.PenaltyAccepted)):
+            model.version += 1
+        else:
+            table.game.apply(model, event)
+    real, folded = table.state.hand, model.hand
+    for name in ON_THE_TABLE:
+        if hasattr(real, name):
+            assert getattr(real, name) == getattr(folded, name), name
+
+    def without_proofs(irregular: list) -> list:
+        return [{k: v for k, v in irr.items() if k != "proof"} for irr in irregular]
+
+    assert without_proofs(real.irregular) == without_proofs(folded.irregular)
+    assert table.state.phase == model.phase
+
+
+def play_with_corrections(table: Any, rng: random.Random, hands: int, illegal: Any, steps: int = 1500) -> int:
+    """Random play of up to ``hands`` hands in which every correction, claim and penalty is offered
+    and taken at random moments. Every batch decide returns folds and takes no ruling back; deciding
+    (a refusal too) changes nothing. The record then replays to the same state. Returns how many
+    corrections were made."""
+    corrections = 0
+    for _ in range(steps):
+        state = table.state
+        if state.phase == "over" or len(state.history) >= hands:
+            break
+        command = random_command(table, rng, illegal)
+        before = rulings_in_force(state)
+        frozen = pickle.dumps(state)
+        try:
+            events = table.game.decide(state, command, table.rng)
+        except errors.InputError:
+            assert isinstance(command, cmd.ClaimRenege), command  # only a random claim may be refused
+            continue
+        finally:
+            assert pickle.dumps(state) == frozen, command  # deciding changes nothing
+        table.take(events)
+        corrected = sum(1 for e in events if isinstance(e, (ev.CardTakenBack, ev.PenaltyAccepted)))
+        if corrected:
+            check_correction_against_a_fold_without_replaced(table)
+        corrections += corrected
+        check_rulings_kept(before, table.state)
+        check_restore_points(table.state)
+    size = getattr(table.state, "hand_size", None) or table.state.layout.hand_size
+    for scored in events_of(table.log, ev.HandScored):
+        assert sum(row["tricks"] for row in scored.sheet["seats"]) == size
+    check_replay_equals_live(table)
+    return corrections
+
+
+def check_corrections_at_random(game: str, seed: int, record: str, detection: str, **options: Any) -> int:
+    """``play_with_corrections`` for three hands of a plain trick game."""
+    table = Table(game, record=record, seed=seed, detection=detection, **options)
+    return play_with_corrections(table, random.Random(seed), hands=3, illegal=illegal_choice)

@@ -14,6 +14,7 @@ from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT
 from referee.games.queens_dungeon.options import layout_of
 from referee.games.queens_dungeon.rules import claim_is_false, claims_of, disproved_by
 from referee.games.queens_dungeon.state import HandState, QDState
+from referee.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
 from referee.reneges import claim_entry, irregularity, mark_proofs, ruling_entry, take_back_entry
 
 
@@ -98,7 +99,7 @@ def _card_played(state: QDState, e: ev.CardPlayed) -> None:
     h = state.hand
     seat, card = e.seat, e.card
     if not h.trick and h.snapshots:
-        h.snapshots = {}  # a new trick was led: earlier cards can no longer be taken back
+        prune_restore_points(h)
     hands = h.hands
     irregular = h.irregular
     if state.record == "blind" and irregular:
@@ -158,7 +159,11 @@ def _total_set(state: QDState, e: ev.TotalSet) -> None:
     state.totals[e.unit] = e.after
     h = state.hand
     h.lost[e.seat] = True
-    h.settings[e.seat].append({"reason": e.reason, "trick": e.trick, "before": e.before, "after": e.after})
+    setting = {"reason": e.reason, "trick": e.trick, "before": e.before, "after": e.after}
+    h.settings[e.seat].append(setting)
+    if e.reason == "renege":  # a ruling: a correction keeps it (a Queens setting is the trick's)
+        h.ruled.append({"version": state.version, "seat": e.seat, "unit": e.unit, "delta": e.after - e.before,
+                        "setting": setting})
 
 
 def _irregular_of(state: QDState, seat: int, hand: int, trick: int) -> list[dict[str, Any]]:
@@ -185,22 +190,35 @@ def _renege_ruled(state: QDState, e: ev.RenegeRuled) -> None:
 
 
 def _restore(state: QDState, replaces_from: int) -> None:
-    """Put the hand back as it was just before the card at ``replaces_from``."""
+    """Put the cards back as they were just before the card at ``replaces_from``, keeping every
+    setting and penalty ruled since (each costs what it cost when ruled)."""
     current = state.hand
-    hand, totals, phase = current.snapshots[replaces_from]
-    restored = hand.clone()
-    restored.snapshots = {v: s for v, s in current.snapshots.items() if v < replaces_from}
+    restored, (_, totals, phase) = restore(current, replaces_from)
+    totals = list(totals)
+    for kept in current.ruled:
+        if kept["version"] > replaces_from:
+            totals[kept["unit"]] += kept["delta"]
+            if "setting" in kept:
+                restored.settings[kept["seat"]].append(kept["setting"])
+                restored.lost[kept["seat"]] = True
+            else:
+                restored.penalties[kept["seat"]].append(kept["penalty"])
+    restored.ruled = list(current.ruled)
     state.hand = restored
-    state.totals = list(totals)
+    state.totals = totals
     state.phase = phase
-    state.replaced.append([replaces_from, state.version - 1])
+    kept_versions = ruling_versions(state.rulings, replaces_from) | {x["version"] for x in current.ruled}
+    state.replaced.extend(replaced_ranges(replaces_from, state.version - 1, kept_versions))
 
 
 def _penalty_accepted(state: QDState, e: ev.PenaltyAccepted) -> None:
     _restore(state, e.replaces_from)
     unit = state.layout.unit_of(e.seat)
     state.totals[unit] -= e.penalty
-    state.hand.penalties[e.seat].append({"reason": "renege_penalty", "trick": e.trick, "amount": -e.penalty})
+    h = state.hand
+    penalty = {"reason": "renege_penalty", "trick": e.trick, "amount": -e.penalty}
+    h.penalties[e.seat].append(penalty)
+    h.ruled.append({"version": state.version, "seat": e.seat, "unit": unit, "delta": -e.penalty, "penalty": penalty})
     state.rulings.append({"type": "penalty_accepted", "version": state.version, "seat": e.seat, "hand": e.hand,
                           "trick": e.trick, "card": e.card, "penalty": e.penalty, "replaces_from": e.replaces_from})
 

@@ -174,11 +174,13 @@ def _finish_trick(b: Batch) -> None:
     winner = trick_winner(plays, h.trump, STRENGTH)
     cards = [x for _, x in plays]
     queens = sum(1 for x in cards if IS_QUEEN[x])
-    b.add(ev.TrickWon(h.no, h.trick_no, winner, cards, queens))
+    # Read before TrickWon is added: on a look-ahead state it moves ``h`` on to the next trick.
+    trick = h.trick_no
+    b.add(ev.TrickWon(h.no, trick, winner, cards, queens))
     if queens >= 3 and winner != layout.dummy:
         reason = "three_queens" if queens == 3 else "four_queens"
         unit, before, after = setting(sim, winner, reason)
-        b.add(ev.TotalSet(winner, unit, reason, before, after, h.no, h.trick_no))
+        b.add(ev.TotalSet(winner, unit, reason, before, after, h.no, trick))
     if last:
         close_found_b(b, hand_end=True)
         _score_hand(b)
@@ -241,8 +243,14 @@ def _challenge(state: QDState, c: cmd.AnnounceChallenge, rng: Any) -> list[Any]:
 def _end_game(state: QDState, c: cmd.EndGame, rng: Any) -> list[Any]:
     if state.phase in ("new", "over"):
         require_phase(state, doing="end the game")
-    hand = state.hand.no if state.hand is not None else 0
-    return [ev.GameEnded("early", hand, _seats_of_units(state, leaders(state.totals)), list(state.totals))]
+    h = state.hand
+    b = Batch(state, apply_event)
+    if h is not None and not h.over and any(irr["status"] == "found_b" for irr in h.irregular):
+        close_found_b(b, hand_end=True)  # the end closes window B: a penalty not taken leaves the renege standing
+    end = b.latest()
+    b.add(ev.GameEnded("early", h.no if h is not None else 0, _seats_of_units(end, leaders(end.totals)),
+                       list(end.totals)))
+    return b.events
 
 
 DECIDERS = {

@@ -18,7 +18,7 @@ class HandState:
         "no", "dealer", "trump", "broken", "hands", "extra", "order", "next_of", "quota",
         "exchanged", "turn", "leader", "trick_no", "trick", "tricks", "tricks_won", "queens_won",
         "lost", "settings", "penalties", "played", "challenge", "challenge_used",
-        "irregular", "snapshots", "last_play_version", "totals_before", "removed", "dealt",
+        "irregular", "snapshots", "ruled", "last_play_version", "totals_before", "removed", "dealt",
         "change_due", "trump_history", "over",
     )
 
@@ -50,6 +50,9 @@ class HandState:
         # (void in a suit, only trumps, no Queen) that a later card could disprove.
         self.irregular: list[dict[str, Any]] = []
         self.snapshots: dict[int, tuple] = {}  # version of a suspect card -> restore point
+        # What rulings did to totals (renege settings, accepted penalties), with their versions:
+        # a correction keeps them (``referee.corrections``).
+        self.ruled: list[dict[str, Any]] = []
         self.last_play_version = 0
         self.totals_before = totals_before
         self.removed: list[str] = []
@@ -75,6 +78,7 @@ class HandState:
         new.played = dict(self.played)
         new.irregular = [dict(x) for x in self.irregular]
         new.snapshots = dict(self.snapshots)
+        new.ruled = list(self.ruled)
         new.trump_history = list(self.trump_history)
         return new
 
