@@ -10,7 +10,6 @@ from dataclasses import dataclass
 import redis
 from flask import Flask, current_app
 from flask_smorest import Api
-from rq import Worker
 from flask_smorest.utils import prepare_response
 
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT, GatedApp
@@ -19,6 +18,7 @@ from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from events.catalog import GameCatalog
 from events.store import EventStore
 from referee.service import RefereeService
+from workers.queues import live_workers
 
 
 #: The largest request body a route reads (413 beyond): table actions and new games are a few
@@ -74,7 +74,8 @@ def jobs_inline() -> bool:
 
 
 def workers_running() -> bool:
-    return Worker.count(connection=services().redis) > 0
+    """Is a worker alive to take a job? (One killed outright stays registered for minutes.)"""
+    return live_workers(services().redis) > 0
 
 
 def jobs_async() -> bool:

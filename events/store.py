@@ -188,7 +188,8 @@ class EventStore:
         ``current``), DuplicateEventIdError (an id recorded with other content, or a batch
         mixing recorded and new ids), EventTypeError (an unregistered or invalid event; nothing
         is written), WriteOutcomeUnknownError (sent, never confirmed: retry with the same
-        ``event_ids`` to settle it), StoreUnavailableError (nothing was sent).
+        ``event_ids`` to settle it), StoreFullError (the store is at its memory limit; nothing
+        was written), StoreUnavailableError (nothing was sent).
         """
         keys = self._keys(game_id)
         events = list(events)
