@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import marshmallow
+import orjson
 
 from events.envelope import Envelope
 from events.errors import ConcurrencyError, WriteOutcomeUnknownError
@@ -374,8 +375,11 @@ class _RequestRecord:
 
 
 def _request_record(scope: str, key: str, action: str, fields: Mapping[str, Any]) -> _RequestRecord:
-    body = json.dumps([action, fields], sort_keys=True, separators=(",", ":"), default=repr)
-    return _RequestRecord(scope, key, hashlib.sha256(body.encode()).hexdigest())
+    try:
+        body = orjson.dumps([action, fields], option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # a number orjson cannot write: such a request is refused later, but has a digest
+        body = json.dumps([action, fields], sort_keys=True, separators=(",", ":"), default=repr).encode()
+    return _RequestRecord(scope, key, hashlib.sha256(body).hexdigest())
 
 
 def _continues(cached: tuple[GameState, str], head: tuple[int, str], fresh: list[Envelope]) -> bool:
