@@ -306,9 +306,9 @@ class RefereeService:
                     raise
                 if result.duplicate or result.request_seen is not None:
                     return self._replay_request(game_id, request, result.request_seen or request.digest)
-                before = self.cache.score_mark(game_id) or _score_mark(game, state)
+                before = self.cache.score_mark(game_id) or game.score_mark(state)
                 self.cache.put(game_id, folded, result.envelopes[-1].hash)
-                after = _score_mark(game, folded)
+                after = game.score_mark(folded)
                 self.cache.set_score_mark(game_id, after)  # the next action's "before", for free
                 return ActionResult(game_id, result.version, result.envelopes,
                                     finished=game.outcome(folded) is not None,
@@ -428,12 +428,6 @@ def _describe(exc: marshmallow.ValidationError) -> str:
     if isinstance(messages, dict):
         return "; ".join(f"{field}: {' '.join(map(str, msg)) if isinstance(msg, list) else msg}" for field, msg in messages.items())
     return " ".join(map(str, messages))
-
-
-def _score_mark(game: Game, state: GameState) -> tuple:
-    """What a score sheet depends on: the hands scored so far and the running totals."""
-    sheet = game.scores(state)
-    return len(sheet.get("hands") or ()), tuple(sheet.get("totals") or ())
 
 
 def _game_name(first: Envelope) -> str:

@@ -88,5 +88,8 @@ class TrickGame:
     def scores(self, state: TableState) -> dict[str, Any]:
         return self.views.scores(state)
 
+    def score_mark(self, state: TableState) -> tuple:
+        return len(state.history), tuple(state.totals)
+
     def outcome(self, state: TableState) -> dict[str, Any] | None:
         return state.outcome

@@ -74,5 +74,8 @@ class QueensDungeon:
     def scores(self, state: QDState) -> dict[str, Any]:
         return views.scores(state)
 
+    def score_mark(self, state: QDState) -> tuple:
+        return len(state.history), tuple(state.totals)
+
     def outcome(self, state: QDState) -> dict[str, Any] | None:
         return state.outcome
