@@ -181,7 +181,7 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(GameNotFoundError)
     def _not_found(exc: GameNotFoundError):
-        return problem(404, exc.message, "game_not_found")
+        return problem(404, exc.message, exc.code)
 
     @app.errorhandler(InputError)
     def _input_error(exc: InputError):
