@@ -32,6 +32,23 @@ MAX_RUN = 80
 _LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 log = logging.getLogger(__name__)
 
+#: The code of a problem werkzeug or flask-smorest raises, by HTTP status; any other status is http_error.
+HTTP_STATUS_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 415: "unsupported_media_type",
+                     422: "invalid_request", 428: "precondition_required"}
+#: Every ``code`` a problem can carry, one for each kind of failure; docs/problems.md says when each
+#: is answered (a test keeps the two and the code base in step).
+PROBLEM_CODES = (
+    "bad_if_match", "bad_request", "card_already_played", "card_not_in_hand", "card_required", "dummy_top_card",
+    "game_not_found", "game_unreadable", "http_error", "idempotency_key_reused", "illegal_play", "import_rejected",
+    "internal_error", "invalid_action", "invalid_bid", "invalid_called_cards", "invalid_deal", "invalid_input",
+    "invalid_json", "invalid_options", "invalid_request", "invalid_seat", "invalid_trump_change", "json_too_deep",
+    "method_not_allowed", "no_disputes", "no_irregularity", "no_such_dispute", "no_such_play", "not_dealer",
+    "not_found", "not_your_turn", "outcome_unknown", "precondition_required", "referee_fold_failed",
+    "request_too_large", "store_error", "store_full", "store_unavailable", "token_rejected", "token_required",
+    "too_many_lines", "too_many_streams", "trump_change_required", "unknown_action", "unknown_card", "unknown_game",
+    "unknown_suit", "unsupported_media_type", "version_ahead", "version_conflict", "wrong_phase",
+)
+
 
 class ProblemSchema(ma.Schema):
     """RFC 9457 problem details, with Courtcard's extension members (documentation only)."""
@@ -41,7 +58,8 @@ class ProblemSchema(ma.Schema):
     status = ma.fields.Integer()
     detail = ma.fields.String(metadata={"description": "What went wrong, in words a person reads"})
     instance = ma.fields.String()
-    code = ma.fields.String(metadata={"description": "A stable slug, e.g. card_not_in_hand"})
+    code = ma.fields.String(metadata={"description": "A stable slug naming the kind of problem, one for each kind of "
+                                      "failure; docs/problems.md says when each is answered", "enum": list(PROBLEM_CODES)})
     seat = ma.fields.Integer(allow_none=True)
     card = ma.fields.String(allow_none=True)
     trick = ma.fields.Integer(allow_none=True)
@@ -130,8 +148,7 @@ def _http_exception(exc: HTTPException) -> Response:
     # Keep what werkzeug adds (Allow on a 405, WWW-Authenticate on a 401), but not its content type.
     headers = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
     headers.update(data.get("headers") or {})
-    slug = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 415: "unsupported_media_type",
-            422: "invalid_request", 428: "precondition_required"}.get(exc.code or 500, "http_error")
+    slug = HTTP_STATUS_CODES.get(exc.code or 500, "http_error")
     return problem(exc.code or 500, detail, slug, headers=headers, errors=errors or None)
 
 
@@ -164,12 +181,12 @@ def register_problem_handlers(app: Flask) -> None:
 
     @app.errorhandler(GameNotFoundError)
     def _not_found(exc: GameNotFoundError):
-        return problem(404, exc.message, "game_not_found")
+        return problem(404, exc.message, exc.code)
 
     @app.errorhandler(InputError)
     def _input_error(exc: InputError):
         return problem(
-            422, exc.message, exc.code or "invalid_action",
+            422, exc.message, exc.code,
             seat=exc.seat, card=exc.card, trick=exc.trick, legal=exc.legal,
         )
 

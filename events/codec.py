@@ -32,11 +32,13 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
+from events.errors import EventStoreError
+
 Convert = Callable[[Any], Any]
 _MISSING = dataclasses.MISSING
 
 
-class PayloadError(ValueError):
+class PayloadError(EventStoreError, ValueError):
     """A payload does not fit its event class; ``messages`` maps field names to problems."""
 
     def __init__(self, messages: dict[str, Any]) -> None:
@@ -44,7 +46,7 @@ class PayloadError(ValueError):
         self.messages = messages
 
 
-class _Invalid(Exception):
+class _Invalid(EventStoreError):
     """Raised inside converters; turned into a per-field message by the caller."""
 
 
@@ -54,7 +56,7 @@ def _message(exc: _Invalid) -> Any:
     return detail if isinstance(detail, dict) else [detail]
 
 
-class Unsupported(Exception):
+class Unsupported(EventStoreError):
     """A field type the fast codec does not handle."""
 
 

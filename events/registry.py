@@ -28,12 +28,13 @@ import marshmallow
 import marshmallow_dataclass
 
 from events.codec import DataclassCodec, PayloadError, compile_codec
+from events.errors import EventStoreError
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
 
 
-class EventTypeError(Exception):
+class EventTypeError(EventStoreError):
     """An event type is unknown, registered twice, or a payload does not fit its schema."""
 
 

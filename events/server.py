@@ -36,6 +36,8 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from events.errors import EventStoreError
+
 APPENDFSYNC_CHOICES = ("everysec", "always")
 DEFAULT_MAXMEMORY = "1gb"
 _MEMORY_UNITS = {"": 1, "b": 1, "kb": 1024, "mb": 1024**2, "gb": 1024**3}
@@ -43,7 +45,7 @@ START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 15.0
 
 
-class EmbeddedServerError(RuntimeError):
+class EmbeddedServerError(EventStoreError, RuntimeError):
     """The embedded server could not be started or stopped."""
 
 

@@ -35,6 +35,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from events.envelope import canonical_json
+from events.errors import EventStoreError
 
 KEY_FILE = "signing-key.pem"
 ALGORITHM = "ed25519"
@@ -42,7 +43,7 @@ ALGORITHM = "ed25519"
 PURPOSE = "courtcard record head"
 
 
-class SignatureError(ValueError):
+class SignatureError(EventStoreError, ValueError):
     """A record's signature is missing, malformed, or not by the key it was checked against."""
 
 

@@ -20,7 +20,8 @@ class InputError(RefereeError):
     """An entry the referee refuses; nothing is recorded.
 
     ``legal`` lists the legal alternatives (card strings or action names) where that helps the
-    scorekeeper correct the entry, else ``None``. ``code`` is a short stable slug for APIs.
+    scorekeeper correct the entry, else ``None``. ``code`` is a short stable slug for APIs, one
+    per kind of refusal (each is listed in docs/problems.md).
     """
 
     code = "invalid_input"
@@ -119,7 +120,7 @@ class NoIrregularity(InputError):
 class InvalidOption(InputError):
     """Game options that do not fit together or are out of range."""
 
-    code = "invalid_option"
+    code = "invalid_options"
 
 
 class InvalidSeat(InputError):

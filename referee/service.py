@@ -30,7 +30,7 @@ import orjson
 from events.envelope import Envelope
 from events.errors import ConcurrencyError, WriteOutcomeUnknownError
 from events.recorder import Recorder
-from referee.errors import InputError, RefereeError
+from referee.errors import InputError, InvalidOption, RefereeError, UnknownAction
 from referee.game import Game, GameState
 from referee.registry import game_names, get_game
 from referee.replay import game_for
@@ -49,7 +49,7 @@ class GameNotFoundError(InputError):
         self.game_id = game_id
 
 
-class VersionMismatchError(Exception):
+class VersionMismatchError(RefereeError):
     """The scorekeeper decided on a version the game has already moved past (If-Match)."""
 
     def __init__(self, game_id: str, expected: int, current: int) -> None:
@@ -227,7 +227,7 @@ class RefereeService:
         try:
             loaded = game.options_schema().load(dict(options))
         except marshmallow.ValidationError as exc:
-            raise InputError(f"Invalid options for {game.title}: {_describe(exc)}", code="invalid_options") from exc
+            raise InvalidOption(f"Invalid options for {game.title}: {_describe(exc)}") from exc
         opening = game.start(loaded, list(seats), record, _rng())
         _fold_new(game, game.initial_state(), opening)
         return opening
@@ -412,11 +412,7 @@ def _load_command(game: Game, action: str, fields: Mapping[str, Any]) -> Any:
     schema = game.command_schemas.get(action)
     if schema is None:
         actions = sorted(game.command_schemas)
-        raise InputError(
-            f"{game.title} has no action {action!r}. Actions: {', '.join(actions)}.",
-            code="unknown_action",
-            legal=actions,
-        )
+        raise UnknownAction(f"{game.title} has no action {action!r}. Actions: {', '.join(actions)}.", legal=actions)
     try:
         return schema.load(dict(fields))
     except marshmallow.ValidationError as exc:

@@ -14,10 +14,11 @@ from typing import Any
 from events.envelope import Envelope
 from referee.service import ActionResult, RefereeService
 from workers.claims import CLAIM_ACTION, CLAIM_EVENT, KIND_WORDS, RULING_EVENT, WINDOW_WORDS, same_append
+from workers.errors import WorkersError
 from workers.naming import seat_names, who
 
 
-class NotADispute(LookupError):
+class NotADispute(WorkersError, LookupError):
     """No dispute has this id in this game (no claim was logged at that version)."""
 
 

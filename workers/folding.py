@@ -21,9 +21,10 @@ from referee.errors import RefereeError
 from referee.events import GameCreated
 from referee.game import Game, GameState
 from referee.registry import get_game
+from workers.errors import WorkersError
 
 
-class ReplayError(Exception):
+class ReplayError(WorkersError):
     """The referee could not fold an event: ``version`` is where, ``reason`` why."""
 
     def __init__(self, version: int, reason: str) -> None:

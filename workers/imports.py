@@ -29,10 +29,11 @@ from events.registry import EventTypeError, registry as event_registry
 from events.signing import SignatureError, check_signature
 from events.store import EventStore, check_game_id
 from referee.redecide import Disagreement, redecide
+from workers.errors import WorkersError
 from workers.folding import Replay, ReplayError, game_of
 
 
-class ImportRejected(ValueError):
+class ImportRejected(WorkersError, ValueError):
     """The file cannot be imported: ``line`` (1-based, None for the file as a whole) and ``reason``."""
 
     def __init__(self, line: int | None, reason: str) -> None:
