@@ -9,11 +9,16 @@ The first event is always ``GameCreated``, which names the game, so a log replay
     >>> state = replay(log)
     >>> state.version, game_for(state).name, state.phase
     (2, 'queens-dungeon', 'call_trump')
+
+:func:`replay` is the one loop that folds events (the service and the workers use it too): a
+caller that needs more than the end state passes a :class:`FoldVisitor`, in the shape of
+python-chess's PGN visitors, and a failure names the event that could not be applied.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from typing import Any
 
 from referee.errors import RefereeError
@@ -22,10 +27,36 @@ from referee.game import Game, GameState
 from referee.registry import get_game
 
 
-def replay(events: Iterable[Any], game: Game | None = None, state: GameState | None = None) -> GameState:
+class FoldError(RefereeError):
+    """The game could not apply an event: ``index`` is its place among the events folded (from 0),
+    ``cause`` what the game raised. Callers name the event in their own terms (its version)."""
+
+    def __init__(self, index: int, event: Any, cause: Exception) -> None:
+        super().__init__(f"{type(event).__name__} (at index {index}) cannot be applied: {type(cause).__name__}: {cause}")
+        self.index, self.event, self.cause = index, event, cause
+
+
+class FoldVisitor:
+    """What a fold shows its caller on the way; override what you need."""
+
+    def visit_event(self, index: int, event: Any, state: GameState) -> None:
+        """Called before ``event`` (the ``index``-th folded) is applied to ``state``."""
+
+    def end_game(self, state: GameState) -> None:
+        """Called once every event is applied, with the end state."""
+
+
+def replay(
+    events: Iterable[Any],
+    game: Game | None = None,
+    state: GameState | None = None,
+    visitor: FoldVisitor | None = None,
+) -> GameState:
     """Fold ``events`` into a fresh state (or into ``state``, to catch a cached state up).
 
-    Without ``game`` the first event must be ``GameCreated`` and picks the game.
+    Without ``game`` it is the state's game, or else the one the first event (``GameCreated``)
+    names. Raises FoldError when the game cannot apply an event; the game's ``apply`` trusts its
+    input, so anything it raises means it cannot take that event.
     """
     it = iter(events)
     if state is None:
@@ -37,12 +68,20 @@ def replay(events: Iterable[Any], game: Game | None = None, state: GameState | N
                 raise RefereeError(f"a log starts with GameCreated, not {type(first).__name__}")
             game = get_game(first.game)
         state = game.initial_state()
-        state = game.apply(state, first)
+        it = chain((first,), it)
     elif game is None:
         game = game_for(state)
     apply = game.apply
-    for event in it:
-        state = apply(state, event)
+    visit = visitor.visit_event if visitor is not None else None
+    for index, event in enumerate(it):
+        if visit is not None:
+            visit(index, event, state)
+        try:
+            state = apply(state, event)
+        except Exception as exc:
+            raise FoldError(index, event, exc) from exc
+    if visitor is not None:
+        visitor.end_game(state)
     return state
 
 

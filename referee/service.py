@@ -33,7 +33,7 @@ from events.recorder import Recorder
 from referee.errors import InputError, InvalidOption, RefereeError, UnknownAction
 from referee.game import Game, GameState
 from referee.registry import game_names, get_game
-from referee.replay import game_for
+from referee.replay import FoldError, game_for, replay
 
 log = logging.getLogger(__name__)
 
@@ -201,17 +201,11 @@ class RefereeService:
     def _fold_record(self, game_id: str, state: GameState | None, envelopes: list[Envelope]) -> GameState:
         """Fold recorded events; a record the referee cannot fold is named, never a bare crash."""
         game = get_game(_game_name(envelopes[0])) if state is None else game_for(state)
-        if state is None:
-            state = game.initial_state()
-        at = envelopes[0].version
         try:
-            for envelope in envelopes:
-                at = envelope.version
-                state = game.apply(state, envelope.event)
-        except Exception as exc:
+            return replay((envelope.event for envelope in envelopes), game, state)
+        except FoldError as exc:
             self.cache.drop(game_id)  # a half-folded state is never served
-            raise GameUnreadableError(game_id, at, exc) from exc
-        return state
+            raise GameUnreadableError(game_id, envelopes[exc.index].version, exc.cause) from exc
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -393,12 +387,10 @@ def _continues(cached: tuple[GameState, str], head: tuple[int, str], fresh: list
 def _fold_new(game: Game, state: GameState, events: list[Any]) -> GameState:
     """Fold a batch the referee just decided; one that does not fold is refused, never written."""
     try:
-        for event in events:
-            state = game.apply(state, event)
-    except Exception as exc:
+        return replay(events, game, state)
+    except FoldError as exc:
         log.exception("the referee decided a batch it cannot fold")
-        raise RefereeFoldError(exc) from exc
-    return state
+        raise RefereeFoldError(exc.cause) from exc
 
 
 class RefereeFoldError(RefereeError):

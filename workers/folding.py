@@ -7,6 +7,8 @@ again what the claim deserved). Both come from one pass over the log.
 Hand boundaries are found without knowing the game: events that belong to a hand carry its number
 in a ``hand`` payload field (every trick-taking game in ``referee`` does), so the director's view is
 taken just before the first event of a new hand, and once more at the end.
+
+The loop is the referee's own fold (``referee.replay.replay``); what the jobs keep is its visitor.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from referee.errors import RefereeError
 from referee.events import GameCreated
 from referee.game import Game, GameState
 from referee.registry import get_game
+from referee.replay import FoldError, FoldVisitor, replay
 from workers.errors import WorkersError
 
 
@@ -53,6 +56,32 @@ def game_of(first: Envelope) -> Game:
         raise ReplayError(first.version, str(exc)) from exc
 
 
+class _Keeper(FoldVisitor):
+    """Keeps, while the referee folds, the director's view at each hand's close and chosen states."""
+
+    def __init__(self, game: Game, envelopes: list[Envelope], hand_views: bool,
+                 keep_before: Callable[[Envelope], bool] | None) -> None:
+        self.game, self.envelopes, self.hand_views, self.keep_before = game, envelopes, hand_views, keep_before
+        self.views: list[dict[str, Any]] = []
+        self.before: dict[int, GameState] = {}
+        self.hand: int | None = None
+
+    def visit_event(self, index: int, event: Any, state: GameState) -> None:
+        envelope = self.envelopes[index]
+        if self.hand_views:
+            number = envelope.payload.get("hand")
+            if isinstance(number, int) and number != self.hand:
+                if self.hand is not None:
+                    self.views.append(self.game.director_view(state))
+                self.hand = number
+        if self.keep_before is not None and self.keep_before(envelope):
+            self.before[envelope.version] = copy.deepcopy(state)
+
+    def end_game(self, state: GameState) -> None:
+        if self.hand_views and self.hand is not None:
+            self.views.append(self.game.director_view(state))
+
+
 def fold(
     envelopes: Iterable[Envelope],
     hand_views: bool = False,
@@ -68,24 +97,11 @@ def fold(
     if not envelopes:
         raise ReplayError(1, "the record is empty")
     game = game_of(envelopes[0])
-    state = game.initial_state()
-    views: list[dict[str, Any]] = []
-    before: dict[int, GameState] = {}
-    apply = game.apply
-    hand = None
-    for envelope in envelopes:
-        if hand_views:
-            number = envelope.payload.get("hand")
-            if isinstance(number, int) and number != hand:
-                if hand is not None:
-                    views.append(game.director_view(state))
-                hand = number
-        if keep_before is not None and keep_before(envelope):
-            before[envelope.version] = copy.deepcopy(state)
-        try:
-            state = apply(state, envelope.event)
-        except Exception as exc:  # the game's apply trusts its input; any failure means it cannot take this event
-            raise ReplayError(envelope.version, f"the referee cannot apply {envelope.type}: {type(exc).__name__}: {exc}") from exc
-    if hand_views and hand is not None:
-        views.append(game.director_view(state))
-    return Replay(game, state, envelopes, views, before)
+    keeper = _Keeper(game, envelopes, hand_views, keep_before)
+    try:
+        state = replay([envelope.event for envelope in envelopes], game, visitor=keeper)
+    except FoldError as exc:
+        failed = envelopes[exc.index]
+        cause = exc.cause
+        raise ReplayError(failed.version, f"the referee cannot apply {failed.type}: {type(cause).__name__}: {cause}") from exc
+    return Replay(game, state, envelopes, keeper.views, keeper.before)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import orjson
 
 from events.store import EventStore
+from referee.events import CardPlayed
 from tests.workers.playing import RENEGE_DEAL, ApiTable
+from workers.audit import audit_game
 from workers.readmodels import ReadModels
 from workers.scoresheet import SCORES
 
@@ -77,3 +79,15 @@ def test_audit_finds_a_stored_sheet_that_differs_from_the_record(client, redis_c
     assert report["scores"] == {"stored_version": version, "matches": False, "differences": ["totals"],
                                 "note": "the stored sheet differs from the record"}
     assert report["ok"] is False
+
+
+def test_audit_names_the_event_the_referee_cannot_apply_with_its_version(client, redis_client):
+    table = ApiTable(client)
+    store = EventStore(redis_client)
+    version = store.version(table.game_id)
+    # Written past the referee, as a damaged or hand-made record would be: a card before any deal.
+    store.append(table.game_id, [CardPlayed(seat=1, card="2C", hand=1, trick=1)], version, "someone")
+    report = audit_game(store, table.game_id, None)
+    assert report["ok"] is False and report["chain"]["ok"]
+    assert report["replay_error"]["version"] == version + 1
+    assert "the referee cannot apply CardPlayed" in report["replay_error"]["reason"]
