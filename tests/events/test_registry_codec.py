@@ -222,32 +222,6 @@ def test_slots_subclass_is_loaded_with_its_inherited_fields():
     assert compile_codec(Played).load({"hand": 3, "card": "QS"}) == Played(3, "QS")
 
 
-def test_loading_a_slots_event_runs_its_post_init():
-    @dataclass(frozen=True, slots=True)
-    class Checked:
-        seat: int
-
-        def __post_init__(self):
-            if not 0 <= self.seat < 4:
-                raise ValueError("no such seat")
-
-    with pytest.raises(ValueError, match="no such seat"):
-        compile_codec(Checked).load({"seat": 7})
-
-
-def test_loading_an_event_runs_its_post_init():
-    @dataclass(frozen=True)
-    class Checked:
-        seat: int
-
-        def __post_init__(self):
-            if not 0 <= self.seat < 4:
-                raise ValueError("no such seat")
-
-    with pytest.raises(ValueError, match="no such seat"):
-        compile_codec(Checked).load({"seat": 7})
-
-
 @pytest.mark.parametrize("change", [{"count": "1"}, {"flag": 1}, {"seats": [Seat(0, "ann"), "x"]}, {"ratio": float("nan")}])
 def test_dump_refuses_a_value_of_the_wrong_type_naming_its_field(change):
     event = Everything("t", 1, 0.5, True, [Seat(0, "ann")], ("QS",), (1, "x"), {"ann": 3}, "a", None)
