@@ -2,14 +2,20 @@
 
     .venv/bin/python bench/store.py [--appends 3000] [--rounds 5] [--replays 50] [--redis-url URL]
 
-Appends: sequential single-event appends to one game, one round trip each (Lua script with
-the version check, the id index and the hash chain), against plain ``XADD key * e <doc>`` of a
-document of the same size, alternating in chunks of 100 so that both see the same machine; each
+Every event is a real one: the referee plays a 4-player Queen's Dungeon game at random (decide
+and apply, as the service does) and its first 1,000 events, of the registered referee event types,
+are what the store writes and reads.
+
+Appends: those events appended one by one to one game, one round trip each (Lua script with
+the version check, the id index and the hash chain), against plain ``XADD key * e <doc>`` of the
+documents the store wrote, alternating in chunks of 100 so that both see the same machine; each
 rate is the median chunk of a round, and the figures the median of the rounds. The server's own
 time per append script and per XADD (from ``INFO commandstats``) shows how much of the difference
-is spent inside Redis. Replay: read a 1,000-event game and decode it into typed events
+is spent inside Redis. Replay: read the 1,000-event game and decode it into typed events
 (``list(store.read(game))``), against plain ``XRANGE`` of the same documents + ``json.loads``
-each. Both ratios are store speed / raw speed (1.0 = as fast as raw).
+each. Both ratios are store speed / raw speed (1.0 = as fast as raw). Decode: the store's decoding
+of those 1,000 stored documents alone (parse, validate, build the typed event), no Redis, in
+microseconds per event.
 
 Without ``--redis-url`` (or ``REDIS_URL``) a private embedded server is started in a temporary
 directory (append-only file, ``appendfsync everysec``) and stopped at the end. The last line
@@ -25,65 +31,63 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson  # noqa: E402
 
-from events.registry import EventRegistry  # noqa: E402
+from events.decoding import EnvelopeDecoder  # noqa: E402
+from events.registry import registry  # noqa: E402
 from events.server import EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402
+from tests.workers.longgame import random_game_events  # noqa: E402
 
-registry = EventRegistry()
-
-
-@registry.event_type("CardPlayed")
-@dataclass(frozen=True)
-class CardPlayed:
-    """Shaped like the referee's most frequent event."""
-
-    seat: int
-    card: str
-    trick: int
-    hand: int
+GAME_EVENTS = 1000
 
 
-def card(i: int) -> CardPlayed:
-    return CardPlayed(seat=i % 4, card="QS", trick=i // 4 % 13, hand=i // 52)
+def real_events(seed: int = 7) -> list[object]:
+    """The first 1,000 events of a random 4-player Queen's Dungeon game played by the referee."""
+    events = random_game_events(hands=40, seed=seed, target=10**9)[:GAME_EVENTS]
+    assert len(events) == GAME_EVENTS
+    return events
 
 
-def bench_appends(store: EventStore, client, n: int, game: str, chunk: int = 100) -> tuple[float, float]:
+def bench_appends(store: EventStore, client, events: list[object], n: int, game: str,
+                  chunk: int = 100) -> tuple[float, float]:
     """(store appends/s, raw XADD/s): n sequential single-event writes each, interleaved in
     chunks so that background load falls on both alike; rates from the median chunk."""
-    store.append(game, [card(0)], 0, "bench")
-    # The raw writer stores a document exactly as large as the store's, under auto ids.
-    document = client.xrange(store.stream_key(game), "-", "+", count=1)[0][1][b"e"]
     raw_key = f"{store.namespace}:raw:{game}"
-    version = 1
+    version = 0
     store_times, raw_times = [], []
     for _ in range(max(1, n // chunk)):
         t0 = time.perf_counter()
         for _ in range(chunk):
-            store.append(game, [card(version)], version, "bench")
+            store.append(game, [events[version % len(events)]], version, "bench")
             version += 1
         store_times.append((time.perf_counter() - t0) / chunk)
+        # The raw writer stores the very documents the store just wrote, under auto ids.
+        documents = [f[b"e"] for _id, f in client.xrange(store.stream_key(game), f"0-{version - chunk + 1}", "+")]
         t0 = time.perf_counter()
-        for _ in range(chunk):
+        for document in documents:
             client.xadd(raw_key, {"e": document})
         raw_times.append((time.perf_counter() - t0) / chunk)
     return 1 / statistics.median(store_times), 1 / statistics.median(raw_times)
 
 
-def bench_replay(store: EventStore, client, replays: int) -> dict[str, float]:
-    """Median milliseconds to replay a 1,000-event game, by the store and raw."""
+def bench_replay(store: EventStore, client, events: list[object], replays: int) -> dict[str, float]:
+    """Median milliseconds to replay the 1,000-event game, by the store and raw, and the median
+    microseconds to decode one of its stored documents."""
     game = "replay-1000"
-    for start in range(0, 1000, 50):
-        store.append(game, [card(i) for i in range(start, start + 50)], start, "bench")
+    for start in range(0, GAME_EVENTS, 50):
+        store.append(game, events[start:start + 50], start, "bench")
     raw_key = f"{store.namespace}:raw:{game}"
-    for _id, fields in client.xrange(store.stream_key(game), "-", "+", count=1000):
+    stored = client.xrange(store.stream_key(game), "-", "+", count=GAME_EVENTS)
+    for _id, fields in stored:
         client.xadd(raw_key, fields)
+    documents = [fields[b"e"] for _id, fields in stored]
+    decoder = EnvelopeDecoder(registry)
+    assert [decoder.parsed(game, v, orjson.loads(d), d).event for v, d in enumerate(documents, 1)] == events
 
     def store_replay():
         events = [e.event for e in store.read(game)]
@@ -93,8 +97,14 @@ def bench_replay(store: EventStore, client, replays: int) -> dict[str, float]:
         docs = [loads(fields[b"e"]) for _id, fields in client.xrange(raw_key, "-", "+", count=1000)]
         assert len(docs) == 1000
 
-    timings: dict[str, list[float]] = {"store": [], "raw_json": [], "raw_orjson": []}
-    runs = {"store": store_replay, "raw_json": lambda: raw_replay(json.loads), "raw_orjson": lambda: raw_replay(orjson.loads)}
+    def decode_only():
+        parsed = decoder.parsed
+        for v, d in enumerate(documents, 1):
+            parsed(game, v, orjson.loads(d), d)
+
+    timings: dict[str, list[float]] = {"store": [], "raw_json": [], "raw_orjson": [], "decode": []}
+    runs = {"store": store_replay, "raw_json": lambda: raw_replay(json.loads), "raw_orjson": lambda: raw_replay(orjson.loads),
+            "decode": decode_only}
     for _ in range(replays):  # interleaved, so background load hits all three alike
         for name, run in runs.items():
             t0 = time.perf_counter()
@@ -102,6 +112,7 @@ def bench_replay(store: EventStore, client, replays: int) -> dict[str, float]:
             timings[name].append((time.perf_counter() - t0) * 1000)
     return {name: statistics.median(values) for name, values in timings.items()} | {
         "store_best": min(timings["store"]),
+        "decode_best": min(timings["decode"]),
     }
 
 
@@ -126,15 +137,16 @@ def main() -> None:
         client = redis_from_url(url)
         namespace = f"bench{os.getpid()}"
         store = EventStore(client, registry=registry, namespace=namespace)
+        events = real_events()
         append_rates, raw_rates = [], []
         stats_before = client.info("commandstats")
         for r in range(args.rounds):
-            s, raw = bench_appends(store, client, args.appends, f"append-{r}")
+            s, raw = bench_appends(store, client, events, args.appends, f"append-{r}")
             append_rates.append(s)
             raw_rates.append(raw)
             print(f"round {r + 1}: store {s:,.0f} appends/s, raw XADD {raw:,.0f}/s (ratio {s / raw:.3f})", flush=True)
         server_us = _server_us_per_call(stats_before, client.info("commandstats"))
-        replay = bench_replay(store, client, args.replays)
+        replay = bench_replay(store, client, events, args.replays)
         if server is None:
             # On someone's own Redis, remove what this run wrote (all under its namespace).
             for key in client.scan_iter(match=f"{namespace}:*", count=1000):
@@ -156,6 +168,8 @@ def main() -> None:
         "replay_ratio": round(replay["raw_json"] / replay["store"], 3),
         "raw_orjson_replay_1000_ms": round(replay["raw_orjson"], 2),
         "replay_ratio_vs_orjson": round(replay["raw_orjson"] / replay["store"], 3),
+        "decode_us_per_event": round(replay["decode"] * 1000 / GAME_EVENTS, 3),
+        "decode_best_us_per_event": round(replay["decode_best"] * 1000 / GAME_EVENTS, 3),
         "server_us_per_append": server_us.get("evalsha"),
         "server_us_per_xadd": server_us.get("xadd"),
         "appendfsync": args.appendfsync if server else "external",
@@ -165,6 +179,7 @@ def main() -> None:
           f"inside the server {result['server_us_per_append']} us per append script, {result['server_us_per_xadd']} us per XADD")
     print(f"replay of 1,000 events: {result['replay_1000_ms']} ms vs raw XRANGE+json {result['raw_replay_1000_ms']} ms "
           f"(ratio {result['replay_ratio']}); raw with orjson {result['raw_orjson_replay_1000_ms']} ms")
+    print(f"decode alone: {result['decode_us_per_event']} us per event (best run {result['decode_best_us_per_event']} us)")
     print(json.dumps(result))
 
 

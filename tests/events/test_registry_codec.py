@@ -18,13 +18,20 @@ from events.codec import compile_codec
 from events.registry import EventRegistry, EventTypeError
 
 
-@dataclass(frozen=True)
+# Slots, as the referee's events are: their loader fills the slots itself.
+@dataclass(frozen=True, slots=True)
 class Seat:
     index: int
     name: str
 
 
 @dataclass(frozen=True)
+class PlainSeat:
+    index: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Everything:
     title: str
     count: int
@@ -174,25 +181,45 @@ def test_registering_a_name_twice_is_refused():
         registry.register(Everything, "Seat")
 
 
-def test_loaded_event_is_frozen_hashable_and_equal_to_one_built_directly():
-    built = Seat(3, "ann")
-    loaded = compile_codec(Seat).load({"index": 3, "name": "ann"})
+@pytest.mark.parametrize("cls", [Seat, PlainSeat])
+def test_loaded_event_is_frozen_hashable_and_equal_to_one_built_directly(cls):
+    built = cls(3, "ann")
+    loaded = compile_codec(cls).load({"index": 3, "name": "ann"})
+    assert type(loaded) is cls
     assert loaded == built and hash(loaded) == hash(built) and repr(loaded) == repr(built)
     with pytest.raises(AttributeError):
         loaded.index = 4  # type: ignore[misc]
 
 
-def test_loading_an_event_runs_its_post_init():
-    @dataclass(frozen=True)
-    class Checked:
+def test_slots_event_is_loaded_into_its_slots_without_calling_its_init():
+    # Replay builds thousands of events: the loader stores fields in the slots itself, which
+    # costs about a third less than the frozen dataclass __init__ (object.__setattr__ per field).
+    @dataclass(frozen=True, slots=True)
+    class Played:
         seat: int
+        card: str
 
-        def __post_init__(self):
-            if not 0 <= self.seat < 4:
-                raise ValueError("no such seat")
+    codec = compile_codec(Played)
 
-    with pytest.raises(ValueError, match="no such seat"):
-        compile_codec(Checked).load({"seat": 7})
+    def refuse(self, *args, **kwargs):
+        raise AssertionError("__init__ called")
+
+    Played.__init__ = refuse
+    loaded = codec.load({"seat": 2, "card": "QS"})
+    assert (loaded.seat, loaded.card) == (2, "QS")
+
+
+def test_slots_subclass_is_loaded_with_its_inherited_fields():
+    @dataclass(frozen=True, slots=True)
+    class Base:
+        hand: int
+
+    @dataclass(frozen=True, slots=True)
+    class Played(Base):
+        card: str
+        note: str = "none"
+
+    assert compile_codec(Played).load({"hand": 3, "card": "QS"}) == Played(3, "QS")
 
 
 @pytest.mark.parametrize("change", [{"count": "1"}, {"flag": 1}, {"seats": [Seat(0, "ann"), "x"]}, {"ratio": float("nan")}])
