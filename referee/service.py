@@ -276,6 +276,11 @@ class RefereeService:
                     events = game.decide(state, command, _rng())
                 except (InputError, VersionMismatchError):
                     if synced:
+                        # The same request may have been logged since the key was looked up: then
+                        # the key answers, not the state that logging made.
+                        seen = self.store.recorded_request(game_id, request.field) if idempotency_key else None
+                        if seen is not None:
+                            return self._replay_request(game_id, request, seen)
                         raise
                     entry, synced = self._sync(game_id), True  # a refusal is made on the head only
                     continue

@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from events.store import EventStore
 from referee.service import IdempotencyKeyReusedError, RefereeService
 
 
@@ -63,3 +64,25 @@ def test_racing_requests_with_one_key_log_one_and_refuse_the_other(event_store, 
     assert len(refused) == 1 and len(logged) == 1, outcomes
     plays = [e for e in event_store.read(game_id) if e.type == "CardPlayed"]
     assert len(plays) == 1
+
+
+def test_a_key_logged_between_its_lookup_and_the_decision_is_still_the_answer(event_store, blind_game):
+    game_id = blind_game()
+    first = RefereeService(event_store)
+    first.act(game_id, "deal", {}, actor="scorekeeper")
+    second = RefereeService(EventStore(event_store.redis))
+    real_lookup = second.store.recorded_request
+    lookups = []
+
+    def lookup_just_before_the_other_request_lands(game, field):
+        lookups.append(field)
+        if len(lookups) == 1:
+            first.act(game_id, "play", {"seat": 1, "card": "2C"}, actor="scorekeeper", idempotency_key="k")
+            return None  # looked up a moment before it was logged
+        return real_lookup(game, field)
+
+    second.store.recorded_request = lookup_just_before_the_other_request_lands
+    with pytest.raises(IdempotencyKeyReusedError):  # not "it is Seat 2's turn": the key answers
+        second.act(game_id, "play", {"seat": 1, "card": "3C"}, actor="scorekeeper", idempotency_key="k")
+    again = second.act(game_id, "play", {"seat": 1, "card": "2C"}, actor="scorekeeper", idempotency_key="k")
+    assert again.duplicate
