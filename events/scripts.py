@@ -6,8 +6,8 @@ and a cluster can check that all its keys share one slot.
 """
 
 # KEYS: 1 = the game's stream, 2 = its index (hash: event id -> "version:digest", "" -> head as
-#       "version:hash"), 3 = the head hash of games recorded before the index held it (read only),
-#       4 = its requests (hash: "<route> <Idempotency-Key>" -> digest of what the request asked).
+#       "version:hash"), 3 = its requests (hash: "<route> <Idempotency-Key>" -> digest of what the
+#       request asked).
 # ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
 #       3 = the head record after the batch, then 3 values per event: id, its index record
 #       ("version:content digest"), document; last, the request's field and digest ("" and "" for
@@ -32,7 +32,7 @@ local request, digest = ARGV[#ARGV - 1], ARGV[#ARGV]
 -- A request seen before (a retry, or a key reused for another request) is answered by the
 -- caller from what the key recorded, whatever the game's version is now.
 if request ~= '' then
-  local seen = redis.call('HGET', KEYS[4], request)
+  local seen = redis.call('HGET', KEYS[3], request)
   if seen then return {'request', seen} end
 end
 
@@ -82,13 +82,10 @@ elseif recorded then
 end
 
 local expected = tonumber(ARGV[1])
-if got[1] ~= ARGV[2] then  -- a new game, a head kept in the old key, or a refusal
+if got[1] ~= ARGV[2] then  -- a new game, or a refusal
   local current, head_hash = 0, '0000000000000000000000000000000000000000000000000000000000000000'
   if got[1] then
     current, head_hash = split(got[1])
-  else
-    local legacy = redis.call('HMGET', KEYS[3], 'version', 'hash')
-    if legacy[1] then current, head_hash = legacy[1], legacy[2] end
   end
   current = tonumber(current)
   if current ~= expected then
@@ -99,7 +96,7 @@ if got[1] ~= ARGV[2] then  -- a new game, a head kept in the old key, or a refus
   end
 end
 
-if request ~= '' then redis.call('HSET', KEYS[4], request, digest) end
+if request ~= '' then redis.call('HSET', KEYS[3], request, digest) end
 if n == 1 then
   redis.call('XADD', KEYS[1], '0-' .. (expected + 1), 'e', ARGV[6])
   redis.call('HSET', KEYS[2], ARGV[4], ARGV[5], '', ARGV[3])

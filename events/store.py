@@ -14,9 +14,7 @@ Keys, hash-tagged by game so that one game's keys share a cluster slot::
 
 The head shares the id index's hash so that an append reads one key and writes two (stream and
 index), each with one command: Lua's ``redis.call`` costs about 5 microseconds apiece on the
-server, the larger part of an append's time there. Games recorded before the head moved into the
-index keep it in ``<ns>:{<game>}:head`` (a hash: version, hash); it is read when the index has
-no head, and never written again.
+server, the larger part of an append's time there.
 
 Nothing here ever trims, expires or deletes a key: history is kept for good.
 
@@ -143,14 +141,10 @@ class EventStore:
     # -- keys ---------------------------------------------------------------------------------
 
     def _keys(self, game_id: str) -> tuple[str, str, str]:
-        """(stream, index, head of a game recorded before the index held it)."""
+        """(stream, index, requests): the keys the append script is given, in its order."""
         check_game_id(game_id)
         prefix = f"{self.namespace}:{{{game_id}}}:"
-        return prefix + "events", prefix + "ids", prefix + "head"
-
-    def _requests_key(self, game_id: str) -> str:
-        """The game's requests: "<route> <Idempotency-Key>" -> digest of what the request asked."""
-        return f"{self.namespace}:{{{game_id}}}:requests"
+        return prefix + "events", prefix + "ids", prefix + "requests"
 
     def stream_key(self, game_id: str) -> str:
         """Name of the game's Redis stream (for tools that read it directly, e.g. XREAD on many games)."""
@@ -296,7 +290,6 @@ class EventStore:
         return envelopes, args
 
     def _run_append(self, game_id: str, keys: tuple[str, str, str], args: list) -> list:
-        keys = (*keys, self._requests_key(game_id))
         if args[0] != 0:
             # EVALSHA straight through execute_command: redis-py's Script wrapper costs a few
             # microseconds a call; an unknown script (a restarted server) still gets loaded.
@@ -424,20 +417,12 @@ class EventStore:
     @_translate_unavailable
     def head(self, game_id: str) -> tuple[int, str]:
         """(version, hash of the last event) as the game's head records it; (0, genesis) if none."""
-        keys = self._keys(game_id)
-        record = self.redis.hget(keys[1], "")
-        if record is not None:
-            version, hash_ = _text(record).split(":", 1)
-            return int(version), hash_
-        version, hash_ = self.redis.hmget(keys[2], ["version", "hash"])  # recorded before the index held the head
-        if version is None:
-            return 0, GENESIS_HASH
-        return int(version), _text(hash_)
+        return _head(self.redis.hget(self._keys(game_id)[1], ""))
 
     @_translate_unavailable
     def recorded_request(self, game_id: str, field: str) -> str | None:
         """The digest recorded for a request's field (route and Idempotency-Key), or None."""
-        value = self.redis.hget(self._requests_key(game_id), field)
+        value = self.redis.hget(self._keys(game_id)[2], field)
         return None if value is None else _text(value)
 
     @_translate_unavailable
@@ -469,16 +454,12 @@ class EventStore:
         moved on. The head is read first, so an append landing between the two reads shows as
         envelopes past the head, never as a head past the envelopes.
         """
-        stream, index, _legacy = self._keys(game_id)
+        stream, index, _requests = self._keys(game_id)
         pipe = self.redis.pipeline(transaction=False)
         pipe.hget(index, "")
         pipe.xrange(stream, f"0-{after_version + 1}", "+", count=self.page_size)
         record, entries = pipe.execute()
-        if record is not None:
-            version, hash_ = _text(record).split(":", 1)
-            head = (int(version), hash_)
-        else:
-            head = self.head(game_id)  # a game recorded before the index held its head, or none
+        head = _head(record)
         envelopes = list(self._iter_decoded(game_id, entries, after_version + 1))
         if len(entries) == self.page_size:
             envelopes.extend(self.read(game_id, from_version=after_version + 1 + len(entries)))
@@ -581,6 +562,14 @@ def _tail_slice_ms(client: redis.Redis) -> int:
     except AttributeError:
         timeout = 5
     return 1000 if timeout is None else max(10, min(1000, int(timeout * 500)))
+
+
+def _head(record: bytes | str | None) -> tuple[int, str]:
+    """(version, hash) from the index's head record "version:hash"; (0, genesis) when there is none."""
+    if record is None:
+        return 0, GENESIS_HASH
+    version, hash_ = _text(record).split(":", 1)
+    return int(version), hash_
 
 
 def check_game_id(game_id: str) -> None:

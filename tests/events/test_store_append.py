@@ -171,22 +171,6 @@ def test_find_events_never_takes_the_head_for_an_event(store):
     assert store.find_events("g1", ["", "a"]) == store.find_events("g1", ["a"])
 
 
-def test_game_recorded_with_its_head_in_a_separate_key_carries_on(store, redis_client):
-    # Games recorded before the head moved into the id index kept it in "<ns>:{game}:head".
-    store.append("g1", notes(2), 0, "ann", event_ids=["a", "b"])
-    index, head_key = "courtcard:{g1}:ids", "courtcard:{g1}:head"
-    version, hash_ = store.head("g1")
-    redis_client.hdel(index, "")
-    redis_client.hset(head_key, mapping={"version": version, "hash": hash_})
-    fresh = type(store)(redis_client, registry=store.registry)  # remembers no head
-
-    assert fresh.head("g1") == (2, hash_) and fresh.version("g1") == 2
-    with pytest.raises(ConcurrencyError):
-        fresh.append("g1", notes(1, 2), 1, "bob")
-    assert fresh.append("g1", notes(1, 2), 2, "bob").version == 3
-    assert fresh.version("g1") == 3 and fresh.verify("g1").ok
-
-
 def test_payload_that_has_no_canonical_json_is_refused_before_anything_is_written(store):
     registry = EventRegistry()
 
