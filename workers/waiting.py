@@ -25,11 +25,11 @@ HANDOFF_S = 0.5
 
 
 def current_model(models: ReadModels, game_id: str, name: str, version: int, timeout_s: float,
-                  workers: Callable[[], int], enqueue: Callable[[], Job],
+                  workers_alive: Callable[[], bool], enqueue: Callable[[], Job],
                   build_here: Callable[[], Any]) -> tuple[int, Any] | None:
     """The stored ``(version, doc)`` once it reflects at least ``version``.
 
-    With ``workers()`` alive (asked only when the stored document is behind), ``enqueue()`` hands
+    With ``workers_alive()`` (asked only when the stored document is behind), ``enqueue()`` hands
     the job to them; ``build_here()`` builds the document in the caller when there is none, or
     when no live worker has taken the job after ``min(HANDOFF_S, timeout_s)``. After ``timeout_s``
     (a live worker still at work) the stored document as it is, maybe older, maybe None.
@@ -37,7 +37,7 @@ def current_model(models: ReadModels, game_id: str, name: str, version: int, tim
     stored = models.get(game_id, name)
     if stored is not None and stored[0] >= version:
         return stored
-    if workers() <= 0:
+    if not workers_alive():
         build_here()
         return models.get(game_id, name)
     job = enqueue()

@@ -7,12 +7,11 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import validate
 
-from api.app import jobs_inline, services
+from api.app import jobs_async, services
 from api.auth import require_reader
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
 from workers.jobs import enqueue_scores, update_scores
-from workers.queues import live_workers
 from workers.readmodels import ReadModels
 from workers.scoresheet import SCORES
 from workers.waiting import current_model
@@ -65,7 +64,7 @@ def read_model_reply(game_id: str, name: str, enqueue, update, query: dict, fiel
     svc = services()
     wanted = wanted_version(svc.store.version(game_id), query.get("version"))
     stored = current_model(ReadModels(svc.redis), game_id, name, wanted, query["wait"],
-                           workers=lambda: 0 if jobs_inline() else live_workers(svc.redis),
+                           workers_alive=jobs_async,
                            enqueue=lambda: enqueue(svc.redis, game_id, wanted),
                            build_here=lambda: update(svc.redis, game_id, wanted))
     ready = stored is not None and stored[0] >= wanted
