@@ -348,11 +348,12 @@ class GameUnreadableError(RefereeError):
     """A stored game the referee cannot fold: reported with the version and the reason."""
 
     def __init__(self, game_id: str, version: int, reason: object) -> None:
+        text = f"{type(reason).__name__}: {reason}" if isinstance(reason, Exception) else str(reason)
         super().__init__(
-            f"Game {game_id} cannot be read at version {version}: {reason!r}. Its record is kept "
+            f"Game {game_id} cannot be read at version {version} ({text}). Its record is kept "
             "unchanged; nothing more can be logged on it until the referee can read it."
         )
-        self.game_id, self.version, self.reason = game_id, version, str(reason)
+        self.game_id, self.version, self.reason = game_id, version, text
 
 
 @dataclass(frozen=True)
