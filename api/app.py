@@ -17,6 +17,7 @@ from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from events.catalog import GameCatalog
 from events.store import EventStore
+from events.server import redis_from_url
 from referee.service import RefereeService
 from workers.queues import live_workers
 
@@ -108,8 +109,8 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config["REDIS_URL"]:
         raise RuntimeError("create_app needs REDIS_URL (courtcard serve sets it for the embedded server)")
 
-    client = redis.Redis.from_url(app.config["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2,
-                                  health_check_interval=10)
+    client = redis_from_url(app.config["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2,
+                            health_check_interval=10)
     store = EventStore(client)
     catalog = GameCatalog(client)
     app.extensions["courtcard"] = Services(client, store, catalog, RefereeService(store))

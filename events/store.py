@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import redis
+from redis.cluster import RedisCluster
 
 from events.chain import UNREADABLE, ChainChecker, VerificationReport
 from events.decoding import EnvelopeDecoder, json_loads
@@ -133,6 +134,7 @@ class EventStore:
         self.page_size = page_size
         self._append_script = redis_client.register_script(APPEND)
         self._register_script = redis_client.register_script(REGISTER_GAME)
+        self._on_cluster = isinstance(redis_client, RedisCluster)
         self._doc_field: str | bytes = "e" if self._decodes() else b"e"
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
         self._decoder = EnvelopeDecoder(registry)
@@ -300,6 +302,11 @@ class EventStore:
         # A game's first append also lists it, in the same round trip. The listing lives in
         # another slot, so it cannot share the append's script; it is idempotent, and runs even
         # when the append is refused (then the game exists already, or the id was a retry).
+        if self._on_cluster:
+            # A cluster client pipelines no scripts: the two run one after the other.
+            reply = self._append_script(keys=keys, args=args)
+            self._register_script(keys=self._game_index_keys(), args=[game_id])
+            return reply
         pipe = self.redis.pipeline(transaction=False)
         self._append_script(keys=keys, args=args, client=pipe)
         self._register_script(keys=self._game_index_keys(), args=[game_id], client=pipe)
