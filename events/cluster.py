@@ -87,6 +87,7 @@ class LocalCluster:
             if not self._formed(clients[0]):
                 self._form(clients)
             self._wait(lambda: all(self._state_ok(c) for c in clients), "every node to report cluster_state:ok")
+            self._wait(lambda: all(self._in_sync(c) for c in clients), "every replica to sync with its primary")
         finally:
             for client in clients:
                 client.close()
@@ -138,6 +139,12 @@ class LocalCluster:
     @staticmethod
     def _state_ok(client: redis.Redis) -> bool:
         return "cluster_state:ok" in _text(client.execute_command("CLUSTER", "INFO"))
+
+    @staticmethod
+    def _in_sync(client: redis.Redis) -> bool:
+        """A primary is; a replica is once its link to the primary is up (the first sync done)."""
+        info = client.info("replication")
+        return info.get("role") == "master" or info.get("master_link_status") == "up"
 
     def _form(self, clients: list[redis.Redis]) -> None:
         primaries, replicas = clients[: self.primaries], clients[self.primaries :]
