@@ -122,7 +122,7 @@ def _log_to_stderr(logger: logging.Logger) -> None:
 def worker(burst) -> None:
     """Run one RQ worker on Courtcard's queues (REDIS_URL, or the embedded server)."""
     from events.server import connect
-    from workers.queues import make_worker
+    from workers.worker import make_worker
 
     client, _embedded = connect()
     make_worker(client).work(burst=burst, with_scheduler=True)
