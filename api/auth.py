@@ -7,6 +7,7 @@ import secrets
 from flask import request
 
 from api.problems import ApiProblem
+from api.services import services
 from events.catalog import CatalogEntry
 
 
@@ -34,8 +35,6 @@ def require_scorekeeper(entry: CatalogEntry) -> None:
 
 def _fresh_entry_matches(game_id: str, token: str) -> bool:
     """A token is refused on the stored entry, never on one this process remembers."""
-    from api.app import services
-
     entry = services().catalog.get(game_id, fresh=True)
     return entry is not None and entry.token_matches(token)
 

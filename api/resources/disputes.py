@@ -8,12 +8,12 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from api.jsonio import Blueprint
-from api.app import services
+from api.services import services
 from api.auth import require_full_record, require_reader, require_scorekeeper
 from api.views import game_finished
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
-from api.app import jobs_async
+from api.services import jobs_async
 from referee.fields import HandField, SeatField, TrickField
 from workers.claims import CLAIM_ACTION, CLAIM_EVENT
 from workers.disputes import dispute_model, file_dispute

@@ -14,7 +14,7 @@ from flask import Response, current_app, request
 from flask.views import MethodView
 
 from api.jsonio import Blueprint, json_body
-from api.app import jobs_inline, services, workers_running
+from api.services import jobs_inline, services, workers_running
 from api.auth import new_token, presented_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (

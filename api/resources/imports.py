@@ -7,12 +7,12 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.app import services
+from api.services import services
 from api.jsonio import request_lines
 from api.auth import new_token
 from api.problems import ApiProblem, ProblemSchema
 from api.resources.games import follows_id_rule
-from api.app import jobs_async
+from api.services import jobs_async
 from events.errors import ConcurrencyError
 from referee.service import new_game_id
 from workers.hooks import after_append
