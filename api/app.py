@@ -18,9 +18,10 @@ from api.resources import blueprints, docs
 from api.resources.events import is_stream_path
 from api.services import Services
 from api.web import register as register_web
-from events.catalog import GameCatalog
 from events.store import EventStore
 from referee.service import RefereeService
+from workers.catalog import GameCatalog
+from workers.tables import JobPolicy, Tables
 
 
 #: The largest request body a route reads (413 beyond): table actions and new games are a few
@@ -83,7 +84,10 @@ def create_app(config: dict | None = None) -> Flask:
                                   health_check_interval=10)
     store = EventStore(client)
     catalog = GameCatalog(client)
-    app.extensions["courtcard"] = Services(client, store, catalog, RefereeService(store))
+    referee = RefereeService(store)
+    # COURTCARD_JOBS_INLINE (tests, single-process use): requests run the jobs they ask for themselves.
+    jobs = JobPolicy(client, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
+    app.extensions["courtcard"] = Services(client, store, catalog, referee, Tables(client, store, catalog, referee, jobs))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
     app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
 

@@ -1,18 +1,13 @@
-"""The scorekeeper's token: made when a game is created, shown once, kept only as a hash."""
+"""Checking the scorekeeper's token a request presents (tokens are made and kept by
+:mod:`workers.catalog`, as a hash)."""
 
 from __future__ import annotations
-
-import secrets
 
 from flask import request
 
 from api.problems import ApiProblem
 from api.services import services
-from events.catalog import CatalogEntry
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(32)
+from workers.catalog import CatalogEntry
 
 
 def presented_token() -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.services import services
-from events.catalog import CatalogEntry
+from workers.catalog import CatalogEntry
 from referee.game import Game, GameState
 
 

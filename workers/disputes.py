@@ -1,8 +1,9 @@
 """Disputes: a claim logged through the referee, and its ruling explained from the log alone.
 
-Filing a dispute logs the claim at once (``claim_renege``), so the referee rules on the table as it
-was when the claim was made: the window, and so the penalty, depend on that moment. The dispute's
-id is the version of its ``RenegeClaimed`` event. A worker then reads the log and writes the
+Filing a dispute (:meth:`workers.tables.Tables.file_dispute`) logs the claim at once
+(``claim_renege``), so the referee rules on the table as it was when the claim was made: the
+window, and so the penalty, depend on that moment. The dispute's id is the version of its
+``RenegeClaimed`` event. A worker then reads the log and writes the
 dispute's read model: the ruling, the window, the penalty and the exact events (by version) that
 prove or fail to prove the claim, with a text a table can read aloud.
 """
@@ -12,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from referee.service import ActionResult, RefereeService
-from workers.claims import CLAIM_ACTION, CLAIM_EVENT, KIND_WORDS, RULING_EVENT, WINDOW_WORDS, same_append
+from workers.claims import CLAIM_EVENT, KIND_WORDS, RULING_EVENT, WINDOW_WORDS, same_append
 from workers.errors import WorkersError
 from workers.naming import seat_names, who
 
@@ -25,15 +25,6 @@ class NotADispute(WorkersError, LookupError):
 def dispute_model(n: int) -> str:
     """Read model name of dispute ``n``: ``courtcard:{<game>}:dispute:<n>``."""
     return f"dispute:{n}"
-
-
-def file_dispute(referee: RefereeService, game_id: str, claim: dict[str, Any], actor: str,
-                 idempotency_key: str | None = None) -> tuple[int, ActionResult]:
-    """Log a claim (``seat`` claims against ``accused`` for ``trick`` of ``hand``, maybe with a
-    ``shown`` card) through the referee; returns the dispute id and the logged result."""
-    result = referee.act(game_id, CLAIM_ACTION, claim, actor=actor, idempotency_key=idempotency_key, scope="dispute")
-    claim_event = next(e for e in result.envelopes if e.type == CLAIM_EVENT)
-    return claim_event.version, result
 
 
 def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
