@@ -2,7 +2,9 @@
 
 A dispute is a claim logged through the referee's ``claim_renege`` action; the referee answers it
 at once with ``RenegeClaimed`` and ``RenegeRuled`` (and the penalty's events) in one append. These
-names belong to ``referee.events`` (shared by every trick-taking game), not to one game. Which
+events belong to ``referee.events`` (shared by every trick-taking game), not to one game. Workers
+match a recorded event by its class (:func:`is_a`), never by its type's name: a name misspelt in
+the workers fails when they are imported, not by matching nothing. Which
 events make up one append is read from the envelopes: they share ``recorded_at`` and ``actor``.
 """
 
@@ -14,8 +16,11 @@ from typing import Any
 from events.envelope import Envelope
 
 CLAIM_ACTION = "claim_renege"
-CLAIM_EVENT = "RenegeClaimed"
-RULING_EVENT = "RenegeRuled"
+
+
+def is_a(envelope: Envelope, *kinds: type) -> bool:
+    """Is the envelope's typed event (as the registry decoded it) one of the classes ``kinds``?"""
+    return isinstance(envelope.event, kinds)
 
 #: When an irregularity was found out, in the referee's windows.
 WINDOW_WORDS = {

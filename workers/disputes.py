@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from workers.claims import CLAIM_EVENT, KIND_WORDS, RULING_EVENT, WINDOW_WORDS, same_append
+from referee.events import CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet
+from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a, same_append
 from workers.errors import WorkersError
 from workers.naming import seat_names, who
 
@@ -29,17 +30,17 @@ def dispute_model(n: int) -> str:
 
 def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     """The dispute whose claim is event ``n``, explained from ``envelopes`` (the game's whole log)."""
-    if not 1 <= n <= len(envelopes) or envelopes[n - 1].type != CLAIM_EVENT:
+    if not 1 <= n <= len(envelopes) or not is_a(envelopes[n - 1], RenegeClaimed):
         raise NotADispute(n)
     names = seat_names(envelopes)
     claim = envelopes[n - 1].payload
     batch = same_append(envelopes, n - 1)
-    ruling_env = next((e for e in batch if e.type == RULING_EVENT), None)
+    ruling_env = next((e for e in batch if is_a(e, RenegeRuled)), None)
     ruling = ruling_env.payload if ruling_env else {}
     hand, trick, accused = claim["hand"], claim["trick"], claim["accused"]
     in_hand = [e for e in envelopes[: n - 1] if e.payload.get("hand") == hand]
-    played = _last(in_hand, lambda e: e.type == "CardPlayed" and e.payload.get("seat") == accused and e.payload.get("trick") == trick)
-    led = _first(in_hand, lambda e: e.type == "CardPlayed" and e.payload.get("trick") == trick)
+    played = _last(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("seat") == accused and e.payload.get("trick") == trick)
+    led = _first(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("trick") == trick)
     evidence = ruling.get("evidence", {})
     proofs: list[dict[str, Any]] = []
     if led is not None and led is not played:
@@ -47,19 +48,19 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     if played is not None:
         proofs.append(_proof(played, f"{who(names, accused)} played {played.payload['card']}"))
     if evidence.get("held"):
-        dealt = _last(in_hand, lambda e: e.type == "HandDealt")
+        dealt = _last(in_hand, lambda e: is_a(e, HandDealt))
         if dealt is not None:
             proofs.append(_proof(dealt, f"the deal gave {who(names, accused)} {', '.join(evidence['held'])}, "
                                         "still held when that card was played"))
     if evidence.get("proof"):
         card = evidence["proof"]["card"]
-        later = _first(envelopes[: n - 1], lambda e: e.type == "CardPlayed" and e.payload.get("hand") == hand
+        later = _first(envelopes[: n - 1], lambda e: is_a(e, CardPlayed) and e.payload.get("hand") == hand
                        and e.payload.get("seat") == accused and e.payload.get("card") == card)
         if later is not None:
             proofs.append(_proof(later, f"{who(names, accused)} later played {card}, so they held it"))
     if evidence.get("shown") and ruling.get("verdict") == "upheld":
-        proofs.append({"version": n, "type": CLAIM_EVENT, "says": f"{evidence['shown']} was shown at the table"})
-    penalty = [_penalty(e, names) for e in batch if e is not ruling_env and e.type != CLAIM_EVENT]
+        proofs.append({"version": n, "type": envelopes[n - 1].type, "says": f"{evidence['shown']} was shown at the table"})
+    penalty = [_penalty(e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
     after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):] if _concerns(e, accused, hand, trick)]
     doc = {
         "dispute": n,
@@ -105,13 +106,13 @@ def _read_aloud(doc: dict[str, Any], names: list[str]) -> str:
 
 def _penalty(envelope: Envelope, names: list[str]) -> dict[str, Any]:
     p = envelope.payload
-    if envelope.type == "CardTakenBack":
+    if is_a(envelope, CardTakenBack):
         says = f"{who(names, p['seat'])} takes {p['card']} back and plays again, without penalty"
-    elif envelope.type == "TotalSet":
+    elif is_a(envelope, TotalSet):
         says = f"{who(names, p['seat'])}'s side has its total set from {p['before']} to {p['after']}"
-    elif envelope.type == "PenaltyAccepted":
+    elif is_a(envelope, PenaltyAccepted):
         says = f"{who(names, p['seat'])} accepts a penalty of {p['penalty']} points and the cards go back"
-    elif envelope.type == RULING_EVENT:
+    elif is_a(envelope, RenegeRuled):
         says = f"ruled again in window {p['window']}: {p['verdict'].replace('_', ' ')}"
     else:
         says = envelope.type
@@ -122,9 +123,9 @@ def _concerns(envelope: Envelope, seat: int, hand: int, trick: int) -> bool:
     p = envelope.payload
     if p.get("hand") != hand or p.get("trick") != trick:
         return False
-    if envelope.type in ("PenaltyAccepted", "TotalSet"):
+    if is_a(envelope, PenaltyAccepted, TotalSet):
         return p.get("seat") == seat and p.get("reason", "renege") == "renege"
-    return envelope.type == RULING_EVENT and p.get("accused") == seat
+    return is_a(envelope, RenegeRuled) and p.get("accused") == seat
 
 
 

@@ -14,7 +14,8 @@ from api.resources.games import catalog_entry
 from api.services import jobs_async, services
 from api.views import game_finished
 from referee.fields import HandField, SeatField, TrickField
-from workers.claims import CLAIM_EVENT
+from referee.events import RenegeClaimed
+from workers.claims import is_a
 from workers.disputes import dispute_model
 from workers.jobs import enqueue_dispute
 from workers.readmodels import ReadModels
@@ -84,7 +85,7 @@ class Dispute(MethodView):
         if stored is None or stored[0] < head:
             if stored is None:
                 logged = svc.store.read_page(game_id, from_version=n, limit=1) if 1 <= n <= head else []
-                if not logged or logged[0].type != CLAIM_EVENT:
+                if not logged or not is_a(logged[0], RenegeClaimed):
                     raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is not a claim.", "no_such_dispute")
             enqueue_dispute(svc.redis, game_id, n, head, is_async=jobs_async())
             stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) or stored
