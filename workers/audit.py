@@ -7,7 +7,8 @@ It replays the whole game from its log and reports:
   and the window it was ruled in, taken from the director's view at the close of each hand;
 * ``rulings``: every claim, asked again of the referee on the state just before it, the events
   it decides now (the penalty due) against the events logged then (the penalty applied); rulings
-  the referee made without a claim are listed with the penalty applied;
+  the referee made without a claim are listed with the penalty applied. The events applied are
+  those of the claim's (or ruling's) command, read from their command id, which each lists;
 * ``scores``: the score sheet recomputed from scratch against the stored read model.
 """
 
@@ -23,7 +24,7 @@ from events.registry import registry as event_registry
 from events.store import EventStore
 from referee.errors import RefereeError
 from referee.events import RenegeClaimed, RenegeRuled
-from workers.claims import CLAIM_ACTION, claim_fields, is_a, same_append
+from workers.claims import CLAIM_ACTION, claim_fields, is_a, same_append, same_command
 from workers.folding import Replay, ReplayError, fold
 from workers.scoresheet import build_sheet
 
@@ -100,7 +101,8 @@ def rulings(replay: Replay) -> list[dict[str, Any]]:
             out.append(_claim_ruled_again(replay, index))
         elif is_a(envelope, RenegeRuled) and (index == 0 or not _claimed_in_same_append(envelopes, index)):
             batch = same_append(envelopes, index)
-            out.append({"claim_version": None, "ruling_version": envelope.version, "ruling": envelope.payload,
+            out.append({"claim_version": None, "ruling_version": envelope.version, "command_id": envelope.command_id,
+                        "ruling": envelope.payload,
                         "applied": [_brief(e) for e in batch[1:]], "due": None, "matches": None,
                         "note": "ruled by the referee as the cards were played (no claim)"})
     return out
@@ -109,7 +111,7 @@ def rulings(replay: Replay) -> list[dict[str, Any]]:
 def _claimed_in_same_append(envelopes, index: int) -> bool:
     ruling = envelopes[index]
     for earlier in reversed(envelopes[:index]):
-        if earlier.recorded_at != ruling.recorded_at or earlier.actor != ruling.actor:
+        if not same_command(earlier, ruling):
             return False
         if is_a(earlier, RenegeClaimed):
             return True
@@ -121,6 +123,7 @@ def _claim_ruled_again(replay: Replay, index: int) -> dict[str, Any]:
     logged = same_append(replay.envelopes, index)
     ruling = next((e for e in logged if is_a(e, RenegeRuled)), None)
     entry: dict[str, Any] = {"claim_version": claim.version, "ruling_version": ruling.version if ruling else None,
+                             "command_id": claim.command_id,
                              "ruling": ruling.payload if ruling else None,
                              "applied": [_brief(e) for e in logged[1:] if e is not ruling]}
     game, before = replay.game, replay.before[claim.version]
@@ -156,7 +159,8 @@ def compare_sheets(game_id: str, replay: Replay, stored: tuple[int, dict] | None
 
 
 def _brief(envelope) -> dict[str, Any]:
-    return {"version": envelope.version, "type": envelope.type, "payload": envelope.payload}
+    return {"version": envelope.version, "type": envelope.type, "payload": envelope.payload,
+            "command_id": envelope.command_id}
 
 
 def _normal(value: Any) -> Any:

@@ -119,8 +119,8 @@ def _events_table(envelopes: list[Envelope], names: list[str]) -> str:
         return ""
     rows = "".join(
         f'<tr><td class="v">{e.version}</td><td>{escape(e.type)}</td><td>{escape(_describe(e.payload, names))}</td>'
-        f"<td>{escape(e.actor)}</td></tr>" for e in envelopes)
-    return f"<table><tr><th>event</th><th>what</th><th>details</th><th>logged by</th></tr>{rows}</table>"
+        f"<td>{escape(e.actor)}</td><td class=\"hash\">{escape(e.command_id or '')}</td></tr>" for e in envelopes)
+    return f"<table><tr><th>event</th><th>what</th><th>details</th><th>logged by</th><th>command</th></tr>{rows}</table>"
 
 
 def _describe(payload: dict[str, Any], names: list[str]) -> str:
