@@ -128,3 +128,12 @@ def test_catalog_entries_stored_before_the_catalog_moved_still_let_their_token_i
     entry = GameCatalog(redis_client).get("old1")
     assert (entry.game, entry.record, entry.private, entry.status) == ("black-queen", "known", True, "finished")
     assert entry.token_matches("an old token")
+
+
+def test_an_action_that_ends_the_game_marks_it_finished_in_the_catalog(redis_client):
+    tables = tables_on(redis_client)
+    created = tables.create_game("queens-dungeon", {"first_dealer": 0}, SEATS, "blind", False, actor="scorekeeper")
+    tables.act(created.game_id, "call_trump", {"seat": 0, "suit": "H"}, actor="scorekeeper")
+    assert tables.catalog.get(created.game_id, fresh=True).status == "in_progress"
+    result = tables.act(created.game_id, "end_game", {}, actor="scorekeeper")
+    assert result.finished and tables.catalog.get(created.game_id, fresh=True).status == "finished"
