@@ -5,21 +5,24 @@ from __future__ import annotations
 import http
 import os
 import threading
-from dataclasses import dataclass
 
 import redis
-from flask import Flask, current_app
+from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT, GatedApp
 from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
-from events.catalog import GameCatalog
+from api.resources import blueprints, docs
+from api.resources.events import is_stream_path
+from api.services import Services
+from api.web import register as register_web
 from events.store import EventStore
 from events.server import redis_from_url
 from referee.service import RefereeService
-from workers.queues import live_workers
+from workers.catalog import GameCatalog
+from workers.tables import JobPolicy, Tables
 
 
 #: The largest request body a route reads (413 beyond): table actions and new games are a few
@@ -31,16 +34,6 @@ MAX_IMPORT_BYTES = 16 * 1024 * 1024
 #: ... and at most this many lines (events): 500 hands of Black Queen, the most its options allow,
 #: are about 34,000.
 MAX_IMPORT_LINES = 40_000
-
-
-@dataclass
-class Services:
-    """What the views need, built once per process."""
-
-    redis: redis.Redis
-    store: EventStore
-    catalog: GameCatalog
-    referee: RefereeService
 
 
 class CourtcardApi(Api):
@@ -63,27 +56,6 @@ class CourtcardApi(Api):
         response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
         prepare_response(response, self.spec, PROBLEM_JSON)
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
-
-
-def services() -> Services:
-    return current_app.extensions["courtcard"]
-
-
-def jobs_inline() -> bool:
-    """``COURTCARD_JOBS_INLINE`` (tests, single-process use): requests run jobs themselves."""
-    return bool(current_app.config.get("COURTCARD_JOBS_INLINE", False))
-
-
-def workers_running() -> bool:
-    """Is a worker alive to take a job? (One killed outright stays registered for minutes.)"""
-    return live_workers(services().redis) > 0
-
-
-def jobs_async() -> bool:
-    """True when jobs go to the RQ workers; False when the request runs them itself: with
-    ``COURTCARD_JOBS_INLINE`` set, or when no worker is running, since waiting for one would only
-    make the request slow."""
-    return not jobs_inline() and workers_running()
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -113,17 +85,16 @@ def create_app(config: dict | None = None) -> Flask:
                             health_check_interval=10)
     store = EventStore(client)
     catalog = GameCatalog(client)
-    app.extensions["courtcard"] = Services(client, store, catalog, RefereeService(store))
+    referee = RefereeService(store)
+    # COURTCARD_JOBS_INLINE (tests, single-process use): requests run the jobs they ask for themselves.
+    jobs = JobPolicy(client, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
+    app.extensions["courtcard"] = Services(client, store, catalog, referee, Tables(client, store, catalog, referee, jobs))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
     app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
 
     register_problem_handlers(app)
     api = CourtcardApi(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme("scorekeeper", {"type": "http", "scheme": "bearer"})
-
-    from api.resources import blueprints, docs
-    from api.resources.events import is_stream_path
-    from api.web import register as register_web
 
     for blueprint in blueprints():
         api.register_blueprint(blueprint)

@@ -1,17 +1,13 @@
-"""The scorekeeper's token: made when a game is created, shown once, kept only as a hash."""
+"""Checking the scorekeeper's token a request presents (tokens are made and kept by
+:mod:`workers.catalog`, as a hash)."""
 
 from __future__ import annotations
-
-import secrets
 
 from flask import request
 
 from api.problems import ApiProblem
-from events.catalog import CatalogEntry
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(32)
+from api.services import services
+from workers.catalog import CatalogEntry
 
 
 def presented_token() -> str | None:
@@ -34,8 +30,6 @@ def require_scorekeeper(entry: CatalogEntry) -> None:
 
 def _fresh_entry_matches(game_id: str, token: str) -> bool:
     """A token is refused on the stored entry, never on one this process remembers."""
-    from api.app import services
-
     entry = services().catalog.get(game_id, fresh=True)
     return entry is not None and entry.token_matches(token)
 

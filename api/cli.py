@@ -1,8 +1,5 @@
-"""The ``courtcard`` command line.
-
-Exit codes: 0 done; 1 refused (the referee or the server said no); 2 bad usage; 3 conflict (someone
-logged first); 4 the service or its store is unreachable; 5 no such game.
-"""
+"""The ``courtcard`` command line: serving, workers, and a table's commands (its exit codes and
+shared options are in :mod:`api.cli_support`, the record's commands in :mod:`api.cli_records`)."""
 
 from __future__ import annotations
 
@@ -10,48 +7,17 @@ import json
 import logging
 import os
 from pathlib import Path
-import sys
-from typing import Any
 
 import click
-from rich.console import Console
 
+from api.cli_records import RECORD_COMMANDS
+from api.cli_support import (  # noqa: F401 - the exit codes are the command's interface, named here too
+    EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, EXIT_USAGE, console, fail, json_option,
+    parse_fields, url_option,
+)
 from api.client import ApiError, Client
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
 from events.server import DEFAULT_MAXMEMORY
-
-console = Console()
-err_console = Console(stderr=True)
-
-EXIT_REFUSED, EXIT_USAGE, EXIT_CONFLICT, EXIT_UNAVAILABLE, EXIT_NOT_FOUND = 1, 2, 3, 4, 5
-
-
-def fail(exc: ApiError) -> None:
-    err_console.print(f"[bold red]Error:[/] {exc}")
-    legal = exc.problem.get("legal")
-    if legal:
-        err_console.print("Legal: " + ", ".join(map(str, legal)))
-    code = {0: EXIT_UNAVAILABLE, 503: EXIT_UNAVAILABLE, 409: EXIT_CONFLICT, 404: EXIT_NOT_FOUND}.get(exc.status, EXIT_REFUSED)
-    sys.exit(code)
-
-
-def parse_fields(pairs: tuple[str, ...]) -> dict[str, Any]:
-    """``seat=1 card=QS hands='[[...]]'`` -> a JSON body: numbers and JSON values keep their type."""
-    fields: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise click.BadParameter(f"{pair!r} is not key=value", param_hint="FIELDS")
-        try:
-            fields[key] = json.loads(value)
-        except json.JSONDecodeError:
-            fields[key] = value
-    return fields
-
-
-url_option = click.option("--url", envvar="COURTCARD_URL", default=None, help="The service (default http://127.0.0.1:8000).")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="courtcard")
@@ -122,7 +88,7 @@ def _log_to_stderr(logger: logging.Logger) -> None:
 def worker(burst) -> None:
     """Run one RQ worker on Courtcard's queues (REDIS_URL, or the embedded server)."""
     from events.server import connect
-    from workers.queues import make_worker
+    from workers.worker import make_worker
 
     client, _embedded = connect()
     make_worker(client).work(burst=burst, with_scheduler=True)
@@ -215,5 +181,6 @@ def demo(game_name, players, options, seed, max_actions, url) -> None:
     render_scores(console, body)
 
 
-# The record commands live in their own module; importing it registers them on ``main``.
-import api.cli_records  # noqa: E402,F401
+# The record commands (export, import, verify, signing-key, audit) live in their own module.
+for _command in RECORD_COMMANDS:
+    main.add_command(_command)

@@ -15,14 +15,14 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
-from api.cli import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, main, url_option
+from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, url_option
 from api.client import ApiError, Client
 
 FORMATS = ("jsonl", "csv", "html")
 AUDIT_WAIT_S = 10
 
 
-@main.command("export")
+@click.command("export")
 @click.argument("game_id")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="jsonl", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
@@ -52,7 +52,7 @@ def export_game(game_id, fmt, output, url) -> None:
     console.print(f"Wrote {target} ({fmt}).")
 
 
-@main.command("import")
+@click.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @url_option
 @json_option
@@ -76,7 +76,7 @@ def import_game(file, url, as_json) -> None:
     console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
 
 
-@main.command("verify")
+@click.command("verify")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--key", help="The public key of the service that should have recorded FILE (GET /signing-key, "
                             "or `courtcard signing-key`), or a file holding it.")
@@ -125,7 +125,7 @@ def _key_text(key: str) -> str:
     return path.read_text().strip() if path.is_file() else key.strip()
 
 
-@main.command("signing-key")
+@click.command("signing-key")
 @url_option
 def signing_key(url) -> None:
     """Print the public key the service signs its exported records with (for verify --key)."""
@@ -136,7 +136,7 @@ def signing_key(url) -> None:
     click.echo(body["public_key"])
 
 
-@main.command("audit")
+@click.command("audit")
 @click.argument("game_id")
 @url_option
 @json_option
@@ -190,3 +190,7 @@ def render_audit(report: dict) -> None:
     scores = report.get("scores") or {}
     console.print(f"Score sheet: {scores.get('note', 'not checked')}.")
     console.print("[bold green]Audit passed.[/]" if report["ok"] else "[bold red]Audit found problems.[/]")
+
+
+#: The commands of this module, added to ``courtcard`` by :mod:`api.cli`.
+RECORD_COMMANDS = (export_game, import_game, verify_file, signing_key, audit_game)

@@ -26,6 +26,9 @@ class EnvelopeSchema(ma.Schema):
     actor = ma.fields.String()
     prev_hash = ma.fields.String()
     hash = ma.fields.String()
+    command_id = ma.fields.String(metadata={
+        "description": "the command (action:<Idempotency-Key>, dispute:<key>, create:<id>) whose append recorded "
+                       "the event: the same for every event of one action; absent in records made before it was kept"})
 
 
 class NewGameSchema(ma.Schema):

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from events.catalog import CatalogEntry
+from api.services import services
+from workers.catalog import CatalogEntry
 from referee.game import Game, GameState
 
 
 def game_finished(game_id: str) -> bool:
     """Has the game an outcome? (Hidden hands stop being secret once it has.)"""
-    from api.app import services
-
     with services().referee.locked_state(game_id) as (game, state):
         return game.outcome(state) is not None
 

@@ -30,8 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from api.auth import new_token  # noqa: E402
-from events.catalog import GameCatalog  # noqa: E402
+from workers.catalog import GameCatalog, new_token  # noqa: E402
 from events.registry import registry  # noqa: E402
 from events.server import APPENDFSYNC_CHOICES, EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402

@@ -5,6 +5,12 @@ other recorded fields (see :data:`HASHED_FIELDS`); ``prev_hash`` is the hash of 
 before it, or :data:`GENESIS_HASH` for a game's first event. Altering, removing or reordering
 any event therefore breaks the chain at that event.
 
+``command_id`` names the command (one table action, one dispute, one game's creation) whose
+append recorded the event: every event of one append carries the same one. Envelopes recorded
+before it existed have none, and hash the fields they have (:data:`HASHED_FIELDS_V1`); an
+envelope with a command id hashes it too (:data:`HASHED_FIELDS`). Removing a command id from an
+envelope, or adding one, changes what its hash covers, so either breaks the chain.
+
     >>> fields = dict(event_id="e1", game_id="g1", version=1, type="Noted", schema_version=1,
     ...               payload={"text": "hi"}, recorded_at="2026-01-01T00:00:00.000000Z",
     ...               actor="ann", prev_hash=GENESIS_HASH)
@@ -25,8 +31,8 @@ import orjson
 #: ``prev_hash`` of every game's first event.
 GENESIS_HASH = "0" * 64
 
-#: The fields covered by ``hash``, in the order the envelope declares them.
-HASHED_FIELDS = (
+#: The fields covered by the ``hash`` of an envelope recorded without a command id.
+HASHED_FIELDS_V1 = (
     "event_id",
     "game_id",
     "version",
@@ -37,8 +43,12 @@ HASHED_FIELDS = (
     "actor",
     "prev_hash",
 )
-RECORDED_FIELDS = HASHED_FIELDS + ("hash",)
+#: The fields covered by the ``hash`` of an envelope recorded with its command's id.
+HASHED_FIELDS = HASHED_FIELDS_V1 + ("command_id",)
+#: The fields every envelope has (the command id is recorded since envelopes carry it).
+RECORDED_FIELDS = HASHED_FIELDS_V1 + ("hash",)
 RECORDED_SET = frozenset(RECORDED_FIELDS)
+_RECORDED_WITH_COMMAND = RECORDED_SET | {"command_id"}
 
 def canonical_json(value: Any) -> bytes:
     """Encode ``value`` as canonical JSON: keys sorted, no spaces, UTF-8 (not ASCII-escaped).
@@ -54,8 +64,10 @@ def canonical_json(value: Any) -> bytes:
 
 
 def envelope_hash(fields: Mapping[str, Any]) -> str:
-    """SHA-256 (hex) over the canonical encoding of the hashed fields of an envelope (dict)."""
-    return hashlib.sha256(canonical_json({k: fields[k] for k in HASHED_FIELDS})).hexdigest()
+    """SHA-256 (hex) over the canonical encoding of the hashed fields of an envelope (dict): with
+    its command id when it has one, else the fields envelopes had before command ids."""
+    names = HASHED_FIELDS if "command_id" in fields else HASHED_FIELDS_V1
+    return hashlib.sha256(canonical_json({k: fields[k] for k in names})).hexdigest()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,8 +76,9 @@ class Envelope:
 
     ``version`` is the event's position in its game (1, 2, 3, ... without gaps);
     ``recorded_at`` is an ISO-8601 UTC time set by the store, never by the client;
-    ``event`` is the typed event decoded (and upcast) by the registry, or None for an
-    envelope read back from an export without decoding.
+    ``command_id`` names the command whose append recorded it (None in records made before
+    envelopes carried it); ``event`` is the typed event decoded (and upcast) by the registry, or
+    None for an envelope read back from an export without decoding.
     """
 
     event_id: str
@@ -78,11 +91,16 @@ class Envelope:
     actor: str
     prev_hash: str
     hash: str
+    command_id: str | None = None
     event: object = dataclasses.field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The recorded fields as a JSON-ready dict (the typed event is left out)."""
-        return {name: getattr(self, name) for name in RECORDED_FIELDS}
+        """The recorded fields as a JSON-ready dict (the typed event is left out; the command id
+        too when the envelope has none, so an old record exports as it was recorded)."""
+        out = {name: getattr(self, name) for name in RECORDED_FIELDS}
+        if self.command_id is not None:
+            out["command_id"] = self.command_id
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], event: object = None) -> Envelope:
@@ -90,7 +108,7 @@ class Envelope:
         missing = [name for name in RECORDED_FIELDS if name not in data]
         if missing:
             raise ValueError(f"envelope lacks field(s) {', '.join(missing)}")
-        return cls(*(data[name] for name in RECORDED_FIELDS), event)
+        return cls(**{name: data[name] for name in RECORDED_FIELDS}, command_id=data.get("command_id"), event=event)
 
     @classmethod
     def from_stored(cls, data: dict[str, Any], event: object) -> Envelope:
@@ -100,8 +118,9 @@ class Envelope:
         replay); this is about twice as fast as ``__init__``. ``data`` must have exactly the recorded fields (ValueError
         otherwise) and must not be used by the caller afterwards.
         """
-        if data.keys() != RECORDED_SET:
-            missing = RECORDED_SET - data.keys()
+        keys = data.keys()
+        if keys != _RECORDED_WITH_COMMAND and keys != RECORDED_SET:
+            missing = RECORDED_SET - keys
             raise ValueError(f"envelope lacks field(s) {', '.join(sorted(missing))}" if missing else "envelope has unknown fields")
         envelope = object.__new__(cls)
         data["event"] = event

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 class Recorder(Protocol):
     def append(self, game_id: str, events: Sequence[object], expected_version: int, actor: str,
                event_ids: Sequence[str] | None = None, expected_hash: str | None = None,
-               request: tuple[str, str] | None = None) -> AppendResult:
-        """Append atomically at ``expected_version`` (and ``expected_hash``), or refuse."""
+               request: tuple[str, str] | None = None, command_id: str | None = None) -> AppendResult:
+        """Append atomically at ``expected_version`` (and ``expected_hash``), or refuse; each
+        envelope records ``command_id``, the command the batch answers."""
         ...
 
     def head_and_after(self, game_id: str, after_version: int) -> tuple[tuple[int, str], list[Envelope]]:

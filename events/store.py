@@ -181,6 +181,7 @@ class EventStore:
         event_ids: Sequence[str] | None = None,
         expected_hash: str | None = None,
         request: tuple[str, str] | None = None,
+        command_id: str | None = None,
     ) -> AppendResult:
         """Append typed ``events`` to a game, atomically, if it is still at ``expected_version``.
 
@@ -192,7 +193,9 @@ class EventStore:
         come back with ``duplicate=True``. ``request`` is (field, digest) of the request the batch
         answers (its route and Idempotency-Key, and what it asked): recorded with the batch, in
         the same script, and if already recorded nothing is written and ``request_seen`` carries
-        the recorded digest.
+        the recorded digest. ``command_id`` names the command the batch answers, recorded (and
+        hashed) in each of its envelopes; without one the store makes a random one, since every
+        append is one command.
 
         Raises ConcurrencyError (the game is at another version, or at another head; carries
         ``current``), DuplicateEventIdError (an id recorded with other content, or a batch
@@ -217,17 +220,17 @@ class EventStore:
             encoded.append(item)
             digests.append(_content_digest(*item))
         recorded_at = _utc_now()
-
+        command_ids = [command_id or os.urandom(16).hex()] * len(events)
         return self._append_encoded(game_id, keys, expected_version, [actor] * len(events),
-                                    [recorded_at] * len(events), ids, encoded, digests, events, expected_hash,
-                                    request)
+                                    [recorded_at] * len(events), ids, encoded, digests, events, command_ids,
+                                    expected_hash, request)
 
     @_translate_unavailable
     def import_history(self, game_id: str, envelopes: Sequence[Envelope]) -> AppendResult:
         """Record another store's history as the new game ``game_id``, verbatim and atomically.
 
-        Event ids, types, schema versions, payloads, recorded times and actors are kept as they
-        were, so when ``game_id`` is the original's the chain (and so an export) is identical.
+        Event ids, types, schema versions, payloads, recorded times, actors and command ids (none
+        in records made before envelopes carried them) are kept as they were, so when ``game_id`` is the original's the chain (and so an export) is identical.
         The caller verifies the history first (``events.chain``); this only writes it.
         """
         keys = self._keys(game_id)
@@ -236,14 +239,17 @@ class EventStore:
         encoded = [(e.type, e.schema_version, e.payload) for e in envelopes]
         digests = [_content_digest(*item) for item in encoded]
         return self._append_encoded(game_id, keys, 0, [e.actor for e in envelopes], [e.recorded_at for e in envelopes],
-                                    [e.event_id for e in envelopes], encoded, digests, [e.event for e in envelopes])
+                                    [e.event_id for e in envelopes], encoded, digests, [e.event for e in envelopes],
+                                    [e.command_id for e in envelopes])
 
     def _append_encoded(self, game_id, keys, expected_version, actors, times, ids, encoded, digests, events,
-                        expected_hash: str | None = None, request: tuple[str, str] | None = None) -> AppendResult:
+                        command_ids, expected_hash: str | None = None,
+                        request: tuple[str, str] | None = None) -> AppendResult:
         """The append itself, once every event is encoded: run the script, read its reply."""
         prev_hash = expected_hash if expected_hash is not None else self._remembered_hash(game_id, expected_version)
         for _attempt in range(2):
-            envelopes, args = self._chain(game_id, expected_version, actors, times, prev_hash, ids, encoded, digests, events)
+            envelopes, args = self._chain(game_id, expected_version, actors, times, prev_hash, ids, encoded, digests,
+                                          events, command_ids)
             args += request or ("", "")
             try:
                 reply = self._run_append(game_id, keys, args)
@@ -274,13 +280,15 @@ class EventStore:
             prev_hash = head_hash  # "rechain": our remembered head was stale; chain onto the real one
         raise EventStoreError(f"game {game_id!r}: the chain head kept moving at version {expected_version}")
 
-    def _chain(self, game_id, expected_version, actors, times, prev_hash, ids, encoded, digests, events):
-        """Build the envelopes of a batch chained onto ``prev_hash``, and the script's arguments."""
+    def _chain(self, game_id, expected_version, actors, times, prev_hash, ids, encoded, digests, events, command_ids):
+        """Build the envelopes of a batch chained onto ``prev_hash``, and the script's arguments.
+        An envelope with a command id hashes it (``events.envelope.HASHED_FIELDS``); one without
+        (an imported record made before command ids) hashes the fields it has."""
         args: list[Any] = [expected_version, f"{expected_version}:{prev_hash}", ""]  # [2]: the new head
         envelopes = []
         version = expected_version
-        for event_id, digest, (name, schema_version, payload), event, actor, recorded_at in zip(
-            ids, digests, encoded, events, actors, times
+        for event_id, digest, (name, schema_version, payload), event, actor, recorded_at, command_id in zip(
+            ids, digests, encoded, events, actors, times, command_ids
         ):
             version += 1
             fields = {
@@ -294,6 +302,8 @@ class EventStore:
                 "actor": actor,
                 "prev_hash": prev_hash,
             }
+            if command_id is not None:
+                fields["command_id"] = command_id
             body = canonical_json(fields)
             own_hash = _sha256(body).hexdigest()
             # The stored document is the hashed body with the hash spliced in at the end; the

@@ -228,7 +228,8 @@ class RefereeService:
 
     def create_game(self, game_id: str, opening: list[Any], actor: str) -> ActionResult:
         """Log the opening events of :meth:`plan_game` as a new game's first events."""
-        result = self.store.append(game_id, opening, expected_version=0, actor=actor)
+        result = self.store.append(game_id, opening, expected_version=0, actor=actor,
+                                   command_id=f"create:{secrets.token_hex(16)}")
         with self.cache.lock(game_id):
             self.cache.drop(game_id)
             self._sync(game_id)
@@ -294,7 +295,8 @@ class RefereeService:
                 try:
                     result = self.store.append(game_id, events, state.version, actor, expected_hash=head_hash,
                                                event_ids=request.event_ids(len(events)),
-                                               request=(request.field, request.digest))
+                                               request=(request.field, request.digest),
+                                               command_id=request.command_id)
                 except ConcurrencyError as exc:
                     if expected_version is not None:
                         raise VersionMismatchError(game_id, expected_version, exc.current) from exc
@@ -369,9 +371,15 @@ class _RequestRecord:
     def field(self) -> str:
         return f"{self.scope} {self.key}"
 
+    @property
+    def command_id(self) -> str:
+        """The id recorded in each envelope the request appends: its route and key (``action:<key>``,
+        ``dispute:<key>``), so an audit reads which events one action made."""
+        return f"{self.scope}:{self.key}"
+
     def event_ids(self, count: int) -> list[str]:
-        """Event ids derived from the scope and key, so a retried request maps to the same events."""
-        return [f"{self.scope}:{self.key}#{i}" for i in range(count)]
+        """Event ids derived from the command id, so a retried request maps to the same events."""
+        return [f"{self.command_id}#{i}" for i in range(count)]
 
 
 def _request_record(scope: str, key: str, action: str, fields: Mapping[str, Any]) -> _RequestRecord:

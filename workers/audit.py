@@ -7,7 +7,8 @@ It replays the whole game from its log and reports:
   and the window it was ruled in, taken from the director's view at the close of each hand;
 * ``rulings``: every claim, asked again of the referee on the state just before it, the events
   it decides now (the penalty due) against the events logged then (the penalty applied); rulings
-  the referee made without a claim are listed with the penalty applied;
+  the referee made without a claim are listed with the penalty applied. The events applied are
+  those of the claim's (or ruling's) command, read from their command id, which each lists;
 * ``scores``: the score sheet recomputed from scratch against the stored read model.
 """
 
@@ -22,7 +23,8 @@ from events.errors import CorruptEventError
 from events.registry import registry as event_registry
 from events.store import EventStore
 from referee.errors import RefereeError
-from workers.claims import CLAIM_ACTION, CLAIM_EVENT, RULING_EVENT, claim_fields, same_append
+from referee.events import RenegeClaimed, RenegeRuled
+from workers.claims import CLAIM_ACTION, claim_fields, is_a, same_append, same_command
 from workers.folding import Replay, ReplayError, fold
 from workers.scoresheet import build_sheet
 
@@ -57,7 +59,7 @@ def audit_game(store: EventStore, game_id: str, stored_sheet: tuple[int, dict] |
         if record.error is not None:
             raise record.error
         replay = fold(record.envelopes, hand_views=True,
-                      keep_before=lambda e: e.type == CLAIM_EVENT or e.version == (sheet_version or 0) + 1)
+                      keep_before=lambda e: is_a(e, RenegeClaimed) or e.version == (sheet_version or 0) + 1)
     except (CorruptEventError, ReplayError) as exc:
         report["replay_error"] = {"version": getattr(exc, "version", None), "reason": str(exc)}
         report["ok"] = False
@@ -95,11 +97,12 @@ def rulings(replay: Replay) -> list[dict[str, Any]]:
     envelopes = replay.envelopes
     out = []
     for index, envelope in enumerate(envelopes):
-        if envelope.type == CLAIM_EVENT:
+        if is_a(envelope, RenegeClaimed):
             out.append(_claim_ruled_again(replay, index))
-        elif envelope.type == RULING_EVENT and (index == 0 or not _claimed_in_same_append(envelopes, index)):
+        elif is_a(envelope, RenegeRuled) and (index == 0 or not _claimed_in_same_append(envelopes, index)):
             batch = same_append(envelopes, index)
-            out.append({"claim_version": None, "ruling_version": envelope.version, "ruling": envelope.payload,
+            out.append({"claim_version": None, "ruling_version": envelope.version, "command_id": envelope.command_id,
+                        "ruling": envelope.payload,
                         "applied": [_brief(e) for e in batch[1:]], "due": None, "matches": None,
                         "note": "ruled by the referee as the cards were played (no claim)"})
     return out
@@ -108,9 +111,9 @@ def rulings(replay: Replay) -> list[dict[str, Any]]:
 def _claimed_in_same_append(envelopes, index: int) -> bool:
     ruling = envelopes[index]
     for earlier in reversed(envelopes[:index]):
-        if earlier.recorded_at != ruling.recorded_at or earlier.actor != ruling.actor:
+        if not same_command(earlier, ruling):
             return False
-        if earlier.type == CLAIM_EVENT:
+        if is_a(earlier, RenegeClaimed):
             return True
     return False
 
@@ -118,19 +121,22 @@ def _claimed_in_same_append(envelopes, index: int) -> bool:
 def _claim_ruled_again(replay: Replay, index: int) -> dict[str, Any]:
     claim = replay.envelopes[index]
     logged = same_append(replay.envelopes, index)
-    ruling = next((e for e in logged if e.type == RULING_EVENT), None)
+    ruling = next((e for e in logged if is_a(e, RenegeRuled)), None)
     entry: dict[str, Any] = {"claim_version": claim.version, "ruling_version": ruling.version if ruling else None,
+                             "command_id": claim.command_id,
                              "ruling": ruling.payload if ruling else None,
                              "applied": [_brief(e) for e in logged[1:] if e is not ruling]}
     game, before = replay.game, replay.before[claim.version]
     try:
         command = game.command_schemas[CLAIM_ACTION].load(claim_fields(claim.payload))
-        decided = [event_registry.encode(e) for e in game.decide(before, command, random.Random(0))]
+        decided_events = game.decide(before, command, random.Random(0))
+        decided = [event_registry.encode(e) for e in decided_events]
     except (RefereeError, KeyError, ValueError) as exc:
         entry.update(due=None, matches=False, note=f"the referee now refuses this claim: {exc}")
         return entry
     logged_encoded = [(e.type, e.schema_version, e.payload) for e in logged]
-    due = [{"type": t, "payload": p} for t, _v, p in decided if t not in (CLAIM_EVENT, RULING_EVENT)]
+    due = [{"type": t, "payload": p} for event, (t, _v, p) in zip(decided_events, decided)
+           if not isinstance(event, (RenegeClaimed, RenegeRuled))]
     entry["due"] = due
     entry["matches"] = _normal(decided) == _normal(logged_encoded[:len(decided)])
     entry["note"] = "the referee decides the same today" if entry["matches"] else "the referee decides differently today"
@@ -153,7 +159,8 @@ def compare_sheets(game_id: str, replay: Replay, stored: tuple[int, dict] | None
 
 
 def _brief(envelope) -> dict[str, Any]:
-    return {"version": envelope.version, "type": envelope.type, "payload": envelope.payload}
+    return {"version": envelope.version, "type": envelope.type, "payload": envelope.payload,
+            "command_id": envelope.command_id}
 
 
 def _normal(value: Any) -> Any:

@@ -2,8 +2,10 @@
 
 A dispute is a claim logged through the referee's ``claim_renege`` action; the referee answers it
 at once with ``RenegeClaimed`` and ``RenegeRuled`` (and the penalty's events) in one append. These
-names belong to ``referee.events`` (shared by every trick-taking game), not to one game. Which
-events make up one append is read from the envelopes: they share ``recorded_at`` and ``actor``.
+events belong to ``referee.events`` (shared by every trick-taking game), not to one game. Which
+events make up one append is read from their command id (``Envelope.command_id``). Workers
+match a recorded event by its class (:func:`is_a`), never by its type's name: a name misspelt in
+the workers fails when they are imported, not by matching nothing.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from typing import Any
 from events.envelope import Envelope
 
 CLAIM_ACTION = "claim_renege"
-CLAIM_EVENT = "RenegeClaimed"
-RULING_EVENT = "RenegeRuled"
+
+
+def is_a(envelope: Envelope, *kinds: type) -> bool:
+    """Is the envelope's typed event (as the registry decoded it) one of the classes ``kinds``?"""
+    return isinstance(envelope.event, kinds)
 
 #: When an irregularity was found out, in the referee's windows.
 WINDOW_WORDS = {
@@ -46,7 +51,15 @@ def same_append(envelopes: Sequence[Envelope], index: int) -> list[Envelope]:
     first = envelopes[index]
     batch = [first]
     for envelope in envelopes[index + 1:]:
-        if envelope.recorded_at != first.recorded_at or envelope.actor != first.actor:
+        if not same_command(first, envelope):
             break
         batch.append(envelope)
     return batch
+
+
+def same_command(one: Envelope, other: Envelope) -> bool:
+    """Were the two (neighbouring) envelopes appended by one command? Read from their command id;
+    in a record made before envelopes carried one, from their shared time and actor."""
+    if one.command_id is not None or other.command_id is not None:
+        return one.command_id == other.command_id
+    return one.recorded_at == other.recorded_at and one.actor == other.actor

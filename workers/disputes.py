@@ -1,8 +1,9 @@
 """Disputes: a claim logged through the referee, and its ruling explained from the log alone.
 
-Filing a dispute logs the claim at once (``claim_renege``), so the referee rules on the table as it
-was when the claim was made: the window, and so the penalty, depend on that moment. The dispute's
-id is the version of its ``RenegeClaimed`` event. A worker then reads the log and writes the
+Filing a dispute (:meth:`workers.tables.Tables.file_dispute`) logs the claim at once
+(``claim_renege``), so the referee rules on the table as it was when the claim was made: the
+window, and so the penalty, depend on that moment. The dispute's id is the version of its
+``RenegeClaimed`` event. A worker then reads the log and writes the
 dispute's read model: the ruling, the window, the penalty and the exact events (by version) that
 prove or fail to prove the claim, with a text a table can read aloud.
 """
@@ -12,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from referee.service import ActionResult, RefereeService
-from workers.claims import CLAIM_ACTION, CLAIM_EVENT, KIND_WORDS, RULING_EVENT, WINDOW_WORDS, same_append
+from referee.events import CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet
+from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a, same_append
 from workers.errors import WorkersError
 from workers.naming import seat_names, who
 
@@ -27,28 +28,19 @@ def dispute_model(n: int) -> str:
     return f"dispute:{n}"
 
 
-def file_dispute(referee: RefereeService, game_id: str, claim: dict[str, Any], actor: str,
-                 idempotency_key: str | None = None) -> tuple[int, ActionResult]:
-    """Log a claim (``seat`` claims against ``accused`` for ``trick`` of ``hand``, maybe with a
-    ``shown`` card) through the referee; returns the dispute id and the logged result."""
-    result = referee.act(game_id, CLAIM_ACTION, claim, actor=actor, idempotency_key=idempotency_key, scope="dispute")
-    claim_event = next(e for e in result.envelopes if e.type == CLAIM_EVENT)
-    return claim_event.version, result
-
-
 def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     """The dispute whose claim is event ``n``, explained from ``envelopes`` (the game's whole log)."""
-    if not 1 <= n <= len(envelopes) or envelopes[n - 1].type != CLAIM_EVENT:
+    if not 1 <= n <= len(envelopes) or not is_a(envelopes[n - 1], RenegeClaimed):
         raise NotADispute(n)
     names = seat_names(envelopes)
     claim = envelopes[n - 1].payload
     batch = same_append(envelopes, n - 1)
-    ruling_env = next((e for e in batch if e.type == RULING_EVENT), None)
+    ruling_env = next((e for e in batch if is_a(e, RenegeRuled)), None)
     ruling = ruling_env.payload if ruling_env else {}
     hand, trick, accused = claim["hand"], claim["trick"], claim["accused"]
     in_hand = [e for e in envelopes[: n - 1] if e.payload.get("hand") == hand]
-    played = _last(in_hand, lambda e: e.type == "CardPlayed" and e.payload.get("seat") == accused and e.payload.get("trick") == trick)
-    led = _first(in_hand, lambda e: e.type == "CardPlayed" and e.payload.get("trick") == trick)
+    played = _last(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("seat") == accused and e.payload.get("trick") == trick)
+    led = _first(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("trick") == trick)
     evidence = ruling.get("evidence", {})
     proofs: list[dict[str, Any]] = []
     if led is not None and led is not played:
@@ -56,19 +48,19 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     if played is not None:
         proofs.append(_proof(played, f"{who(names, accused)} played {played.payload['card']}"))
     if evidence.get("held"):
-        dealt = _last(in_hand, lambda e: e.type == "HandDealt")
+        dealt = _last(in_hand, lambda e: is_a(e, HandDealt))
         if dealt is not None:
             proofs.append(_proof(dealt, f"the deal gave {who(names, accused)} {', '.join(evidence['held'])}, "
                                         "still held when that card was played"))
     if evidence.get("proof"):
         card = evidence["proof"]["card"]
-        later = _first(envelopes[: n - 1], lambda e: e.type == "CardPlayed" and e.payload.get("hand") == hand
+        later = _first(envelopes[: n - 1], lambda e: is_a(e, CardPlayed) and e.payload.get("hand") == hand
                        and e.payload.get("seat") == accused and e.payload.get("card") == card)
         if later is not None:
             proofs.append(_proof(later, f"{who(names, accused)} later played {card}, so they held it"))
     if evidence.get("shown") and ruling.get("verdict") == "upheld":
-        proofs.append({"version": n, "type": CLAIM_EVENT, "says": f"{evidence['shown']} was shown at the table"})
-    penalty = [_penalty(e, names) for e in batch if e is not ruling_env and e.type != CLAIM_EVENT]
+        proofs.append({"version": n, "type": envelopes[n - 1].type, "says": f"{evidence['shown']} was shown at the table"})
+    penalty = [_penalty(e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
     after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):] if _concerns(e, accused, hand, trick)]
     doc = {
         "dispute": n,
@@ -114,13 +106,13 @@ def _read_aloud(doc: dict[str, Any], names: list[str]) -> str:
 
 def _penalty(envelope: Envelope, names: list[str]) -> dict[str, Any]:
     p = envelope.payload
-    if envelope.type == "CardTakenBack":
+    if is_a(envelope, CardTakenBack):
         says = f"{who(names, p['seat'])} takes {p['card']} back and plays again, without penalty"
-    elif envelope.type == "TotalSet":
+    elif is_a(envelope, TotalSet):
         says = f"{who(names, p['seat'])}'s side has its total set from {p['before']} to {p['after']}"
-    elif envelope.type == "PenaltyAccepted":
+    elif is_a(envelope, PenaltyAccepted):
         says = f"{who(names, p['seat'])} accepts a penalty of {p['penalty']} points and the cards go back"
-    elif envelope.type == RULING_EVENT:
+    elif is_a(envelope, RenegeRuled):
         says = f"ruled again in window {p['window']}: {p['verdict'].replace('_', ' ')}"
     else:
         says = envelope.type
@@ -131,9 +123,9 @@ def _concerns(envelope: Envelope, seat: int, hand: int, trick: int) -> bool:
     p = envelope.payload
     if p.get("hand") != hand or p.get("trick") != trick:
         return False
-    if envelope.type in ("PenaltyAccepted", "TotalSet"):
+    if is_a(envelope, PenaltyAccepted, TotalSet):
         return p.get("seat") == seat and p.get("reason", "renege") == "renege"
-    return envelope.type == RULING_EVENT and p.get("accused") == seat
+    return is_a(envelope, RenegeRuled) and p.get("accused") == seat
 
 
 

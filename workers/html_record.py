@@ -11,11 +11,12 @@ from html import escape
 from typing import Any
 
 from events.envelope import Envelope
-from workers.claims import CLAIM_EVENT, RULING_EVENT
+from referee.events import CardTakenBack, PenaltyAccepted, RenegeClaimed, RenegeRuled
+from workers.claims import is_a
 from workers.scoresheet import row_columns, running_totals
 from workers.naming import seat_names, who
 
-_RULING_TYPES = {CLAIM_EVENT, RULING_EVENT, "PenaltyAccepted", "CardTakenBack"}
+_RULING_EVENTS = (RenegeClaimed, RenegeRuled, PenaltyAccepted, CardTakenBack)
 _SEAT_KEYS = {"seat", "accused", "claimant", "dealer"}
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
 _STYLE = """
@@ -39,7 +40,7 @@ def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], he
         _outcome(sheet, names),
         '<h2 class="first">Running totals</h2>', chart_svg(running_totals(sheet)),
         "<h2>Score sheet</h2>", _sheet_table(sheet.get("rows", [])),
-        "<h2>Rulings</h2>", _events_table([e for e in envelopes if e.type in _RULING_TYPES], names) or "<p>No claims or rulings.</p>",
+        "<h2>Rulings</h2>", _events_table([e for e in envelopes if is_a(e, *_RULING_EVENTS)], names) or "<p>No claims or rulings.</p>",
         "<h2>Hand by hand</h2>", _hands(envelopes, names),
         "</body></html>",
     ]
@@ -118,8 +119,8 @@ def _events_table(envelopes: list[Envelope], names: list[str]) -> str:
         return ""
     rows = "".join(
         f'<tr><td class="v">{e.version}</td><td>{escape(e.type)}</td><td>{escape(_describe(e.payload, names))}</td>'
-        f"<td>{escape(e.actor)}</td></tr>" for e in envelopes)
-    return f"<table><tr><th>event</th><th>what</th><th>details</th><th>logged by</th></tr>{rows}</table>"
+        f"<td>{escape(e.actor)}</td><td class=\"hash\">{escape(e.command_id or '')}</td></tr>" for e in envelopes)
+    return f"<table><tr><th>event</th><th>what</th><th>details</th><th>logged by</th><th>command</th></tr>{rows}</table>"
 
 
 def _describe(payload: dict[str, Any], names: list[str]) -> str:

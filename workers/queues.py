@@ -5,10 +5,9 @@ often a few milliseconds, and forking a work horse for each would cost as much a
 also lets a worker keep the referee's state cache from one job to the next. Job timeouts still
 hold (RQ enforces them with an alarm signal in the worker itself).
 
-A worker killed outright (SIGKILL, a lost machine) leaves its job marked as started. RQ notices
-only when the job's heartbeat expires, a minute or more later; so a starting worker first puts
-back on the queue the started jobs of workers that are certainly dead (see :mod:`workers.recovery`).
-The jobs are idempotent, so running one again is always safe.
+Who is alive to take a job is read here too (:func:`worker_alive`), for the health check, the
+readers that would rather build a document than wait, and the recovery of jobs dead workers left
+(:mod:`workers.recovery`). The worker itself is :mod:`workers.worker`.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ import os
 import socket
 
 import redis
-from rq import Queue, SimpleWorker, Worker
+from rq import Queue, Worker
 from rq.registry import FailedJobRegistry, StartedJobRegistry
 from rq.serializers import JSONSerializer
 
@@ -33,30 +32,6 @@ def queues(client: redis.Redis) -> list[Queue]:
 def queue(client: redis.Redis, name: str = "courtcard-default", is_async: bool = True) -> Queue:
     """One queue. ``is_async=False`` runs each job at once in the caller (RQ's synchronous mode)."""
     return Queue(name, connection=client, serializer=JSONSerializer, is_async=is_async)
-
-
-class CourtcardWorker(SimpleWorker):
-    """An RQ worker that first requeues the jobs dead workers left half done."""
-
-    def work(self, *args, **kwargs):
-        from workers.recovery import requeue_orphaned_jobs
-
-        requeued = requeue_orphaned_jobs(self.connection)
-        if requeued:
-            self.log.warning("requeued %d job(s) left by dead workers: %s", len(requeued), ", ".join(requeued))
-        return super().work(*args, **kwargs)
-
-
-#: How often a worker runs RQ's upkeep, in seconds. Among it, it starts again its scheduler (which
-#: runs the retries of failed jobs) if that died, as it does when the store goes away: RQ's default
-#: of 10 minutes would leave retries waiting that long after the store came back.
-MAINTENANCE_S = 60
-
-
-def make_worker(client: redis.Redis, name: str | None = None) -> Worker:
-    """A worker on every Courtcard queue (``worker.work(burst=True)`` stops when they are empty)."""
-    return CourtcardWorker(queues(client), name=name, connection=client, serializer=JSONSerializer,
-                           maintenance_interval=MAINTENANCE_S)
 
 
 def worker_alive(client: redis.Redis, worker_name: str) -> bool:

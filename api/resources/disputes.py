@@ -7,17 +7,16 @@ import marshmallow as ma
 from flask.views import MethodView
 from marshmallow import validate
 
-from api.jsonio import Blueprint
-from api.app import services
 from api.auth import require_full_record, require_reader, require_scorekeeper
-from api.views import game_finished
+from api.jsonio import Blueprint
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
-from api.app import jobs_async
+from api.services import jobs_async, services
+from api.views import game_finished
 from referee.fields import HandField, SeatField, TrickField
-from workers.claims import CLAIM_ACTION, CLAIM_EVENT
-from workers.disputes import dispute_model, file_dispute
-from workers.hooks import after_append
+from referee.events import RenegeClaimed
+from workers.claims import is_a
+from workers.disputes import dispute_model
 from workers.jobs import enqueue_dispute
 from workers.readmodels import ReadModels
 
@@ -60,16 +59,10 @@ class Disputes(MethodView):
     @blp.response(202, DisputeFiledSchema)
     def post(self, headers, body, game_id):
         """File a claim: the referee rules on the table as it is now; the explanation follows."""
-        entry = catalog_entry(game_id)
-        require_scorekeeper(entry)
-        svc = services()
-        _game, state = svc.referee.state(game_id)
-        if CLAIM_ACTION not in _game.command_schemas:
-            raise ApiProblem(422, f"{_game.title} has no claims to dispute.", "no_disputes")
-        n, result = file_dispute(svc.referee, game_id, body, actor="scorekeeper",
-                                 idempotency_key=headers.get("idempotency_key"))
-        after_append(svc.redis, game_id, result.version, result.envelopes, is_async=jobs_async())
-        enqueue_dispute(svc.redis, game_id, n, result.version, is_async=jobs_async())
+        require_scorekeeper(catalog_entry(game_id))
+        filed = services().tables.file_dispute(game_id, body, actor="scorekeeper",
+                                               idempotency_key=headers.get("idempotency_key"))
+        n, result = filed.dispute, filed.result
         location = f"/games/{game_id}/disputes/{n}"
         return {"game_id": game_id, "dispute": n, "version": result.version, "location": location}, 202, {"Location": location}
 
@@ -92,7 +85,7 @@ class Dispute(MethodView):
         if stored is None or stored[0] < head:
             if stored is None:
                 logged = svc.store.read_page(game_id, from_version=n, limit=1) if 1 <= n <= head else []
-                if not logged or logged[0].type != CLAIM_EVENT:
+                if not logged or not is_a(logged[0], RenegeClaimed):
                     raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is not a claim.", "no_such_dispute")
             enqueue_dispute(svc.redis, game_id, n, head, is_async=jobs_async())
             stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) or stored

@@ -9,7 +9,7 @@ from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 
 from api.jsonio import Blueprint
-from api.app import services
+from api.services import services
 from api.auth import reads_full_record, require_reader
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry

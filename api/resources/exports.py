@@ -8,7 +8,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import validate
 
-from api.app import services
+from api.services import services
 from api.auth import require_full_record, require_reader
 from api.views import game_finished
 from api.resources.games import catalog_entry

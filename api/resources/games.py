@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import re
 from collections.abc import Iterator
 
-import redis
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Response, current_app, request
 from flask.views import MethodView
 
 from api.jsonio import Blueprint, json_body
-from api.app import jobs_inline, services, workers_running
-from api.auth import new_token, presented_token, require_reader, require_scorekeeper
+from api.services import services
+from api.auth import presented_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
     MAX_COUNT, MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
@@ -23,15 +20,11 @@ from api.schemas import (
     LegalQuerySchema, NewGameSchema,
 )
 from api.views import action_payloads, game_view
-from events.catalog import CatalogEntry
-from events.errors import WriteOutcomeUnknownError
 from events.store import EventStore
-from events.registry import EventTypeError
 from referee.registry import game_names, get_game
-from referee.service import GameNotFoundError, new_game_id
-from workers.hooks import after_append
+from referee.service import GameNotFoundError
+from workers.catalog import CatalogEntry
 
-log = logging.getLogger(__name__)
 blp = Blueprint("games", __name__, url_prefix="/games", description="Games and the actions logged at the table")
 
 
@@ -43,18 +36,6 @@ def recorded_game_ids(store: EventStore) -> Iterator[str]:
         yield from ids
         if cursor is None:
             return
-
-
-#: The id rule: a letter or digit, then letters, digits, "_" and "-", at most 64 in all. Such an id
-#: is one URL path segment as it is, and a command line never reads it as an option. Ids made by
-#: POST /games (``new_game_id``: 12 letters and digits) follow it, and so do older servers' ids
-#: that do not start with "-".
-GAME_ID_RULE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-
-
-def follows_id_rule(game_id: str) -> bool:
-    """May a game be created or imported under this id (see ``GAME_ID_RULE``)?"""
-    return isinstance(game_id, str) and GAME_ID_RULE.fullmatch(game_id) is not None
 
 
 def catalog_entry(game_id: str) -> CatalogEntry:
@@ -84,25 +65,11 @@ class Games(MethodView):
     @blp.response(201, CreatedGameSchema)
     def post(self, body):
         """Create a game. The reply holds the scorekeeper's token: it is shown only this once."""
-        svc = services()
-        # The referee validates first, so a refused game leaves nothing behind; the catalog entry is
-        # written before the record, so a game in the record always has its token.
-        opening = svc.referee.plan_game(body["game"], body["options"], body["seats"], body["record"])
-        game_id, token = new_game_id(), new_token()
-        svc.catalog.register(game_id, body["game"], body["record"], body["private"], token)
-        try:
-            result = svc.referee.create_game(game_id, opening, actor="scorekeeper")
-        except WriteOutcomeUnknownError:
-            raise  # the game may be recorded: its entry stays, so a recorded game always has its token
-        except BaseException as exc:
-            # No event was written: the entry names no game, so it must not be listed.
-            with contextlib.suppress(redis.RedisError):
-                svc.catalog.forget(game_id)
-            if isinstance(exc, EventTypeError):  # an option the record cannot hold (e.g. a 100-digit number)
-                raise ApiProblem(422, f"Invalid options: {exc}", "invalid_options") from exc
-            raise
-        headers = {"Location": f"/games/{game_id}", "ETag": f'"{result.version}"'}
-        return {"game_id": game_id, "game": body["game"], "version": result.version, "token": token,
+        created = services().tables.create_game(body["game"], body["options"], body["seats"], body["record"],
+                                                body["private"], actor="scorekeeper")
+        result = created.result
+        headers = {"Location": f"/games/{created.game_id}", "ETag": f'"{result.version}"'}
+        return {"game_id": created.game_id, "game": created.game, "version": result.version, "token": created.token,
                 "events": [e.to_dict() for e in result.envelopes]}, 201, headers
 
 
@@ -166,19 +133,8 @@ class Actions(MethodView):
         action, fields, expected_version, idempotency_key = _action_request()
         entry = catalog_entry(game_id)
         require_scorekeeper(entry)
-        svc = services()
-        result = svc.referee.act(game_id, action, fields, actor="scorekeeper",
-                                 expected_version=expected_version, idempotency_key=idempotency_key)
-        try:
-            if result.finished:
-                svc.catalog.set_status(game_id, "finished")
-            # A scored hand refreshes the sheet on a worker. With none running, the table is not made
-            # to wait for a rebuild: GET /games/{id}/scores builds the sheet when it is asked for.
-            if result.scores_changed and (jobs_inline() or workers_running()):
-                after_append(svc.redis, game_id, result.version, result.envelopes, is_async=not jobs_inline())
-        except redis.RedisError as exc:
-            # The action is logged: never answer "nothing was written" for the bookkeeping after it.
-            log.warning("game %s at version %d: bookkeeping after the action failed: %s", game_id, result.version, exc)
+        result = services().tables.act(game_id, action, fields, actor="scorekeeper",
+                                       expected_version=expected_version, idempotency_key=idempotency_key)
         out_headers = {"ETag": f'"{result.version}"'}
         if result.duplicate:
             out_headers["Idempotent-Replayed"] = "true"

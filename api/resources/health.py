@@ -24,7 +24,7 @@ import redis
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.app import services
+from api.services import services
 from api.schemas import HealthSchema
 from events.health import store_health, store_memory
 from workers.queues import queue_health

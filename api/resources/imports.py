@@ -7,16 +7,11 @@ from flask import current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.app import services
 from api.jsonio import request_lines
-from api.auth import new_token
 from api.problems import ApiProblem, ProblemSchema
-from api.resources.games import follows_id_rule
-from api.app import jobs_async
+from api.services import services
 from events.errors import ConcurrencyError
-from referee.service import new_game_id
-from workers.hooks import after_append
-from workers.imports import ImportRejected, check_history, write_history
+from workers.imports import ImportRejected
 
 blp = Blueprint("imports", __name__, url_prefix="/imports", description="Importing exported histories")
 
@@ -50,23 +45,14 @@ class Imports(MethodView):
         has no game by that id; else it gets a new one. A refusal (422)
         names the line and the reason, and nothing is written."""
         request.max_content_length = current_app.config["MAX_IMPORT_LENGTH"]  # a history is longer than an action
+        lines = request_lines(current_app.config["MAX_IMPORT_LINES"])
         try:
-            checked = check_history(request_lines(current_app.config["MAX_IMPORT_LINES"]))
+            imported = services().tables.import_game(lines)
         except ImportRejected as exc:
             raise ApiProblem(422, f"The history cannot be imported: {exc}", "import_rejected",
                              line=exc.line, reason=exc.reason) from exc
-        svc = services()
-        game_id = checked.game_id
-        if not follows_id_rule(game_id) or svc.catalog.get(game_id) is not None or svc.store.exists(game_id):
-            game_id = new_game_id()
-        token = new_token()
-        svc.catalog.register(game_id, checked.game_name, checked.record, False, token)
-        try:
-            version = write_history(svc.store, game_id, checked)
         except ConcurrencyError as exc:
-            raise ApiProblem(409, f"Game {game_id} was created meanwhile; import again.", "version_conflict") from exc
-        if checked.replay.game.outcome(checked.replay.state) is not None:
-            svc.catalog.set_status(game_id, "finished")
-        after_append(svc.redis, game_id, version, checked.envelopes, is_async=jobs_async())
-        return {"game_id": game_id, "original_game_id": checked.game_id, "game": checked.game_name,
-                "version": version, "token": token}, 201, {"Location": f"/games/{game_id}"}
+            raise ApiProblem(409, "A game was recorded under this id meanwhile; import again.",
+                             "version_conflict") from exc
+        return {"game_id": imported.game_id, "original_game_id": imported.original_game_id, "game": imported.game,
+                "version": imported.version, "token": imported.token}, 201, {"Location": f"/games/{imported.game_id}"}

@@ -7,7 +7,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import validate
 
-from api.app import jobs_async, services
+from api.services import jobs_async, services
 from api.auth import require_reader
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry

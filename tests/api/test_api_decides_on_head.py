@@ -4,7 +4,7 @@ the one before it (tests/hosts.py)."""
 
 from __future__ import annotations
 
-from events.catalog import hash_token
+from workers.catalog import hash_token
 from referee.events import CardPlayed
 
 #: Three legal tricks of clubs in a blind record (seat 1 leads the first: dealer 0's left).

@@ -9,7 +9,7 @@ from api.app import create_app
 from events.server import EmbeddedServer
 from tests.api.test_problems import assert_problem
 from workers.jobs import enqueue_scores
-from workers.queues import make_worker
+from workers.worker import make_worker
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]
 

@@ -13,7 +13,8 @@ from api.app import create_app
 from tests.workers.playing import ApiTable
 from tests.workers.test_real_workers import start_worker
 from workers.jobs import enqueue_audit, enqueue_scores
-from workers.queues import live_workers, make_worker
+from workers.queues import live_workers
+from workers.worker import make_worker
 
 # The reader agrees to wait this long; a current document must come well before it.
 WAIT_S = 5

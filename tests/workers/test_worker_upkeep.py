@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from rq.utils import now
 
-from workers.queues import make_worker
+from workers.worker import make_worker
 
 
 def test_a_worker_looks_after_its_scheduler_again_within_a_minute(redis_client):

@@ -1,11 +1,14 @@
-"""The game catalog: what a server must know about a game that is not a fact of play.
+"""The game catalog: what a server must know about a table's game that is not a fact of play.
 
-The scorekeeper's token (stored only as a hash), whether the game is private, and a status kept
-for listing. None of it belongs in the event record: a token hash in an export would let anyone
-holding an old token claim an imported game, and the status is derived from the events anyway.
+The scorekeeper's token (made here, shown once, stored only as a hash), whether the game is
+private, and a status kept for listing. None of it belongs in the event record: a token hash in an
+export would let anyone holding an old token claim an imported game, and the status is derived
+from the events anyway. It lives beside the use cases that make games (:mod:`workers.tables`),
+not in ``events/``, which knows records and nothing of games, tables or who keeps their score.
 
-Key: ``<ns>:{<game>}:meta`` (a hash, hash-tagged with the game's stream). Which games exist, and
-in what order, is the event store's to say (``EventStore.games``): the catalog lists only those, so
+Key: ``<ns>:{<game>}:meta`` (a hash, hash-tagged with the game's stream; fields ``game``,
+``record``, ``private``, ``status``, ``created_at``, ``token_hash``). Which games exist, and in
+what order, is the event store's to say (``EventStore.games``): the catalog lists only those, so
 an entry whose game was never recorded is never listed.
 """
 
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -35,6 +39,11 @@ class CatalogEntry:
         return bool(token) and hmac.compare_digest(self.token_hash, hash_token(token))
 
 
+def new_token() -> str:
+    """A scorekeeper's token: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
 def hash_token(token: str) -> str:
     # Tokens are 256-bit random strings, so a plain SHA-256 is enough: there is nothing to brute-force.
     return hashlib.sha256(token.encode()).hexdigest()
@@ -51,21 +60,25 @@ class GameCatalog:
         self.redis = client
         self.ns = namespace
         self._cache: dict[str, CatalogEntry] = {}
+        self._register = client.register_script(_REGISTER)
 
     def _meta_key(self, game_id: str) -> str:
         return f"{self.ns}:{{{game_id}}}:meta"
 
-    def register(self, game_id: str, game: str, record: str, private: bool, token: str) -> CatalogEntry:
-        now = time.time()
+    def register(self, game_id: str, game: str, record: str, private: bool, token: str) -> CatalogEntry | None:
+        """Enter a new game with its token's hash; None, and nothing written, when ``game_id``
+        already has an entry (another game's token is never replaced)."""
         fields = {
             "game": game,
             "record": record,
             "private": "1" if private else "0",
             "status": "in_progress",
-            "created_at": repr(now),
+            "created_at": repr(time.time()),
             "token_hash": hash_token(token),
         }
-        self.redis.hset(self._meta_key(game_id), mapping=fields)
+        args = [item for pair in fields.items() for item in pair]
+        if not self._register(keys=[self._meta_key(game_id)], args=args):
+            return None
         return self._entry(game_id, fields)
 
     def get(self, game_id: str, fresh: bool = False) -> CatalogEntry | None:
@@ -124,3 +137,12 @@ class GameCatalog:
             created_at=float(raw["created_at"]),
             token_hash=raw["token_hash"],
         )
+
+
+# KEYS: 1 = the entry. ARGV: its fields and values. Writes the entry only if there is none, so two
+# imports of one file racing for its id never share (or swap) a token.
+_REGISTER = r"""#!lua
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+"""

@@ -1,0 +1,34 @@
+"""What the views need, built once per process by the app factory (:mod:`api.app`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis
+from flask import current_app
+
+from events.store import EventStore
+from referee.service import RefereeService
+from workers.catalog import GameCatalog
+from workers.tables import Tables
+
+
+@dataclass
+class Services:
+    """What the views need, built once per process."""
+
+    redis: redis.Redis
+    store: EventStore
+    catalog: GameCatalog
+    referee: RefereeService
+    tables: Tables  # the use cases: creating, importing, disputes, the bookkeeping after an append
+
+
+def services() -> Services:
+    return current_app.extensions["courtcard"]
+
+
+def jobs_async() -> bool:
+    """True when jobs go to the RQ workers; False when the request runs them itself (see
+    :class:`workers.tables.JobPolicy`)."""
+    return services().tables.jobs.is_async()

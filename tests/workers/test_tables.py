@@ -1,0 +1,139 @@
+"""The use cases of a table (workers.tables), called directly as the API, a tool or a job would:
+creating and importing a game leave no catalog entry behind when nothing was written, and keep
+it when the game may be recorded."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+import redis
+
+from events.errors import ConcurrencyError, WriteOutcomeUnknownError
+from events.store import EventStore
+from referee.errors import InputError
+from referee.service import RefereeService
+from workers.catalog import GameCatalog, hash_token
+from workers.exports import history, jsonl_lines
+from workers.imports import ImportRejected
+from workers.tables import JobPolicy, Tables
+
+SEATS = ["Ann", "Bob", "Cat", "Dan"]
+
+
+class RivalFirstStore(EventStore):
+    """A store on which another writer records a game under the same id just before this one's
+    first write lands: the race a check-then-write loses, played in order on the real server."""
+
+    def append(self, game_id, events, expected_version, *args, **kwargs):
+        if expected_version == 0:
+            self._rival_writes(game_id)
+        return super().append(game_id, events, expected_version, *args, **kwargs)
+
+    def import_history(self, game_id, envelopes):
+        self._rival_writes(game_id)
+        return super().import_history(game_id, envelopes)
+
+    def _rival_writes(self, game_id: str) -> None:
+        rival = RefereeService(EventStore(self.redis))
+        rival.create_game(game_id, rival.plan_game("queens-dungeon", {}, SEATS, "blind"), actor="rival")
+
+
+def tables_on(client: redis.Redis, store: EventStore | None = None) -> Tables:
+    store = store or EventStore(client)
+    return Tables(client, store, GameCatalog(client), RefereeService(store), JobPolicy(client, inline=True))
+
+
+def catalog_entries(client: redis.Redis) -> list[bytes]:
+    return sorted(client.scan_iter(match="courtcard:{*}:meta"))
+
+
+def exported_game(client: redis.Redis) -> tuple[str, list[bytes]]:
+    """A short game created and played through the use cases, and its jsonl export."""
+    tables = tables_on(client)
+    created = tables.create_game("queens-dungeon", {"first_dealer": 0}, SEATS, "blind", False, actor="scorekeeper")
+    tables.act(created.game_id, "call_trump", {"seat": 0, "suit": "H"}, actor="scorekeeper")
+    envelopes, head = history(tables.store, created.game_id)
+    return created.game_id, list(jsonl_lines(envelopes, created.game_id, head))
+
+
+def test_a_game_the_referee_refuses_leaves_no_catalog_entry(redis_client):
+    with pytest.raises(InputError) as refused:
+        tables_on(redis_client).create_game("no-such-game", {}, SEATS, "blind", False, actor="scorekeeper")
+    assert refused.value.code == "unknown_game"
+    assert catalog_entries(redis_client) == []
+
+
+def test_a_create_whose_first_write_fails_removes_its_catalog_entry(redis_client):
+    tables = tables_on(redis_client, RivalFirstStore(redis_client))
+    with pytest.raises(ConcurrencyError):
+        tables.create_game("queens-dungeon", {}, SEATS, "blind", True, actor="scorekeeper")
+    assert catalog_entries(redis_client) == []  # the rival's game is recorded; no token was given for it
+
+
+def test_a_create_the_store_never_confirmed_keeps_its_catalog_entry(redis_client):
+    with socket.socket() as probe:  # a port nothing listens on: the write is sent nowhere, never confirmed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    unreachable = EventStore(redis.Redis(port=port, socket_connect_timeout=0.5))
+    tables = Tables(redis_client, unreachable, GameCatalog(redis_client), RefereeService(unreachable),
+                    JobPolicy(redis_client, inline=True))
+    with pytest.raises(WriteOutcomeUnknownError):
+        tables.create_game("queens-dungeon", {}, SEATS, "blind", False, actor="scorekeeper")
+    assert len(catalog_entries(redis_client)) == 1  # the game may be recorded: it keeps its token
+
+
+def test_an_import_whose_write_fails_removes_its_catalog_entry(redis_client):
+    game_id, lines = exported_game(redis_client)
+    redis_client.flushdb()
+    tables = tables_on(redis_client, RivalFirstStore(redis_client))
+    with pytest.raises(ConcurrencyError):
+        tables.import_game(lines)
+    assert catalog_entries(redis_client) == []
+    assert [e.actor for e in tables.store.read(game_id)] == ["rival"]  # the rival's record, untouched
+
+
+def test_a_refused_import_writes_nothing(redis_client):
+    _game_id, lines = exported_game(redis_client)
+    redis_client.flushdb()
+    with pytest.raises(ImportRejected):
+        tables_on(redis_client).import_game(lines[:-1])  # the head line is missing
+    assert catalog_entries(redis_client) == [] and redis_client.dbsize() == 0
+
+
+def test_an_import_under_an_id_with_another_games_entry_takes_a_new_id_and_leaves_that_token(redis_client):
+    game_id, lines = exported_game(redis_client)
+    redis_client.flushdb()
+    catalog = GameCatalog(redis_client)
+    catalog.register(game_id, "queens-dungeon", "blind", False, "the first game's token")  # created, not yet written
+    imported = tables_on(redis_client).import_game(lines)
+    assert imported.game_id != game_id and imported.original_game_id == game_id
+    assert catalog.get(game_id, fresh=True).token_matches("the first game's token")
+    assert catalog.get(imported.game_id).token_matches(imported.token)
+
+
+def test_a_catalog_entry_is_written_once_so_a_token_is_never_replaced(redis_client):
+    catalog = GameCatalog(redis_client)
+    assert catalog.register("g1", "queens-dungeon", "blind", False, "first") is not None
+    assert catalog.register("g1", "queens-dungeon", "known", True, "second") is None
+    entry = catalog.get("g1", fresh=True)
+    assert entry.token_matches("first") and not entry.token_matches("second") and entry.record == "blind"
+
+
+def test_catalog_entries_stored_before_the_catalog_moved_still_let_their_token_in(redis_client):
+    # The hash as stored by every earlier version: same key, same fields.
+    redis_client.hset("courtcard:{old1}:meta", mapping={
+        "game": "black-queen", "record": "known", "private": "1", "status": "finished",
+        "created_at": "1760000000.5", "token_hash": hash_token("an old token")})
+    entry = GameCatalog(redis_client).get("old1")
+    assert (entry.game, entry.record, entry.private, entry.status) == ("black-queen", "known", True, "finished")
+    assert entry.token_matches("an old token")
+
+
+def test_an_action_that_ends_the_game_marks_it_finished_in_the_catalog(redis_client):
+    tables = tables_on(redis_client)
+    created = tables.create_game("queens-dungeon", {"first_dealer": 0}, SEATS, "blind", False, actor="scorekeeper")
+    tables.act(created.game_id, "call_trump", {"seat": 0, "suit": "H"}, actor="scorekeeper")
+    assert tables.catalog.get(created.game_id, fresh=True).status == "in_progress"
+    result = tables.act(created.game_id, "end_game", {}, actor="scorekeeper")
+    assert result.finished and tables.catalog.get(created.game_id, fresh=True).status == "finished"

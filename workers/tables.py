@@ -1,0 +1,205 @@
+"""The use cases of a table's game, each in one place: creating a game, importing one, filing a
+dispute, and the bookkeeping after an append.
+
+The API's handlers parse a request, call one of these and answer; anything else that makes games
+(a tool, a job) calls the same methods, so a use case behaves the same whoever asks. They live at
+the workers' level, not in ``referee/``, because they queue jobs (score sheets, dispute
+explanations) and keep the catalog (tokens, listing); the referee stays pure rules on a record.
+
+Creating and importing enter the game in the catalog before its first event is written, so a
+recorded game always has its token; when the write fails with nothing written, the entry is
+removed again (it names no game); when the store never confirmed the write, it stays, since the
+game may be recorded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import logging
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import redis
+
+from events.errors import EventStoreError, WriteOutcomeUnknownError
+from events.registry import EventTypeError
+from events.store import EventStore
+from referee.errors import InputError, InvalidOption
+from referee.events import RenegeClaimed
+from referee.service import ActionResult, RefereeService, new_game_id
+from workers.catalog import GameCatalog, new_token
+from workers.claims import CLAIM_ACTION
+from workers.imports import check_history, write_history
+from workers.jobs import enqueue_dispute, enqueue_scores
+from workers.queues import live_workers
+
+log = logging.getLogger(__name__)
+
+#: The id rule: a letter or digit, then letters, digits, "_" and "-", at most 64 in all. Such an id
+#: is one URL path segment as it is, and a command line never reads it as an option. Ids made by
+#: ``new_game_id`` (12 letters and digits) follow it, and so do older servers' ids that do not
+#: start with "-".
+GAME_ID_RULE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def follows_id_rule(game_id: str) -> bool:
+    """May a game be created or imported under this id (see ``GAME_ID_RULE``)?"""
+    return isinstance(game_id, str) and GAME_ID_RULE.fullmatch(game_id) is not None
+
+
+@dataclasses.dataclass(frozen=True)
+class JobPolicy:
+    """Where the jobs a use case or a reader asks for run.
+
+    ``inline`` (``COURTCARD_JOBS_INLINE``: tests, a single process) runs every job in the caller.
+    Otherwise jobs go to the RQ workers while one is alive; with none alive, the bookkeeping after
+    an append asks for nothing (a reader builds its document when it is asked for), and a reader
+    builds it in its own request.
+    """
+
+    client: redis.Redis
+    inline: bool = False
+
+    def is_async(self) -> bool:
+        """True when jobs go to the workers; False when the caller runs them itself."""
+        return not self.inline and live_workers(self.client) > 0
+
+    def can_run(self) -> bool:
+        """Is there anyone to run a job now: the caller (inline) or a live worker?"""
+        return self.inline or live_workers(self.client) > 0
+
+
+@dataclasses.dataclass(frozen=True)
+class CreatedGame:
+    """A new game: its id, its opening events, and the scorekeeper's token (shown only once)."""
+
+    game_id: str
+    game: str
+    token: str
+    result: ActionResult
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportedGame:
+    """An imported history, written as game ``game_id`` (``original_game_id`` if it was free)."""
+
+    game_id: str
+    original_game_id: str
+    game: str
+    version: int
+    token: str
+
+
+@dataclasses.dataclass(frozen=True)
+class FiledDispute:
+    """A claim logged: the dispute's id (the version of its ``RenegeClaimed``) and the append."""
+
+    dispute: int
+    result: ActionResult
+
+
+class Tables:
+    """The use cases, on one process's store, catalog, referee service and job policy."""
+
+    def __init__(self, client: redis.Redis, store: EventStore, catalog: GameCatalog, referee: RefereeService,
+                 jobs: JobPolicy) -> None:
+        self.redis, self.store, self.catalog, self.referee, self.jobs = client, store, catalog, referee, jobs
+
+    def create_game(self, game: str, options: Mapping[str, Any], seats: list[str], record: str, private: bool,
+                    actor: str) -> CreatedGame:
+        """Create a game. The referee checks it first, so a refused game leaves nothing behind.
+
+        Raises the referee's InputError for a game it refuses (``InvalidOption`` for options the
+        record cannot hold, such as a 100-digit number), and the store's errors."""
+        opening = self.referee.plan_game(game, options, seats, record)
+        game_id, token = new_game_id(), new_token()
+        while self.catalog.register(game_id, game, record, private, token) is None:
+            game_id = new_game_id()  # 71 random bits: taken only by the rarest chance
+        with self._forgotten_unless_written(game_id):
+            try:
+                result = self.referee.create_game(game_id, opening, actor=actor)
+            except EventTypeError as exc:
+                raise InvalidOption(f"Invalid options: {exc}") from exc
+        return CreatedGame(game_id, game, token, result)
+
+    def import_game(self, lines: Iterable[str | bytes]) -> ImportedGame:
+        """Verify an exported ``jsonl`` history, decide it again, and write it as a new game.
+
+        The game keeps its original id when that follows the id rule and no game has it; else it
+        gets a new one. Raises ``ImportRejected`` (the line and the reason; nothing is written),
+        ``ConcurrencyError`` when a game was recorded under the id meanwhile, and the store's errors."""
+        checked = check_history(lines)
+        token = new_token()
+        game_id = checked.game_id
+        if not follows_id_rule(game_id) or self.store.exists(game_id):
+            game_id = new_game_id()
+        while self.catalog.register(game_id, checked.game_name, checked.record, False, token) is None:
+            game_id = new_game_id()  # the original id has another game's entry
+        with self._forgotten_unless_written(game_id):
+            version = write_history(self.store, game_id, checked)
+        finished = checked.replay.game.outcome(checked.replay.state) is not None
+        self.after_append(game_id, version, finished=finished, scores_changed=True)
+        return ImportedGame(game_id, checked.game_id, checked.game_name, version, token)
+
+    def file_dispute(self, game_id: str, claim: Mapping[str, Any], actor: str,
+                     idempotency_key: str | None = None) -> FiledDispute:
+        """Log a claim (``seat`` claims against ``accused`` for ``trick`` of ``hand``, maybe with a
+        ``shown`` card) through the referee, who rules on the table as it is now; a worker then
+        explains the ruling from the log. Raises InputError ``no_disputes`` for a game without claims."""
+        game, _state = self.referee.state(game_id)
+        if CLAIM_ACTION not in game.command_schemas:
+            raise InputError(f"{game.title} has no claims to dispute.", code="no_disputes")
+        result = self.referee.act(game_id, CLAIM_ACTION, claim, actor=actor, idempotency_key=idempotency_key,
+                                  scope="dispute")
+        dispute = next(e.version for e in result.envelopes if isinstance(e.event, RenegeClaimed))
+        self.after_action(result)
+        self._quietly(enqueue_dispute, game_id, dispute, result.version, is_async=self.jobs.is_async())
+        return FiledDispute(dispute, result)
+
+    def act(self, game_id: str, action: str, fields: Mapping[str, Any], actor: str,
+            expected_version: int | None = None, idempotency_key: str | None = None) -> ActionResult:
+        """Log one table action through the referee, then its bookkeeping (:meth:`after_action`)."""
+        result = self.referee.act(game_id, action, fields, actor=actor, expected_version=expected_version,
+                                  idempotency_key=idempotency_key)
+        self.after_action(result)
+        return result
+
+    def after_action(self, result: ActionResult) -> None:
+        """The bookkeeping after an action the referee logged (see :meth:`after_append`)."""
+        if result.envelopes and not result.duplicate:
+            self.after_append(result.game_id, result.version, result.finished, result.scores_changed)
+
+    def after_append(self, game_id: str, version: int, finished: bool, scores_changed: bool) -> None:
+        """What new events make stale: the catalog's status once the game is over, and the score
+        sheet when the scores moved (queued only when someone can run it; a reader builds it
+        otherwise). The events are logged whatever happens here: a failure is logged, never raised."""
+        try:
+            if finished:
+                self.catalog.set_status(game_id, "finished")
+            if scores_changed and self.jobs.can_run():
+                enqueue_scores(self.redis, game_id, version, is_async=not self.jobs.inline)
+        except (redis.RedisError, EventStoreError) as exc:
+            log.warning("game %s at version %d: bookkeeping after the append failed: %s", game_id, version, exc)
+
+    def _quietly(self, enqueue, *args, **kwargs) -> None:
+        """Queue a job whose document a reader also builds on demand: a failure is only logged."""
+        try:
+            enqueue(self.redis, *args, **kwargs)
+        except (redis.RedisError, EventStoreError) as exc:
+            log.warning("could not queue %s%r: %s", enqueue.__name__, args, exc)
+
+    @contextlib.contextmanager
+    def _forgotten_unless_written(self, game_id: str):
+        """Remove ``game_id``'s catalog entry if the block fails with nothing written: an entry that
+        names no game must not be listed. A write the store never confirmed keeps it, so a game
+        that may be recorded keeps its token."""
+        try:
+            yield
+        except WriteOutcomeUnknownError:
+            raise
+        except BaseException:
+            with contextlib.suppress(redis.RedisError):
+                self.catalog.forget(game_id)
+            raise
