@@ -17,7 +17,8 @@ from workers.tables import Tables
 class Services:
     """What the views need, built once per process."""
 
-    redis: redis.Redis
+    redis: redis.Redis  # the event store's server (or cluster), which also holds the catalog and read models
+    queue: redis.Redis  # RQ's server: the store's own, unless COURTCARD_QUEUE_URL names another
     store: EventStore
     catalog: GameCatalog
     referee: RefereeService

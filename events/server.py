@@ -84,6 +84,18 @@ def is_cluster_url(url: str) -> bool:
     return url.startswith(CLUSTER_SCHEMES)
 
 
+def queue_url(store_url: str) -> str:
+    """Where RQ keeps its queues: ``COURTCARD_QUEUE_URL``, else the store's own server.
+
+    RQ does not support Redis Cluster (its jobs use multi-key commands across its own keys), so a
+    store on a cluster needs a plain server for the queues, named by ``COURTCARD_QUEUE_URL``."""
+    url = os.environ.get("COURTCARD_QUEUE_URL") or store_url
+    if is_cluster_url(url):
+        raise EmbeddedServerError("the event store is a cluster, and RQ's queues cannot live on one: set "
+                                  "COURTCARD_QUEUE_URL to a plain Redis or Valkey server (redis://...)")
+    return url
+
+
 def redis_from_url(url: str, **kwargs) -> redis.Redis:
     """A redis-py client for ``url`` with the project's conventions (bytes replies).
 

@@ -51,10 +51,10 @@ def redis_url(redis_server) -> str:
 
 
 @contextlib.contextmanager
-def served_hosts(redis_url: str, logs):
+def served_hosts(redis_url: str, logs, env: dict[str, str] | None = None):
     """``API_HOSTS`` `courtcard serve` instances (each with its default API processes, no worker)
     on ``redis_url``, ready when yielded, stopped afterwards."""
-    hosts = [ServedApi(redis_url, logs / f"host-{i}.log") for i in range(API_HOSTS)]
+    hosts = [ServedApi(redis_url, logs / f"host-{i}.log", env=env) for i in range(API_HOSTS)]
     try:
         for host in hosts:
             host.wait_ready()
@@ -73,9 +73,10 @@ def api_hosts(redis_server, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def cluster_api_hosts(local_cluster, tmp_path_factory):
-    """The same deployment on the suite's cluster."""
-    with served_hosts(local_cluster.url, tmp_path_factory.mktemp("cluster-api-logs")) as hosts:
+def cluster_api_hosts(local_cluster, redis_server, tmp_path_factory):
+    """The same deployment on the suite's cluster, with RQ's queues on the suite's single server."""
+    with served_hosts(local_cluster.url, tmp_path_factory.mktemp("cluster-api-logs"),
+                      env={"COURTCARD_QUEUE_URL": redis_server.url}) as hosts:
         yield hosts
 
 

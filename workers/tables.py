@@ -103,9 +103,10 @@ class FiledDispute:
 class Tables:
     """The use cases, on one process's store, catalog, referee service and job policy."""
 
-    def __init__(self, client: redis.Redis, store: EventStore, catalog: GameCatalog, referee: RefereeService,
+    def __init__(self, queue: redis.Redis, store: EventStore, catalog: GameCatalog, referee: RefereeService,
                  jobs: JobPolicy) -> None:
-        self.redis, self.store, self.catalog, self.referee, self.jobs = client, store, catalog, referee, jobs
+        """``queue`` is the connection to RQ's server, where the use cases queue their jobs."""
+        self.queue, self.store, self.catalog, self.referee, self.jobs = queue, store, catalog, referee, jobs
 
     def create_game(self, game: str, options: Mapping[str, Any], seats: list[str], record: str, private: bool,
                     actor: str) -> CreatedGame:
@@ -179,14 +180,14 @@ class Tables:
             if finished:
                 self.catalog.set_status(game_id, "finished")
             if scores_changed and self.jobs.can_run():
-                enqueue_scores(self.redis, game_id, version, is_async=not self.jobs.inline)
+                enqueue_scores(self.queue, game_id, version, is_async=not self.jobs.inline)
         except (redis.RedisError, EventStoreError) as exc:
             log.warning("game %s at version %d: bookkeeping after the append failed: %s", game_id, version, exc)
 
     def _quietly(self, enqueue, *args, **kwargs) -> None:
         """Queue a job whose document a reader also builds on demand: a failure is only logged."""
         try:
-            enqueue(self.redis, *args, **kwargs)
+            enqueue(self.queue, *args, **kwargs)
         except (redis.RedisError, EventStoreError) as exc:
             log.warning("could not queue %s%r: %s", enqueue.__name__, args, exc)
 
