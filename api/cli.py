@@ -103,13 +103,15 @@ def _log_to_stderr(logger: logging.Logger) -> None:
 @click.option("--burst", is_flag=True, help="Quit when the queues are empty.")
 def worker(burst) -> None:
     """Run one RQ worker on Courtcard's queues (COURTCARD_QUEUE_URL, else REDIS_URL, else the embedded server)."""
-    from events.server import connect, queue_url, redis_from_url
+    from events.server import EmbeddedServerError, connect, queue_url, redis_from_url
     from workers.worker import make_worker
 
-    client, _embedded = connect()
     store_url = os.environ.get("REDIS_URL")
-    if store_url and queue_url(store_url) != store_url:
-        client = redis_from_url(queue_url(store_url))
+    try:
+        queues_at = queue_url(store_url) if store_url else None
+    except EmbeddedServerError as exc:
+        raise click.UsageError(str(exc)) from None
+    client = redis_from_url(queues_at) if queues_at and queues_at != store_url else connect()[0]
     make_worker(client).work(burst=burst, with_scheduler=True)
 
 
