@@ -22,6 +22,7 @@ from events.store import EventStore
 from events.server import queue_url, redis_from_url
 from referee.service import RefereeService
 from workers.catalog import GameCatalog
+from workers.listing import GameListing
 from workers.tables import JobPolicy, Tables
 
 
@@ -91,8 +92,9 @@ def create_app(config: dict | None = None) -> Flask:
     queue = client if queue_at == app.config["REDIS_URL"] else redis_from_url(
         queue_at, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10)
     jobs = JobPolicy(queue, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
-    app.extensions["courtcard"] = Services(client, queue, store, catalog, referee,
-                                           Tables(queue, store, catalog, referee, jobs))
+    listing = GameListing(client, store, catalog)
+    app.extensions["courtcard"] = Services(client, queue, store, catalog, referee, listing,
+                                           Tables(queue, store, catalog, referee, jobs, listing))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
     app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
 

@@ -10,6 +10,7 @@ from flask import current_app
 from events.store import EventStore
 from referee.service import RefereeService
 from workers.catalog import GameCatalog
+from workers.listing import GameListing
 from workers.tables import Tables
 
 
@@ -22,6 +23,7 @@ class Services:
     store: EventStore
     catalog: GameCatalog
     referee: RefereeService
+    listing: GameListing  # the list of games, filtered and paged
     tables: Tables  # the use cases: creating, importing, disputes, the bookkeeping after an append
 
 

@@ -485,14 +485,12 @@ class EventStore:
         return list(self._iter_decoded(game_id, entries, after_version + 1))
 
     @_translate_unavailable
-    def games(self, cursor: str | None = None, limit: int = 100) -> tuple[list[str], str | None]:
-        """Game ids in creation order, ``limit`` at a time; pass the returned cursor for the next
-        page (None when there are no more)."""
+    def games_after(self, cursor: str | None, limit: int) -> list[tuple[str, str]]:
+        """(entry id, game id) of the games recorded after the entry ``cursor`` (from the first
+        when None), in creation order, at most ``limit``: a cursor for readers that follow the list."""
         start = "-" if cursor is None else f"({cursor}"
         entries = self.redis.xrange(self._game_index_keys()[1], start, "+", count=limit)
-        ids = [_text(next(iter(fields.values()))) for _entry_id, fields in entries]
-        next_cursor = _text(entries[-1][0]) if len(entries) == limit else None
-        return ids, next_cursor
+        return [(_text(entry_id), _text(next(iter(fields.values())))) for entry_id, fields in entries]
 
     @_translate_unavailable
     def head(self, game_id: str) -> tuple[int, str]:
