@@ -35,6 +35,9 @@ def test_a_game_on_the_cluster_gets_its_score_sheet_from_a_worker_on_the_queue_s
         while client.get("/healthz").get_json()["queue"]["workers"] < 1:
             assert time.monotonic() < deadline, served.log_path.read_text()
             time.sleep(0.2)
+        health = client.get("/healthz").get_json()
+        assert health["status"] == "ok", health
+        assert health["memory"]["limit_bytes"] == local_cluster.nodes[0].maxmemory and health["append_only_file"]["healthy"]
         created = client.post("/games", json={"game": "queen-bees", "seats": ["A", "B", "C", "D"],
                                               "record": "known", "options": {"target": 15}}).get_json()
         auth = {"Authorization": f"Bearer {created['token']}"}
