@@ -19,8 +19,10 @@ from api.resources.events import is_stream_path
 from api.services import Services
 from api.web import register as register_web
 from events.store import EventStore
+from events.server import queue_url, redis_from_url
 from referee.service import RefereeService
 from workers.catalog import GameCatalog
+from workers.listing import GameListing
 from workers.tables import JobPolicy, Tables
 
 
@@ -80,14 +82,19 @@ def create_app(config: dict | None = None) -> Flask:
     if not app.config["REDIS_URL"]:
         raise RuntimeError("create_app needs REDIS_URL (courtcard serve sets it for the embedded server)")
 
-    client = redis.Redis.from_url(app.config["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2,
-                                  health_check_interval=10)
+    client = redis_from_url(app.config["REDIS_URL"], socket_timeout=5, socket_connect_timeout=2,
+                            health_check_interval=10)
     store = EventStore(client)
     catalog = GameCatalog(client)
     referee = RefereeService(store)
     # COURTCARD_JOBS_INLINE (tests, single-process use): requests run the jobs they ask for themselves.
-    jobs = JobPolicy(client, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
-    app.extensions["courtcard"] = Services(client, store, catalog, referee, Tables(client, store, catalog, referee, jobs))
+    queue_at = queue_url(app.config["REDIS_URL"])
+    queue = client if queue_at == app.config["REDIS_URL"] else redis_from_url(
+        queue_at, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10)
+    jobs = JobPolicy(queue, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
+    listing = GameListing(client, store, catalog)
+    app.extensions["courtcard"] = Services(client, queue, store, catalog, referee, listing,
+                                           Tables(queue, store, catalog, referee, jobs, listing))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
     app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
 

@@ -40,7 +40,10 @@ def main() -> None:
                    "or every second (a power cut may lose the last second).")
 @click.option("--maxmemory", envvar="COURTCARD_MAXMEMORY", default=DEFAULT_MAXMEMORY, show_default=True,
               help="Embedded Redis: memory limit (e.g. 512mb, 2gb); when full it refuses writes (507), never evicts.")
-def serve(host, port, workers, processes, concurrency, streams, data_dir, appendfsync, maxmemory) -> None:
+@click.option("--cluster", is_flag=True,
+              help="Without REDIS_URL: keep the record on a local Valkey Cluster (3 primaries, each with a replica, "
+                   "in <data-dir>/cluster), RQ's queues on the embedded server; to try Courtcard on a cluster.")
+def serve(host, port, workers, processes, concurrency, streams, data_dir, appendfsync, maxmemory, cluster) -> None:
     """Run the API (and RQ workers), on the embedded Redis unless REDIS_URL is set.
 
     A worker or the embedded store that dies is started again (with a back-off, logged), and so is
@@ -48,7 +51,8 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     """
     from api.server import serve_api
     from api.supervisor import Supervisor
-    from events.server import EmbeddedServer, default_data_dir, parse_memory
+    from events.cluster import LocalCluster
+    from events.server import EmbeddedServer, EmbeddedServerError, default_data_dir, parse_memory, queue_url
     from events.signing import load_or_create_signer
 
     try:
@@ -62,6 +66,16 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
         embedded = EmbeddedServer(data_dir or default_data_dir(), appendfsync=appendfsync, maxmemory=maxmemory)
         url = embedded.start()
         console.print(f"Embedded Redis-compatible server (Valkey) on {embedded.url.split('@')[-1]}, data in {embedded.data_dir}")
+    local_cluster = None
+    if cluster and embedded is not None:
+        local_cluster = LocalCluster(embedded.data_dir / "cluster", appendfsync=appendfsync, maxmemory=maxmemory)
+        os.environ["COURTCARD_QUEUE_URL"], url = url, local_cluster.start()
+        console.print(f"Local Valkey Cluster on {url.split('@')[-1]} (and {len(local_cluster.nodes) - 1} more nodes), "
+                      f"data in {local_cluster.data_dir}; RQ's queues on the embedded server")
+    try:
+        queue_url(url)
+    except EmbeddedServerError as exc:
+        raise click.UsageError(str(exc)) from None
     # Every API process keeps the key that signs exports in the same data directory.
     data = Path(data_dir or default_data_dir()).resolve()
     os.environ["COURTCARD_DATA"] = str(data)
@@ -73,6 +87,8 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
         serve_api(host, port, processes, concurrency, streams, url)
     finally:
         supervisor.stop()
+        if local_cluster is not None:
+            local_cluster.stop()
 
 
 def _log_to_stderr(logger: logging.Logger) -> None:
@@ -86,11 +102,16 @@ def _log_to_stderr(logger: logging.Logger) -> None:
 @main.command()
 @click.option("--burst", is_flag=True, help="Quit when the queues are empty.")
 def worker(burst) -> None:
-    """Run one RQ worker on Courtcard's queues (REDIS_URL, or the embedded server)."""
-    from events.server import connect
+    """Run one RQ worker on Courtcard's queues (COURTCARD_QUEUE_URL, else REDIS_URL, else the embedded server)."""
+    from events.server import EmbeddedServerError, connect, queue_url, redis_from_url
     from workers.worker import make_worker
 
-    client, _embedded = connect()
+    store_url = os.environ.get("REDIS_URL")
+    try:
+        queues_at = queue_url(store_url) if store_url else None
+    except EmbeddedServerError as exc:
+        raise click.UsageError(str(exc)) from None
+    client = redis_from_url(queues_at) if queues_at and queues_at != store_url else connect()[0]
     make_worker(client).work(burst=burst, with_scheduler=True)
 
 

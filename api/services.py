@@ -10,6 +10,7 @@ from flask import current_app
 from events.store import EventStore
 from referee.service import RefereeService
 from workers.catalog import GameCatalog
+from workers.listing import GameListing
 from workers.tables import Tables
 
 
@@ -17,10 +18,12 @@ from workers.tables import Tables
 class Services:
     """What the views need, built once per process."""
 
-    redis: redis.Redis
+    redis: redis.Redis  # the event store's server (or cluster), which also holds the catalog and read models
+    queue: redis.Redis  # RQ's server: the store's own, unless COURTCARD_QUEUE_URL names another
     store: EventStore
     catalog: GameCatalog
     referee: RefereeService
+    listing: GameListing  # the list of games, filtered and paged
     tables: Tables  # the use cases: creating, importing, disputes, the bookkeeping after an append
 
 

@@ -29,6 +29,7 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote
 
@@ -75,10 +76,37 @@ def parse_memory(text: str | int) -> int:
     return int(number) * _MEMORY_UNITS[unit]
 
 
+#: The url scheme that names a Redis / Valkey Cluster (any of its nodes as the entry point).
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
+
+
+def is_cluster_url(url: str) -> bool:
+    return url.startswith(CLUSTER_SCHEMES)
+
+
+def queue_url(store_url: str) -> str:
+    """Where RQ keeps its queues: ``COURTCARD_QUEUE_URL``, else the store's own server.
+
+    RQ does not support Redis Cluster (its jobs use multi-key commands across its own keys), so a
+    store on a cluster needs a plain server for the queues, named by ``COURTCARD_QUEUE_URL``."""
+    url = os.environ.get("COURTCARD_QUEUE_URL") or store_url
+    if is_cluster_url(url):
+        raise EmbeddedServerError("the event store is a cluster, and RQ's queues cannot live on one: set "
+                                  "COURTCARD_QUEUE_URL to a plain Redis or Valkey server (redis://...)")
+    return url
+
+
 def redis_from_url(url: str, **kwargs) -> redis.Redis:
-    """A redis-py client for ``url`` with the project's conventions (bytes replies)."""
+    """A redis-py client for ``url`` with the project's conventions (bytes replies).
+
+    A ``redis+cluster://`` (or ``rediss+cluster://``) url gives redis-py's cluster client, which
+    finds the other nodes from the one named and routes each command to the slot's primary."""
     kwargs.setdefault("decode_responses", False)
     kwargs.setdefault("health_check_interval", 30)
+    if is_cluster_url(url):
+        from redis.cluster import RedisCluster
+
+        return RedisCluster.from_url(url.replace("+cluster://", "://", 1), **kwargs)
     return redis.Redis.from_url(url, **kwargs)
 
 
@@ -91,13 +119,14 @@ class EmbeddedServer:
     """
 
     def __init__(self, data_dir: str | os.PathLike, port: int | None = None, appendfsync: str = "everysec",
-                 maxmemory: str | int = DEFAULT_MAXMEMORY) -> None:
+                 maxmemory: str | int = DEFAULT_MAXMEMORY, extra_config: Mapping[str, str] | None = None) -> None:
         if appendfsync not in APPENDFSYNC_CHOICES:
             raise ValueError(f"appendfsync must be one of {APPENDFSYNC_CHOICES}, not {appendfsync!r}")
         self.data_dir = Path(data_dir).resolve()
         self.requested_port = port
         self.appendfsync = appendfsync
         self.maxmemory = parse_memory(maxmemory)
+        self.extra_config = dict(extra_config or {})  # more valkey.conf lines (a cluster node's, say)
         self.port: int | None = None
         self.pid: int | None = None
         self._process: subprocess.Popen | None = None
@@ -236,6 +265,7 @@ class EmbeddedServer:
             "maxmemory-policy": "noeviction",
             "logfile": str(self.data_dir / "valkey.log"),
             "pidfile": str(self.data_dir / "valkey.pid"),
+            **self.extra_config,
         }
         path = self.data_dir / "valkey.conf"
         _write_private(path, "# Written by Courtcard's events.server on every start; edits are overwritten.\n"
@@ -297,7 +327,7 @@ class EmbeddedServer:
 
 
 #: What Courtcard and the server keep in a data directory; anything else there is left alone.
-_OWN_FILES = {"password", "valkey.conf", "valkey.log", "valkey.pid", "server.json", ".lock", "dump.rdb"}
+_OWN_FILES = {"password", "valkey.conf", "valkey.log", "valkey.pid", "server.json", ".lock", "dump.rdb", "nodes.conf"}
 _OWN_DIRS = {"appendonlydir"}
 
 

@@ -11,6 +11,8 @@ Keys, hash-tagged by game so that one game's keys share a cluster slot::
                            reused for another request is refused
     <ns>:{games}:known     set of game ids;  <ns>:{games}:order  stream of game ids, creation order
     <ns>:{incidents}:log   stream of what the service noticed about the store (a head moved back)
+    <ns>:{<game>}:wait     a string written only to measure replication, when an append that must
+                           reach replicas (events.durability) is answered by events recorded before
 
 The head shares the id index's hash so that an append reads one key and writes two (stream and
 index), each with one command: Lua's ``redis.call`` costs about 5 microseconds apiece on the
@@ -33,6 +35,7 @@ creation repairs a listing lost to a crash between the two.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -42,9 +45,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import redis
+from redis.cluster import RedisCluster
 
 from events.chain import UNREADABLE, ChainChecker, VerificationReport
 from events.decoding import EnvelopeDecoder, json_loads
+from events.durability import Durability
 from events.envelope import GENESIS_HASH, Envelope, canonical_json
 from events.errors import (
     ConcurrencyError,
@@ -105,6 +110,9 @@ def _translate_unavailable(method: _F) -> _F:
             return method(*args, **kwargs)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             raise StoreUnavailableError(f"the event store cannot be reached: {exc}") from exc
+        except (redis.exceptions.ClusterDownError, redis.exceptions.TryAgainError) as exc:
+            # A cluster that lost a primary refuses commands until a replica takes over.
+            raise StoreUnavailableError(f"the event store's cluster is failing over: {exc}") from exc
         except redis.exceptions.OutOfMemoryError as exc:  # an "OOM" reply: at maxmemory, never evicting
             raise StoreFullError(f"the event store is full and refuses writes: {exc}") from exc
 
@@ -124,6 +132,7 @@ class EventStore:
         registry: EventRegistry = default_registry,
         namespace: str = "courtcard",
         page_size: int = 1000,
+        durability: Durability | None = None,
     ) -> None:
         if "{" in namespace or "}" in namespace:
             raise ValueError("the namespace may not contain braces (they mark hash tags)")
@@ -133,6 +142,10 @@ class EventStore:
         self.page_size = page_size
         self._append_script = redis_client.register_script(APPEND)
         self._register_script = redis_client.register_script(REGISTER_GAME)
+        self._on_cluster = isinstance(redis_client, RedisCluster)
+        # The deployment's setting (COURTCARD_WAIT_*) unless told otherwise, so that every store
+        # of a process, the API's and the workers', acknowledges appends alike.
+        self.durability = durability if durability is not None else Durability.from_env()
         self._doc_field: str | bytes = "e" if self._decodes() else b"e"
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
         self._decoder = EnvelopeDecoder(registry)
@@ -149,6 +162,9 @@ class EventStore:
     def stream_key(self, game_id: str) -> str:
         """Name of the game's Redis stream (for tools that read it directly, e.g. XREAD on many games)."""
         return self._keys(game_id)[0]
+
+    def _wait_key(self, game_id: str) -> str:
+        return f"{self.namespace}:{{{game_id}}}:wait"
 
     def _game_index_keys(self) -> tuple[str, str]:
         return f"{self.namespace}:{{games}}:known", f"{self.namespace}:{{games}}:order"
@@ -300,6 +316,8 @@ class EventStore:
         return envelopes, args
 
     def _run_append(self, game_id: str, keys: tuple[str, str, str], args: list) -> list:
+        if self.durability.waits:
+            return self._run_append_and_wait(game_id, keys, args)
         if args[0] != 0:
             # EVALSHA straight through execute_command: redis-py's Script wrapper costs a few
             # microseconds a call; an unknown script (a restarted server) still gets loaded.
@@ -310,10 +328,62 @@ class EventStore:
         # A game's first append also lists it, in the same round trip. The listing lives in
         # another slot, so it cannot share the append's script; it is idempotent, and runs even
         # when the append is refused (then the game exists already, or the id was a retry).
+        if self._on_cluster:
+            # A cluster client pipelines no scripts: the two run one after the other.
+            reply = self._append_script(keys=keys, args=args)
+            self._register_script(keys=self._game_index_keys(), args=[game_id])
+            return reply
         pipe = self.redis.pipeline(transaction=False)
         self._append_script(keys=keys, args=args, client=pipe)
         self._register_script(keys=self._game_index_keys(), args=[game_id], client=pipe)
         return pipe.execute()[0]
+
+    def _run_append_and_wait(self, game_id: str, keys: tuple[str, str, str], args: list) -> list:
+        """The append, then the durability wait on the same connection (see events.durability).
+
+        On a cluster the pipeline goes to the node that serves the game's slot; if the slot moved
+        (a failover), the node answers MOVED without running the script, and the append is sent
+        once more to the new primary."""
+        reply, waited = self._on_slot_node(keys[0], lambda pipe: self._append_script(keys=keys, args=args, client=pipe))
+        if args[0] == 0:
+            self._register_script(keys=self._game_index_keys(), args=[game_id])
+        status = _text(reply[0])
+        if status in ("duplicate", "request"):
+            # A retry answered by events recorded before: the wait must cover them too, and a wait
+            # measures the writes of its own connection, so write something of the game's first.
+            _, waited = self._on_slot_node(keys[0], lambda pipe: pipe.set(self._wait_key(game_id), "1"))
+        if status in ("ok", "duplicate", "request") and self.durability.confirmed(waited) < self.durability.replicas:
+            raise WriteOutcomeUnknownError(game_id, f"{self.durability.command()[0]} confirmed {waited!r} where "
+                                                    f"{self.durability.replicas} replica(s) must hold the append")
+        return reply
+
+    def _on_slot_node(self, key: str, command: Callable[[Any], Any]) -> tuple[Any, Any]:
+        """Send ``command`` then the durability wait in one pipeline to the node that serves
+        ``key``'s slot; return both replies. A node that no longer serves the slot (a failover)
+        answers MOVED without running the command: the slot map is read again and it is resent."""
+        for attempt in range(2):
+            client = self.redis
+            if self._on_cluster:
+                client = self.redis.get_redis_connection(self.redis.get_node_from_key(key))
+            pipe = client.pipeline(transaction=False)
+            command(pipe)
+            pipe.execute_command(*self.durability.command())
+            try:
+                reply, waited = pipe.execute(raise_on_error=False)
+            except (redis.ConnectionError, redis.TimeoutError):
+                if self._on_cluster:
+                    with contextlib.suppress(redis.RedisError):
+                        self.redis.nodes_manager.initialize()  # learn who serves the slot now
+                raise
+            if isinstance(reply, redis.exceptions.MovedError) and attempt == 0:
+                self.redis.nodes_manager.initialize()
+                continue
+            if isinstance(reply, Exception):
+                raise reply
+            if isinstance(waited, Exception):
+                waited = (0, 0) if self.durability.aof else 0
+            return reply, waited
+        raise reply
 
     def _remembered_hash(self, game_id: str, version: int) -> str:
         if version == 0:
@@ -415,14 +485,12 @@ class EventStore:
         return list(self._iter_decoded(game_id, entries, after_version + 1))
 
     @_translate_unavailable
-    def games(self, cursor: str | None = None, limit: int = 100) -> tuple[list[str], str | None]:
-        """Game ids in creation order, ``limit`` at a time; pass the returned cursor for the next
-        page (None when there are no more)."""
+    def games_after(self, cursor: str | None, limit: int) -> list[tuple[str, str]]:
+        """(entry id, game id) of the games recorded after the entry ``cursor`` (from the first
+        when None), in creation order, at most ``limit``: a cursor for readers that follow the list."""
         start = "-" if cursor is None else f"({cursor}"
         entries = self.redis.xrange(self._game_index_keys()[1], start, "+", count=limit)
-        ids = [_text(next(iter(fields.values()))) for _entry_id, fields in entries]
-        next_cursor = _text(entries[-1][0]) if len(entries) == limit else None
-        return ids, next_cursor
+        return [(_text(entry_id), _text(next(iter(fields.values())))) for entry_id, fields in entries]
 
     @_translate_unavailable
     def head(self, game_id: str) -> tuple[int, str]:

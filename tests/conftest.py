@@ -14,6 +14,7 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
+from events.cluster import LocalCluster
 from events.server import EmbeddedServer
 from events.store import EventStore
 from tests.hosts import RoundRobinClient, ServedApi
@@ -49,12 +50,11 @@ def redis_url(redis_server) -> str:
     return redis_server.url
 
 
-@pytest.fixture(scope="session")
-def api_hosts(redis_server, tmp_path_factory):
-    """Two `courtcard serve` instances (each with its default API processes, no worker) on the
-    suite's server: the deployment as shipped, with more than one process behind every test."""
-    logs = tmp_path_factory.mktemp("api-logs")
-    hosts = [ServedApi(redis_server.url, logs / f"host-{i}.log") for i in range(API_HOSTS)]
+@contextlib.contextmanager
+def served_hosts(redis_url: str, logs, env: dict[str, str] | None = None):
+    """``API_HOSTS`` `courtcard serve` instances (each with its default API processes, no worker)
+    on ``redis_url``, ready when yielded, stopped afterwards."""
+    hosts = [ServedApi(redis_url, logs / f"host-{i}.log", env=env) for i in range(API_HOSTS)]
     try:
         for host in hosts:
             host.wait_ready()
@@ -64,20 +64,64 @@ def api_hosts(redis_server, tmp_path_factory):
             host.stop()
 
 
+@pytest.fixture(scope="session")
+def api_hosts(redis_server, tmp_path_factory):
+    """`courtcard serve` instances on the suite's server: the deployment as shipped, with more
+    than one process behind every test."""
+    with served_hosts(redis_server.url, tmp_path_factory.mktemp("api-logs")) as hosts:
+        yield hosts
+
+
+@pytest.fixture(scope="session")
+def cluster_api_hosts(local_cluster, redis_server, tmp_path_factory):
+    """The same deployment on the suite's cluster, with RQ's queues on the suite's single server."""
+    with served_hosts(local_cluster.url, tmp_path_factory.mktemp("cluster-api-logs"),
+                      env={"COURTCARD_QUEUE_URL": redis_server.url}) as hosts:
+        yield hosts
+
+
 @pytest.fixture
-def http_client(api_hosts, redis_client):
-    """A client that sends each request to the next API host, over real HTTP, on an emptied database."""
-    client = RoundRobinClient([host.url for host in api_hosts])
+def http_client(store_backend, redis_client, request):
+    """A client that sends each request to the next API host, over real HTTP, on an emptied
+    database; the hosts serve the backend the test runs on (the single server, or the cluster)."""
+    on_cluster = isinstance(store_backend, LocalCluster)
+    hosts = request.getfixturevalue("cluster_api_hosts" if on_cluster else "api_hosts")
+    client = RoundRobinClient([host.url for host in hosts])
     try:
         yield client
     finally:
         client.close()
 
 
+@pytest.fixture(scope="session")
+def local_cluster(tmp_path_factory):
+    """A Valkey Cluster of the suite's own (3 primaries, each with a replica: ``events.cluster``),
+    started only when a test asks for it."""
+    cluster = LocalCluster(tmp_path_factory.mktemp("valkey-cluster"))
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
 @pytest.fixture
-def redis_client(redis_server):
-    """A redis-py client on an emptied database (FLUSHDB before the test)."""
-    client = redis_server.client()
+def store_backend(redis_server):
+    """The server (or cluster) that ``redis_client`` talks to: the single server, unless a
+    package's conftest runs its tests on every backend (``every_backend``)."""
+    return redis_server
+
+
+@pytest.fixture(params=["single", "cluster"])
+def every_backend(request):
+    """Each test that uses it runs twice: on the single server and on the local cluster."""
+    return request.getfixturevalue("redis_server" if request.param == "single" else "local_cluster")
+
+
+@pytest.fixture
+def redis_client(store_backend):
+    """A redis-py client on an emptied database (FLUSHDB before the test; on a cluster, on every primary)."""
+    client = store_backend.client()
     client.flushdb()
     try:
         yield client

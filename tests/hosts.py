@@ -34,11 +34,11 @@ def free_port() -> int:
 class ServedApi:
     """One `courtcard serve --workers 0` (the API processes alone) on ``redis_url``."""
 
-    def __init__(self, redis_url: str, log_path: Path, *extra: str) -> None:
+    def __init__(self, redis_url: str, log_path: Path, *extra: str, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._log = open(log_path, "wb")
-        env = dict(os.environ, REDIS_URL=redis_url)
+        env = dict(os.environ, REDIS_URL=redis_url, **(env or {}))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(self.port), *extra],
             env=env, stdout=self._log, stderr=subprocess.STDOUT)

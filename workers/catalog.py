@@ -8,7 +8,7 @@ not in ``events/``, which knows records and nothing of games, tables or who keep
 
 Key: ``<ns>:{<game>}:meta`` (a hash, hash-tagged with the game's stream; fields ``game``,
 ``record``, ``private``, ``status``, ``created_at``, ``token_hash``). Which games exist, and in
-what order, is the event store's to say (``EventStore.games``): the catalog lists only those, so
+what order, is the event store's to say: the listing (:mod:`workers.listing`) lists only those, so
 an entry whose game was never recorded is never listed.
 """
 
@@ -18,7 +18,6 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 import redis
@@ -62,7 +61,7 @@ class GameCatalog:
         self._cache: dict[str, CatalogEntry] = {}
         self._register = client.register_script(_REGISTER)
 
-    def _meta_key(self, game_id: str) -> str:
+    def meta_key(self, game_id: str) -> str:
         return f"{self.ns}:{{{game_id}}}:meta"
 
     def register(self, game_id: str, game: str, record: str, private: bool, token: str) -> CatalogEntry | None:
@@ -77,9 +76,9 @@ class GameCatalog:
             "token_hash": hash_token(token),
         }
         args = [item for pair in fields.items() for item in pair]
-        if not self._register(keys=[self._meta_key(game_id)], args=args):
+        if not self._register(keys=[self.meta_key(game_id)], args=args):
             return None
-        return self._entry(game_id, fields)
+        return self.entry_from(game_id, fields)
 
     def get(self, game_id: str, fresh: bool = False) -> CatalogEntry | None:
         """The game's entry, possibly from memory: its ``status`` may lag (``list`` reads it fresh).
@@ -91,10 +90,10 @@ class GameCatalog:
             self._cache.pop(game_id, None)
         entry = self._cache.get(game_id)
         if entry is None:
-            raw = self.redis.hgetall(self._meta_key(game_id))
+            raw = self.redis.hgetall(self.meta_key(game_id))
             if not raw:
                 return None
-            entry = self._entry(game_id, raw)
+            entry = self.entry_from(game_id, raw)
             if len(self._cache) >= self.CACHE_SIZE:
                 self._cache.pop(next(iter(self._cache)))
             self._cache[game_id] = entry
@@ -102,31 +101,15 @@ class GameCatalog:
 
     def forget(self, game_id: str) -> None:
         """Remove the entry of a game whose first events were never written (it names no game)."""
-        self.redis.delete(self._meta_key(game_id))
+        self.redis.delete(self.meta_key(game_id))
         self._cache.pop(game_id, None)
 
     def set_status(self, game_id: str, status: str) -> None:
-        self.redis.hset(self._meta_key(game_id), "status", status)
-
-    def list(
-        self, game_ids: Iterable[str], game: str | None = None, status: str | None = None,
-        offset: int = 0, limit: int = 50,
-    ) -> tuple[list[CatalogEntry], int]:
-        """Entries of ``game_ids`` (the recorded games, oldest first) matching the filters, from
-        ``offset``; with the total that match."""
-        ids = list(game_ids)
-        pipe = self.redis.pipeline(transaction=False)
-        for game_id in ids:
-            pipe.hgetall(self._meta_key(game_id))
-        matches = []
-        for game_id, raw in zip(ids, pipe.execute()):
-            entry = self._entry(game_id, raw) if raw else None
-            if entry and (game is None or entry.game == game) and (status is None or entry.status == status):
-                matches.append(entry)
-        return matches[offset : offset + limit], len(matches)
+        self.redis.hset(self.meta_key(game_id), "status", status)
 
     @staticmethod
-    def _entry(game_id: str, raw: dict) -> CatalogEntry:
+    def entry_from(game_id: str, raw: dict) -> CatalogEntry:
+        """The entry stored as ``raw`` (the meta hash's fields)."""
         raw = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v) for k, v in raw.items()}
         return CatalogEntry(
             game_id=game_id,

@@ -5,8 +5,9 @@ asking twice while it is waiting enqueues it once. Running it twice, or again af
 harmless: it reads the log, derives its document and writes it with the read models' forward-only
 check, so the stored document only ever moves to a later version.
 
-Jobs take JSON arguments only (the queues use RQ's JSON serializer) and find their Redis connection
-through the running job (``REDIS_URL`` when called outside a worker).
+Jobs take JSON arguments only (the queues use RQ's JSON serializer) and find the store through the
+running job's connection, or through ``REDIS_URL`` when the queues live on a server of their own
+(``COURTCARD_QUEUE_URL``) or the job runs outside a worker.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ _LIVE = {JobStatus.QUEUED, JobStatus.STARTED, JobStatus.DEFERRED, JobStatus.SCHE
 
 _JOB_ID_SAFE = re.compile(r"[A-Za-z0-9_-]+")
 _referees: dict[int, RefereeService] = {}
+_stores: dict[str, redis.Redis] = {}
 
 
 # -- enqueueing ---------------------------------------------------------------------------------
@@ -148,13 +150,17 @@ def _refresh(client: redis.Redis, game_id: str, name: str, version: int,
 
 
 def _connection() -> redis.Redis:
+    """The event store's connection: the job's own (the queues live on the store's server),
+    unless ``COURTCARD_QUEUE_URL`` put the queues on a server of their own; then ``REDIS_URL``."""
     job = get_current_job()
-    if job is not None:
+    if job is not None and not os.environ.get("COURTCARD_QUEUE_URL"):
         return job.connection
     url = os.environ.get("REDIS_URL")
     if not url:
-        raise RuntimeError("a Courtcard job outside a worker needs REDIS_URL")
-    return redis_from_url(url)
+        raise RuntimeError("a Courtcard job outside a worker, or with its queues apart, needs REDIS_URL")
+    if url not in _stores:
+        _stores[url] = redis_from_url(url)  # one per process, so the referee's cache lasts from job to job
+    return _stores[url]
 
 
 def _referee(client: redis.Redis) -> RefereeService:

@@ -33,6 +33,7 @@ from workers.catalog import GameCatalog, new_token
 from workers.claims import CLAIM_ACTION
 from workers.imports import check_history, write_history
 from workers.jobs import enqueue_dispute, enqueue_scores
+from workers.listing import GameListing
 from workers.queues import live_workers
 
 log = logging.getLogger(__name__)
@@ -103,9 +104,13 @@ class FiledDispute:
 class Tables:
     """The use cases, on one process's store, catalog, referee service and job policy."""
 
-    def __init__(self, client: redis.Redis, store: EventStore, catalog: GameCatalog, referee: RefereeService,
-                 jobs: JobPolicy) -> None:
-        self.redis, self.store, self.catalog, self.referee, self.jobs = client, store, catalog, referee, jobs
+    def __init__(self, queue: redis.Redis, store: EventStore, catalog: GameCatalog, referee: RefereeService,
+                 jobs: JobPolicy, listing: GameListing | None = None) -> None:
+        """``queue`` is the connection to RQ's server, where the use cases queue their jobs;
+        ``listing``, the list of games that a finished game moves in (the list puts it right on its
+        next read when there is none)."""
+        self.queue, self.store, self.catalog, self.referee, self.jobs = queue, store, catalog, referee, jobs
+        self.listing = listing
 
     def create_game(self, game: str, options: Mapping[str, Any], seats: list[str], record: str, private: bool,
                     actor: str) -> CreatedGame:
@@ -178,15 +183,18 @@ class Tables:
         try:
             if finished:
                 self.catalog.set_status(game_id, "finished")
+                entry = self.catalog.get(game_id, fresh=True)
+                if self.listing is not None and entry is not None and not entry.private:
+                    self.listing.moved(entry)
             if scores_changed and self.jobs.can_run():
-                enqueue_scores(self.redis, game_id, version, is_async=not self.jobs.inline)
+                enqueue_scores(self.queue, game_id, version, is_async=not self.jobs.inline)
         except (redis.RedisError, EventStoreError) as exc:
             log.warning("game %s at version %d: bookkeeping after the append failed: %s", game_id, version, exc)
 
     def _quietly(self, enqueue, *args, **kwargs) -> None:
         """Queue a job whose document a reader also builds on demand: a failure is only logged."""
         try:
-            enqueue(self.redis, *args, **kwargs)
+            enqueue(self.queue, *args, **kwargs)
         except (redis.RedisError, EventStoreError) as exc:
             log.warning("could not queue %s%r: %s", enqueue.__name__, args, exc)
 

@@ -63,4 +63,4 @@ def _in_hands_of_a_live_worker(models: ReadModels, job: Job) -> bool:
     except NoSuchJobError:
         return False
     return (job.get_status(refresh=False) == JobStatus.STARTED and bool(job.worker_name)
-            and worker_alive(models.redis, job.worker_name))
+            and worker_alive(job.connection, job.worker_name))

@@ -87,7 +87,7 @@ class Dispute(MethodView):
                 logged = svc.store.read_page(game_id, from_version=n, limit=1) if 1 <= n <= head else []
                 if not logged or not is_a(logged[0], RenegeClaimed):
                     raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is not a claim.", "no_such_dispute")
-            enqueue_dispute(svc.redis, game_id, n, head, is_async=jobs_async())
+            enqueue_dispute(svc.queue, game_id, n, head, is_async=jobs_async())
             stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) or stored
         if stored is None:
             return {"ready": False, "dispute": n, "ruling": None}, 202

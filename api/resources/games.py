@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
@@ -20,22 +19,11 @@ from api.schemas import (
     LegalQuerySchema, NewGameSchema,
 )
 from api.views import action_payloads, game_view
-from events.store import EventStore
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError
 from workers.catalog import CatalogEntry
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Games and the actions logged at the table")
-
-
-def recorded_game_ids(store: EventStore) -> Iterator[str]:
-    """Every game the store holds, oldest first."""
-    cursor = None
-    while True:
-        ids, cursor = store.games(cursor, limit=1000)
-        yield from ids
-        if cursor is None:
-            return
 
 
 def catalog_entry(game_id: str) -> CatalogEntry:
@@ -54,12 +42,10 @@ class Games(MethodView):
 
         A private game is listed only to a request carrying its token (``Authorization: Bearer``);
         to everyone else it is not there at all, not even counted in ``total``."""
-        svc = services()
-        entries, _ = svc.catalog.list(recorded_game_ids(svc.store), query.get("game"), query.get("status"), 0, MAX_COUNT)
-        token = presented_token()
-        listed = [e for e in entries if not e.private or e.token_matches(token)]
-        page = listed[query["offset"] : query["offset"] + query["limit"]]
-        return {"games": [e.__dict__ for e in page], "total": len(listed), "offset": query["offset"], "limit": query["limit"]}
+        listed = services().listing.page(query.get("game"), query.get("status"), query["offset"], query["limit"],
+                                         presented_token())
+        return {"games": [e.__dict__ for e in listed.entries], "total": listed.total, "offset": query["offset"],
+                "limit": query["limit"]}
 
     @blp.arguments(NewGameSchema)
     @blp.response(201, CreatedGameSchema)

@@ -50,7 +50,7 @@ class Health(MethodView):
         try:
             body["redis"], body["append_only_file"] = store_health(client)
             body["memory"] = store_memory(client)
-            body["queue"] = queue_health(client)
+            body["queue"] = queue_health(services().queue)
             count, latest = services().store.incidents()
             body["record"] = {"incidents": count, "latest": latest}
         except redis.BusyLoadingError as exc:

@@ -65,7 +65,7 @@ def read_model_reply(game_id: str, name: str, enqueue, update, query: dict, fiel
     wanted = wanted_version(svc.store.version(game_id), query.get("version"))
     stored = current_model(ReadModels(svc.redis), game_id, name, wanted, query["wait"],
                            workers_alive=jobs_async,
-                           enqueue=lambda: enqueue(svc.redis, game_id, wanted),
+                           enqueue=lambda: enqueue(svc.queue, game_id, wanted),
                            build_here=lambda: update(svc.redis, game_id, wanted))
     ready = stored is not None and stored[0] >= wanted
     body = {"ready": ready, "wanted": wanted, "version": stored[0] if stored else None,

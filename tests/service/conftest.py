@@ -15,6 +15,12 @@ SEATS = ["Ann", "Bob", "Cat", "Dan"]
 
 
 @pytest.fixture
+def store_backend(every_backend):
+    """The service's promises are checked on a single server and on a cluster."""
+    return every_backend
+
+
+@pytest.fixture
 def two_processes(event_store):
     return RefereeService(event_store), RefereeService(event_store)
 
