@@ -60,6 +60,7 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--maxmemory") from None
     _log_to_stderr(logging.getLogger("courtcard.serve"))
+    _refuse_a_port_in_use(host, port)
     embedded = None
     url = os.environ.get("REDIS_URL")
     if not url:
@@ -97,6 +98,21 @@ def _log_to_stderr(logger: logging.Logger) -> None:
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logger.propagate = False
+
+
+def _refuse_a_port_in_use(host: str, port: int) -> None:
+    """Granian listens with SO_REUSEPORT, so a second server on a taken port would start and share
+    the requests with the first. Binding once without it fails when anyone listens there."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a closed server's TIME_WAIT is no owner
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise click.UsageError(f"{host}:{port} is in use ({exc.strerror}): is another courtcard serve "
+                                   f"running there? Stop it, or choose another --port.") from None
 
 
 @main.command()

@@ -104,7 +104,7 @@ class Supervisor:
                 pass
             _kill_group(process)
         if self.embedded is not None:
-            self.embedded.stop()
+            self.embedded.stop_if_started_here()
 
     # -- the watch --------------------------------------------------------------------------------
 

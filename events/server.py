@@ -130,6 +130,9 @@ class EmbeddedServer:
         self.port: int | None = None
         self.pid: int | None = None
         self._process: subprocess.Popen | None = None
+        # True when start() found the server already running (another process started it): that
+        # process owns it, and ``stop_if_started_here`` leaves it running.
+        self.adopted = False
 
     # -- public API -------------------------------------------------------------------------
 
@@ -157,8 +160,10 @@ class EmbeddedServer:
             running = self._running_from_state()
             if running:
                 self.pid, self.port = running
+                self.adopted = self._process is None
                 return self.url
             self._launch(port)
+            self.adopted = False
             return self.url
 
     def restart(self) -> str:
@@ -194,6 +199,12 @@ class EmbeddedServer:
             self._state_path.unlink(missing_ok=True)
             self.pid = None
             self._process = None
+
+    def stop_if_started_here(self) -> None:
+        """Stop the server unless this object found it running: a second ``courtcard serve`` on
+        the same data directory shares the first one's store, and must not stop it on its way out."""
+        if not self.adopted:
+            self.stop()
 
     def client(self, **kwargs) -> redis.Redis:
         """A new redis-py client connected to this server."""

@@ -82,6 +82,39 @@ def test_serve_runs_on_the_embedded_store_stops_cleanly_and_keeps_the_record(tmp
         _stop(again)
 
 
+def test_a_second_serve_on_a_port_in_use_refuses_to_start_and_says_why(tmp_path):
+    port = _free_port()
+    first = _serve(tmp_path / "first", port)
+    try:
+        _wait_healthy(port, first)
+        second = _serve(tmp_path / "second", port)
+        output, _ = second.communicate(timeout=60)
+        assert second.returncode == 2, output
+        assert f"127.0.0.1:{port} is in use" in output and "another courtcard serve" in output
+        assert not (tmp_path / "second" / "valkey.conf").exists()  # it started nothing
+        _wait_healthy(port, first)
+    finally:
+        _stop(first)
+
+
+def test_a_second_serve_on_the_same_data_directory_leaves_the_first_ones_store_running_when_it_stops(tmp_path):
+    first_port, second_port = _free_port(), _free_port()
+    first = _serve(tmp_path / "data", first_port)
+    try:
+        _wait_healthy(first_port, first)
+        store_pid = json.loads((tmp_path / "data" / "server.json").read_text())["pid"]
+        second = _serve(tmp_path / "data", second_port)  # shares the first one's store
+        _wait_healthy(second_port, second)
+        _stop(second)
+        time.sleep(2)  # the first one's supervisor notices a dead store within a second
+        os.kill(store_pid, 0)  # raises ProcessLookupError if the second stopped it
+        assert json.loads((tmp_path / "data" / "server.json").read_text())["pid"] == store_pid
+        _wait_healthy(first_port, first)
+    finally:
+        output = _stop(first)
+    assert f"(pid {store_pid}) exited" not in output, output
+
+
 # -- crashes: each part of `courtcard serve` killed outright comes back while the rest serves ----
 
 SKIPPED = {"end_game", "claim_renege", "take_back", "accept_penalty", "announce_challenge"}
