@@ -1,0 +1,1 @@
+"""The Queens, a two-pack patience (rules: ``rules/source/the-queens.txt`` and ``rules/RULINGS.md``)."""
