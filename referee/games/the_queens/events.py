@@ -3,7 +3,8 @@
 Places are written ``key``, ``pack``, ``talon``, ``s1`` .. ``s7`` (the shutter piles: ``s1``-``s4``
 the row of four, ``s5``-``s7`` the row of three) and ``foundation``; foundations are numbered
 0-7 in the order their Kings arrived. Table actions (what the player did) are ``QueensDealt``,
-``QueensCardMoved``, ``QueensCardTurned``, ``QueensNewPackFormed`` and ``QueensMoveTakenBack``;
+``QueensCardMoved``, ``QueensCardTurned``, ``QueensNewPackFormed``, ``QueensMoveTakenBack`` and
+``QueensGameEnded`` "given_up";
 the rest follow from them by the rules and are made by the referee.
 """
 
@@ -100,8 +101,8 @@ class QueensMoveTakenBack:
 @event_type("QueensGameEnded", version=1)
 @_frozen
 class QueensGameEnded:
-    """``result`` "won" (104 cards on the foundations) or "stuck" (no move, and no new pack), with
-    the number of cards on the foundations."""
+    """``result`` "won" (104 cards on the foundations), "stuck" (no move, and no new pack), or
+    "given_up" (the player ended the game: a table action), with the number of cards home."""
 
     result: str
     home: int

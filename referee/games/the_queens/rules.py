@@ -49,7 +49,7 @@ class Tableau:
         self.talon: list[str] = []
         self.pass_base = 0
         self.dealt = False
-        self.ended: str | None = None  # "won" | "stuck"
+        self.ended: str | None = None  # "won" | "stuck" | "given_up"
 
     def clone(self) -> Tableau:
         new = Tableau.__new__(Tableau)
@@ -189,7 +189,7 @@ def _settle(out: _Events) -> None:
         out.add(ev.QueensGameEnded("stuck", t.home()))
 
 
-def _playing(t: Tableau, doing: str) -> None:
+def playing(t: Tableau, doing: str) -> None:
     if not t.dealt:
         raise errors.WrongPhase(f"The cards are not dealt yet: deal before you {doing}.", legal=["deal"])
     if t.ended:
@@ -227,7 +227,7 @@ def _sources(t: Tableau) -> tuple[str, ...]:
 def move(t: Tableau, card: object, target: object, source: object = None) -> list[Any]:
     """The player moves ``card`` from the top of ``source`` (key, talon or a shutter pile; found
     when only one top holds it) to a foundation or, marrying, onto a shutter pile's top."""
-    _playing(t, "move a card")
+    playing(t, "move a card")
     card = parse_card(card)
     target = parse_place(target, "card to go to")
     if target in ("key", "talon"):
@@ -296,7 +296,7 @@ def next_needed(foundation: list[str]) -> str | None:
 
 def turn(t: Tableau) -> list[Any]:
     """The player turns the pack's top card onto the talon (a King goes to the foundation row)."""
-    _playing(t, "turn a card")
+    playing(t, "turn a card")
     if not t.pack:
         queens = t.queens_counted()
         hint = (f"form the new pack ({queens} Queen{'s' * (queens != 1)} counted)" if queens
@@ -313,7 +313,7 @@ def turn(t: Tableau) -> list[Any]:
 
 def new_pack(t: Tableau) -> list[Any]:
     """The pack is exhausted: the bottom 3 x (Queens counted) cards of the talon become the new pack."""
-    _playing(t, "form a new pack")
+    playing(t, "form a new pack")
     if t.pack:
         raise errors.WrongPhase(f"The pack still holds {len(t.pack)} cards: a new pack is formed only when it is "
                                 "exhausted.", legal=_moves_as_text(t))

@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from referee.errors import RefereeError
 from referee.cards import DECK52, IS_QUEEN, SUIT, SUITS
 from referee.games.the_queens.cards import CARD_OF, VALUE
 from referee.games.the_queens.rules import FOUNDATION, PILES, Tableau
@@ -49,8 +50,8 @@ class Verdict:
     proof: str = ""  # why a lost position is lost
 
 
-class _Budget(Exception):
-    pass
+class _Budget(RefereeError):
+    """The search's budget ran out (caught inside ``solve``: the verdict is "undecided")."""
 
 
 def _position(t: Tableau) -> tuple:
