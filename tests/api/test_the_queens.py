@@ -85,3 +85,23 @@ def test_a_take_back_through_the_api_restores_the_table(client, new_game):
 def test_the_queens_refuses_a_blind_record(client):
     response = client.post("/games", json={"game": "the-queens", "seats": ["Ann"], "record": "blind"})
     assert response.status_code == 422 and response.get_json()["code"] == "invalid_options"
+
+
+def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_lost(client, new_game):
+    order, actions = won_game()
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
+    client.post(f"/games/{game_id}/actions", json={"action": "deal"}, headers=headers)
+    hint = client.get(f"/games/{game_id}/hint", headers=headers).get_json()
+    assert hint["result"] == "won" and hint["moves_left"] == 96
+    assert client.post(f"/games/{game_id}/actions", json=hint["move"], headers=headers).status_code == 201
+    assert client.get(f"/games/{game_id}/hint").status_code == 401  # it reads the hidden cards
+    lost_id, _token, lost_headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(order)})
+    client.post(f"/games/{lost_id}/actions", json={"action": "deal"}, headers=lost_headers)
+    hint = client.get(f"/games/{lost_id}/hint", headers=lost_headers).get_json()
+    assert hint["result"] == "lost" and hint["move"] is None and "can never go home" in hint["proof"]
+
+
+def test_a_game_without_a_solver_offers_no_hint(client, new_game):
+    game_id, _token, headers = new_game()
+    response = client.get(f"/games/{game_id}/hint", headers=headers)
+    assert response.status_code == 404 and "no solver" in response.get_json()["detail"]

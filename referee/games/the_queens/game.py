@@ -19,6 +19,7 @@ from referee.games.the_queens import events as ev
 from referee.games.the_queens import rules, views
 from referee.games.the_queens.cards import DECK104, parse_order
 from referee.games.the_queens.options import OptionsSchema
+from referee.games.the_queens.solver import solve
 from referee.games.the_queens.state import QueensState, apply_event
 
 
@@ -96,6 +97,19 @@ class TheQueens:
             raise errors.WrongPhase("There is no move to take back (the deal stays).")
         return [ev.QueensMoveTakenBack(state.standing[-1][0])]
 
+    def hint(self, state: QueensState, seconds: float = 1.0) -> dict[str, Any]:
+        """The solver on the current position: ``result`` "won" with ``move``, the next move of a
+        winning line (``moves_left`` in all), "lost" with its ``proof``, or "undecided" within
+        ``seconds``."""
+        t = state.tableau
+        if not t.dealt or t.ended:
+            raise errors.WrongPhase("A hint needs a game dealt and not over." if t.ended is None
+                                    else f"The game is over ({t.ended}): there is nothing left to hint.")
+        verdict = solve(t, seconds=seconds)
+        move = _command(verdict.line[0]) if verdict.line else None
+        return {"result": verdict.result, "move": move, "moves_left": len(verdict.line), "proof": verdict.proof or None,
+                "positions": verdict.positions}
+
     def legal_actions(self, state: QueensState, seat: int) -> list[Any]:
         """Every move the player may make now (seat 0; nobody else plays), and a take-back."""
         t = state.tableau
@@ -103,12 +117,7 @@ class TheQueens:
             return []
         if not t.dealt:
             return [cmd.Deal()]
-        out: list[Any] = []
-        for m in rules.legal_moves(t):
-            if m[0] == "move":
-                out.append(cmd.Move(m[1], m[3], m[2]))
-            else:
-                out.append(cmd.Turn() if m[0] == "turn" else cmd.NewPack())
+        out = [_command(m) for m in rules.legal_moves(t)]
         if state.standing:
             out.append(cmd.TakeBack())
         out.append(cmd.GiveUp())
@@ -144,3 +153,10 @@ class TheQueens:
             return None
         home = t.home()
         return {"reason": t.ended, "winners": [0] if t.ended == "won" else [], "home": home, "totals": [home]}
+
+
+def _command(move: tuple) -> Any:
+    """The command of a move as ``rules.legal_moves`` and the solver write it."""
+    if move[0] == "move":
+        return cmd.Move(move[1], move[3], move[2])
+    return cmd.Turn() if move[0] == "turn" else cmd.NewPack()

@@ -34,7 +34,7 @@ def _tableau(t: Tableau) -> dict[str, Any]:
 
 def public_view(state: QueensState, seat: int | None = None) -> dict[str, Any]:
     """The tableau as it lies on the table; ``seat`` changes nothing (the one player sees it all)."""
-    return {"game": state.game_name, "player": state.names[0] if state.names else None, "phase": phase(state),
+    return {"game": state.game_name, "seats": list(state.names), "phase": phase(state),
             "moves": state.moves, "corrections": list(state.corrections), **_tableau(state.tableau)}
 
 
@@ -54,7 +54,7 @@ def scores(state: QueensState) -> dict[str, Any]:
     name = state.names[0] if state.names else "player"
     t = state.tableau
     home = t.home()
-    units = [{"unit": 0, "name": name, "seats": [0]}]
+    units = [{"unit": 0, "name": name, "seats": [0], "total": home}]
     if not t.ended:
         return {"units": units, "hands": [], "totals": [home], "current": {"hand": 1, "home": home}}
     sheet = {"hand": 1, "result": t.ended, "seats": [{"seat": 0, "unit": 0, "name": name, "home": home,
