@@ -17,11 +17,11 @@ def won_game():
     for e in events:
         p = e["payload"]
         if e["type"] == "QueensCardMoved":
-            actions.append({"action": "move", "card": p["card"], "source": p["source"], "target": p["target"]})
+            actions.append({"action": "move", "seat": 0, "card": p["card"], "source": p["source"], "target": p["target"]})
         elif e["type"] == "QueensCardTurned":
-            actions.append({"action": "turn"})
+            actions.append({"action": "turn", "seat": 0})
         elif e["type"] == "QueensNewPackFormed":
-            actions.append({"action": "new_pack"})
+            actions.append({"action": "new_pack", "seat": 0})
     return events[1]["payload"]["order"], actions
 
 
@@ -29,7 +29,7 @@ def test_the_queens_is_created_dealt_played_to_a_win_and_recorded(client, new_ga
     order, actions = won_game()
     game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
     post = lambda body: client.post(f"/games/{game_id}/actions", json=body, headers=headers)
-    assert post({"action": "deal"}).status_code == 201
+    assert post({"action": "deal", "seat": 0}).status_code == 201
     view = client.get(f"/games/{game_id}").get_json()
     assert view["to_act"] == [0] and view["view"]["key"] == {"top": "9S", "count": 32}
     assert view["view"]["shutter"]["s1"] == ["AC"] and len(view["view"]["foundations"]) == 8
@@ -37,8 +37,8 @@ def test_the_queens_is_created_dealt_played_to_a_win_and_recorded(client, new_ga
     public_events = client.get(f"/games/{game_id}/events").get_json()["events"]
     assert public_events[1]["payload"] is None and public_events[1]["withheld"]
     legal = client.get(f"/games/{game_id}/legal", query_string={"seat": 0}, headers=headers).get_json()["actions"]
-    assert {"action": "move", "card": "AC", "source": "s1", "target": "foundation"} in legal
-    assert {"action": "give_up"} in legal
+    assert {"action": "move", "seat": 0, "card": "AC", "source": "s1", "target": "foundation"} in legal
+    assert {"action": "give_up", "seat": 0} in legal
     for body in actions:
         response = post(body)
         assert response.status_code == 201, response.get_json()
@@ -59,9 +59,9 @@ def test_the_queens_is_created_dealt_played_to_a_win_and_recorded(client, new_ga
 def test_an_impossible_move_is_refused_naming_the_card_and_the_place_and_nothing_is_written(client, new_game):
     order, _ = won_game()
     game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
-    client.post(f"/games/{game_id}/actions", json={"action": "deal"}, headers=headers)
+    client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
     version = client.get(f"/games/{game_id}").get_json()["version"]
-    refused = client.post(f"/games/{game_id}/actions", json={"action": "move", "card": "9S", "source": "key",
+    refused = client.post(f"/games/{game_id}/actions", json={"action": "move", "seat": 0, "card": "9S", "source": "key",
                                                              "target": "s1"}, headers=headers)
     assert refused.status_code == 422
     problem = refused.get_json()
@@ -73,10 +73,10 @@ def test_a_take_back_through_the_api_restores_the_table(client, new_game):
     order, _ = won_game()
     game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
     post = lambda body: client.post(f"/games/{game_id}/actions", json=body, headers=headers)
-    post({"action": "deal"})
+    post({"action": "deal", "seat": 0})
     before = client.get(f"/games/{game_id}").get_json()["view"]
-    assert post({"action": "move", "card": "AC", "source": "s2", "target": "f"}).status_code == 201
-    assert post({"action": "take_back"}).status_code == 201
+    assert post({"action": "move", "seat": 0, "card": "AC", "source": "s2", "target": "f"}).status_code == 201
+    assert post({"action": "take_back", "seat": 0}).status_code == 201
     after = client.get(f"/games/{game_id}").get_json()["view"]
     assert after["shutter"] == before["shutter"] and after["home"] == before["home"]
     assert len(after["corrections"]) == 1
@@ -90,13 +90,13 @@ def test_the_queens_refuses_a_blind_record(client):
 def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_lost(client, new_game):
     order, actions = won_game()
     game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
-    client.post(f"/games/{game_id}/actions", json={"action": "deal"}, headers=headers)
+    client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
     hint = client.get(f"/games/{game_id}/hint", headers=headers).get_json()
     assert hint["result"] == "won" and hint["moves_left"] == 96
     assert client.post(f"/games/{game_id}/actions", json=hint["move"], headers=headers).status_code == 201
     assert client.get(f"/games/{game_id}/hint").status_code == 401  # it reads the hidden cards
     lost_id, _token, lost_headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(order)})
-    client.post(f"/games/{lost_id}/actions", json={"action": "deal"}, headers=lost_headers)
+    client.post(f"/games/{lost_id}/actions", json={"action": "deal", "seat": 0}, headers=lost_headers)
     hint = client.get(f"/games/{lost_id}/hint", headers=lost_headers).get_json()
     assert hint["result"] == "lost" and hint["move"] is None and "can never go home" in hint["proof"]
 

@@ -44,12 +44,12 @@ def test_random_play_replays_to_the_live_state(deal_seed, play_seed, steps):
 def test_a_take_back_restores_the_tableau_before_the_move():
     log = GAME.start({}, ["Ann"], "known", random.Random(1))
     state = replay(log)
-    log += GAME.decide(state, cmd.Deal(), random.Random(1))
+    log += GAME.decide(state, cmd.Deal(0), random.Random(1))
     state = replay(log)
     before = GAME.director_view(state)
-    log += GAME.decide(state, cmd.Turn(), random.Random(1))
+    log += GAME.decide(state, cmd.Turn(0), random.Random(1))
     state = replay(log)
-    log += GAME.decide(state, cmd.TakeBack(), random.Random(1))
+    log += GAME.decide(state, cmd.TakeBack(0), random.Random(1))
     after = replay(log)
     assert {**GAME.director_view(after), "corrections": []} == before
-    assert GAME.command_of(log[-2]) == cmd.Turn() and GAME.command_of(log[-1]) == cmd.TakeBack()  # nothing deleted
+    assert GAME.command_of(log[-2]) == cmd.Turn(0) and GAME.command_of(log[-1]) == cmd.TakeBack(0)  # nothing deleted

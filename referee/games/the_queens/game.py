@@ -58,6 +58,9 @@ class TheQueens:
     def decide(self, state: QueensState, command: Any, rng: Any) -> list[Any]:
         t = state.tableau
         kind = type(command)
+        if command.seat != 0:
+            raise errors.InvalidSeat(f"The Queens has one player, seat 0, not seat {command.seat}.",
+                                     seat=command.seat, legal=[0])
         if kind is cmd.Move:
             return rules.move(t, command.card, command.target, command.source)
         if kind is cmd.Turn:
@@ -116,11 +119,11 @@ class TheQueens:
         if seat != 0 or t.ended:
             return []
         if not t.dealt:
-            return [cmd.Deal()]
+            return [cmd.Deal(0)]
         out = [_command(m) for m in rules.legal_moves(t)]
         if state.standing:
-            out.append(cmd.TakeBack())
-        out.append(cmd.GiveUp())
+            out.append(cmd.TakeBack(0))
+        out.append(cmd.GiveUp(0))
         return out
 
     def action_of(self, command: Any) -> str:
@@ -158,5 +161,5 @@ class TheQueens:
 def _command(move: tuple) -> Any:
     """The command of a move as ``rules.legal_moves`` and the solver write it."""
     if move[0] == "move":
-        return cmd.Move(move[1], move[3], move[2])
-    return cmd.Turn() if move[0] == "turn" else cmd.NewPack()
+        return cmd.Move(0, move[1], move[3], move[2])
+    return cmd.Turn(0) if move[0] == "turn" else cmd.NewPack(0)
