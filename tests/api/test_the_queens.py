@@ -90,6 +90,8 @@ def test_the_queens_refuses_a_blind_record(client):
 def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_lost(client, new_game):
     order, actions = won_game()
     game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
+    early = client.get(f"/games/{game_id}/hint", headers=headers)
+    assert early.status_code == 422 and early.get_json()["code"] == "wrong_phase"
     client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
     hint = client.get(f"/games/{game_id}/hint", headers=headers).get_json()
     assert hint["result"] == "won" and hint["moves_left"] == 96
