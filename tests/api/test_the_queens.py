@@ -1,6 +1,6 @@
 """The Queens through the API as `courtcard serve` runs it: a game created with a given order, dealt,
 played to a win from the legal actions and views, an impossible move refused with nothing written,
-a take-back, and the score sheet, audit and exports of the finished game."""
+a take-back, the score sheet, audit and exports of the finished game, its import, and hints."""
 
 from __future__ import annotations
 
@@ -54,6 +54,9 @@ def test_the_queens_is_created_dealt_played_to_a_win_and_recorded(client, new_ga
     assert csv.get_data(as_text=True).splitlines()[1] == "1,0,0,Ann,104,won,104,104"
     html = client.get(f"/games/{game_id}/export", query_string={"format": "html"}, headers=headers)
     assert html.status_code == 200 and "The Queens" in html.get_data(as_text=True)
+    jsonl = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}, headers=headers).get_data()
+    imported = client.post("/imports", data=jsonl, headers={"Content-Type": "text/plain"})  # re-decided on import
+    assert imported.status_code == 201 and imported.get_json()["version"] == 171
 
 
 def test_an_impossible_move_is_refused_naming_the_card_and_the_place_and_nothing_is_written(client, new_game):
