@@ -5,21 +5,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from click.testing import CliRunner
-
-from api.cli import EXIT_REFUSED, main
+from api.cli import EXIT_REFUSED
+from tests.api.test_cli import live, run  # noqa: F401 (live is the fixture of `courtcard serve`)
 from tests.api.test_the_queens import won_game
-
-
-@pytest.fixture
-def live(api_hosts, redis_client, tmp_path, monkeypatch):
-    monkeypatch.setenv("COURTCARD_HOME", str(tmp_path / "home"))  # the token book of this test alone
-    return api_hosts[0].url
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def test_a_whole_game_of_the_queens_through_the_cli(live):
