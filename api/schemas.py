@@ -126,6 +126,19 @@ class LegalActionsSchema(ma.Schema):
     actions = ma.fields.List(ma.fields.Dict())
 
 
+class HintQuerySchema(ma.Schema):
+    seconds = ma.fields.Float(load_default=1.0, validate=validate.Range(0.01, 5.0),
+                              metadata={"description": "how long the solver may search"})
+
+
+class HintSchema(ma.Schema):
+    result = ma.fields.String(metadata={"description": "won (a winning line exists), lost (none does) or undecided"})
+    move = ma.fields.Dict(allow_none=True, metadata={"description": "the next move of a winning line, as its action"})
+    moves_left = ma.fields.Integer(metadata={"description": "moves in the winning line found"})
+    proof = ma.fields.String(allow_none=True, metadata={"description": "why the position is lost"})
+    positions = ma.fields.Integer(metadata={"description": "positions the solver searched"})
+
+
 class EventPageQuerySchema(ma.Schema):
     from_version = ma.fields.Integer(data_key="from", load_default=1, validate=validate.Range(1, MAX_COUNT))
     limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 1000))

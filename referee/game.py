@@ -34,6 +34,8 @@ Contract
   referee knows. Both return JSON-ready dicts.
 * ``scores(state)`` is the score sheet so far (per hand and per seat or team), ``outcome(state)``
   is ``None`` while the game goes on, else who won.
+* ``hint(state)`` (optional, for a game with a solver) says whether the position can be won, with
+  the next move of a winning line as a command; ``GET /games/{id}/hint`` answers with it.
 """
 
 from __future__ import annotations

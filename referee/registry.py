@@ -7,6 +7,7 @@ from referee.game import Game
 from referee.games.black_queen import BlackQueen
 from referee.games.queen_bees import QueenBees
 from referee.games.queens_dungeon import QueensDungeon
+from referee.games.the_queens import TheQueens
 
 _GAMES: dict[str, Game] = {}
 
@@ -34,3 +35,4 @@ def game_names() -> list[str]:
 register(QueensDungeon())
 register(QueenBees())
 register(BlackQueen())
+register(TheQueens())

@@ -15,7 +15,7 @@ from api.auth import presented_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
     MAX_COUNT, MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
-    GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, LegalActionsSchema,
+    GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, HintQuerySchema, HintSchema, LegalActionsSchema,
     LegalQuerySchema, NewGameSchema,
 )
 from api.views import action_payloads, game_view
@@ -104,6 +104,24 @@ class LegalActions(MethodView):
         require_scorekeeper(entry)
         with services().referee.locked_state(game_id) as (game, state):
             return {"seat": query["seat"], "actions": action_payloads(game, game.legal_actions(state, query["seat"]))}
+
+
+@blp.route("/<game_id>/hint")
+class Hint(MethodView):
+    @blp.arguments(HintQuerySchema, location="query")
+    @blp.response(200, HintSchema)
+    def get(self, query, game_id):
+        """The next move of a winning line from the current position, or why it is lost, for a game
+        with a solver (its ``hint``). It reads the hidden cards, so it needs the token."""
+        entry = catalog_entry(game_id)
+        require_scorekeeper(entry)
+        with services().referee.locked_state(game_id) as (game, state):
+            if not hasattr(game, "hint"):
+                raise ApiProblem(404, f"{game.title} has no solver, so no hints.", "not_found")
+            state = state.clone()  # solved outside the lock: the game goes on meanwhile
+        hint = game.hint(state, query["seconds"])
+        move = hint["move"]
+        return {**hint, "move": action_payloads(game, [move])[0] if move is not None else None}
 
 
 @blp.route("/<game_id>/actions")

@@ -1,0 +1,165 @@
+"""The Queens on the game interface (``referee.game.Game``): one player, no hands, no tricks.
+
+A known record: the deal logs the order of the 104 cards (given, or shuffled by the referee), so
+every impossible move is refused at once. A take-back is a correction event that restores the
+tableau from before the last move still standing; the events it takes back stay in the record.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import marshmallow
+
+from referee import errors
+from referee.dealing import deal_salt
+from referee.events import GameCreated
+from referee.games.the_queens import commands as cmd
+from referee.games.the_queens import events as ev
+from referee.games.the_queens import rules, views
+from referee.games.the_queens.cards import DECK104, parse_order
+from referee.games.the_queens.options import OptionsSchema
+from referee.games.the_queens.solver import solve
+from referee.games.the_queens.state import QueensState, apply_event
+
+
+class TheQueens:
+    """The Queens: a two-pack patience for one player."""
+
+    name: ClassVar[str] = "the-queens"
+    title: ClassVar[str] = "The Queens"
+    options_schema: ClassVar[type[marshmallow.Schema]] = OptionsSchema
+    command_schemas = cmd.COMMAND_SCHEMAS
+
+    def start(self, options: dict[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
+        """``GameCreated`` with every option (a given order checked and written out in full)."""
+        try:
+            opts = OptionsSchema().load(dict(options))
+        except marshmallow.ValidationError as exc:
+            raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
+        if record != "known":
+            raise errors.InvalidOption(f"The Queens keeps a known record (every card's place is logged at the deal), "
+                                       f"not {record!r}: create it with record 'known'.")
+        if len(seats) != 1:
+            raise errors.InvalidOption(f"The Queens is played alone: give one seat name, not {len(seats)}.")
+        if opts["order"] is not None:
+            try:
+                opts["order"] = parse_order(opts["order"])
+            except errors.InputError as exc:
+                raise errors.InvalidOption(f"Invalid options: order: {exc.message}") from exc
+        return [GameCreated(self.name, opts, [str(seats[0])], record)]
+
+    def initial_state(self) -> QueensState:
+        return QueensState(self.name)
+
+    def apply(self, state: QueensState, event: Any) -> QueensState:
+        return apply_event(state, event)
+
+    def decide(self, state: QueensState, command: Any, rng: Any) -> list[Any]:
+        t = state.tableau
+        kind = type(command)
+        if command.seat != 0:
+            raise errors.InvalidSeat(f"The Queens has one player, seat 0, not seat {command.seat}.",
+                                     seat=command.seat, legal=[0])
+        if kind is cmd.Move:
+            return rules.move(t, command.card, command.target, command.source)
+        if kind is cmd.Turn:
+            return rules.turn(t)
+        if kind is cmd.NewPack:
+            return rules.new_pack(t)
+        if kind is cmd.TakeBack:
+            return self._take_back(state)
+        if kind is cmd.GiveUp:
+            rules.playing(t, "give up")
+            return [ev.QueensGameEnded(cmd.GIVEN_UP, t.home())]
+        if kind is cmd.Deal:
+            return self._deal(state, command, rng)
+        raise errors.UnknownAction(f"{type(command).__name__} is not a {self.title} command.")
+
+    def _deal(self, state: QueensState, command: cmd.Deal, rng: Any) -> list[Any]:
+        if state.tableau.dealt:
+            raise errors.WrongPhase("The cards are dealt already: a game of The Queens has one deal.")
+        given = state.options.get("order")
+        if command.order is not None:
+            order = parse_order(command.order)
+            if given is not None and order != given:
+                raise errors.InvalidDeal("This game was created with its order of the cards: deal without one, "
+                                         "or with that same order.")
+        elif given is not None:
+            order = list(given)
+        else:
+            order = list(DECK104)
+            rng.shuffle(order)
+        return rules.deal(order, deal_salt(rng))
+
+    def _take_back(self, state: QueensState) -> list[Any]:
+        t = state.tableau
+        if t.ended:
+            raise errors.WrongPhase(f"The game is over ({t.ended}): its last move can no longer be taken back.")
+        if not state.standing:
+            raise errors.WrongPhase("There is no move to take back (the deal stays).")
+        return [ev.QueensMoveTakenBack(state.standing[-1][0])]
+
+    def hint(self, state: QueensState, seconds: float = 1.0) -> dict[str, Any]:
+        """The solver on the current position: ``result`` "won" with ``move``, the next move of a
+        winning line (``moves_left`` in all), "lost" with its ``proof``, or "undecided" within
+        ``seconds``."""
+        t = state.tableau
+        if not t.dealt or t.ended:
+            raise errors.WrongPhase("A hint needs a game dealt and not over." if t.ended is None
+                                    else f"The game is over ({t.ended}): there is nothing left to hint.")
+        verdict = solve(t, seconds=seconds)
+        move = _command(verdict.line[0]) if verdict.line else None
+        return {"result": verdict.result, "move": move, "moves_left": len(verdict.line), "proof": verdict.proof or None,
+                "positions": verdict.positions}
+
+    def legal_actions(self, state: QueensState, seat: int) -> list[Any]:
+        """Every move the player may make now (seat 0; nobody else plays), and a take-back."""
+        t = state.tableau
+        if seat != 0 or t.ended:
+            return []
+        if not t.dealt:
+            return [cmd.Deal(0)]
+        out = [_command(m) for m in rules.legal_moves(t)]
+        if state.standing:
+            out.append(cmd.TakeBack(0))
+        out.append(cmd.GiveUp(0))
+        return out
+
+    def action_of(self, command: Any) -> str:
+        try:
+            return cmd.ACTION_OF[type(command)]
+        except KeyError:
+            raise errors.UnknownAction(f"{type(command).__name__} is not a {self.title} command.") from None
+
+    def command_of(self, event: Any) -> Any:
+        return cmd.command_of(event)
+
+    def to_act(self, state: QueensState) -> list[int]:
+        return [] if state.tableau.ended else [0]
+
+    def public_view(self, state: QueensState, seat: int | None = None) -> dict[str, Any]:
+        return views.public_view(state, seat)
+
+    def director_view(self, state: QueensState) -> dict[str, Any]:
+        return views.director_view(state)
+
+    def scores(self, state: QueensState) -> dict[str, Any]:
+        return views.scores(state)
+
+    def score_mark(self, state: QueensState) -> tuple:
+        return state.tableau.ended, state.tableau.home()
+
+    def outcome(self, state: QueensState) -> dict[str, Any] | None:
+        t = state.tableau
+        if not t.ended:
+            return None
+        home = t.home()
+        return {"reason": t.ended, "winners": [0] if t.ended == "won" else [], "home": home, "totals": [home]}
+
+
+def _command(move: tuple) -> Any:
+    """The command of a move as ``rules.legal_moves`` and the solver write it."""
+    if move[0] == "move":
+        return cmd.Move(0, move[1], move[3], move[2])
+    return cmd.Turn(0) if move[0] == "turn" else cmd.NewPack(0)

@@ -1,0 +1,285 @@
+"""A solver for The Queens: from a known position, a winning line of moves, a proof that none
+exists (the search covered every position reachable), or "undecided" when the budget ran out.
+
+It searches depth first over its own compact positions (cards as small integers, every stack a
+tuple), with three things that keep it fast:
+
+* a transposition table on a canonical key: the shutter piles sorted (piles are alike but for
+  the order in which spaces are filled, and two spaces at once only happen when the pack and the
+  talon are both empty, for good), and each suit's two foundations as a sorted pair of heights;
+* dominance: a card goes home at once, with no other move tried, when the other foundation of
+  its suit is at least as far up (both copies of the card below are home, so nothing can marry
+  onto it, and its twin can follow it on that other foundation), provided it comes from the key,
+  from a shutter pile it does not empty (an emptied pile takes the pack's top, which changes
+  what reaches the talon) or from the talon and is no Queen (a counted Queen sizes the new pack);
+* the key's deadlocks, found before any search (``key_deadlock``): most deals are lost by their key
+  alone, and say so at once;
+* move ordering: cards home first, the key's top before anything (it is the key that beats
+  most games), marrying that frees a card, then turning the pack, then the new pack.
+
+The moves it returns are the rules' (``referee.games.the_queens.rules.legal_moves``): replaying
+them with the rules wins the game, which the tests check.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from referee.errors import RefereeError
+from referee.cards import DECK52, IS_QUEEN, SUIT, SUITS
+from referee.games.the_queens.cards import CARD_OF, VALUE
+from referee.games.the_queens.rules import FOUNDATION, PILES, Tableau
+
+_CODE = {c: SUITS.index(SUIT[c]) * 16 + VALUE[c] for c in DECK52}
+_CARD = {code: c for c, code in _CODE.items()}
+_QUEEN = 12
+_IS_QUEEN = {code: IS_QUEEN[c] for c, code in _CODE.items()}
+_TALON, _KEY = -1, -2  # sources besides the piles 0..6
+
+
+@dataclass
+class Verdict:
+    """``result`` "won" (``line`` wins from the position), "lost" (no line wins: every reachable
+    position was searched) or "undecided" (the budget ran out first)."""
+
+    result: str
+    line: list[tuple] = field(default_factory=list)
+    positions: int = 0
+    seconds: float = 0.0
+    proof: str = ""  # why a lost position is lost
+
+
+class _Budget(RefereeError):
+    """The search's budget ran out (caught inside ``solve``: the verdict is "undecided")."""
+
+
+def _position(t: Tableau) -> tuple:
+    found = [0] * 8
+    for f in t.foundations:
+        s = SUITS.index(SUIT[f[0]])
+        slot = 2 * s if found[2 * s] == 0 else 2 * s + 1
+        found[slot] = len(f)
+    for s in range(4):
+        found[2 * s], found[2 * s + 1] = sorted((found[2 * s], found[2 * s + 1]), reverse=True)
+    enc = _CODE.__getitem__
+    return (len(t.key), tuple(map(enc, t.pack)), tuple(tuple(map(enc, p)) for p in t.piles), tuple(found),
+            tuple(map(enc, t.talon)), t.pass_base)
+
+
+def _found_add(found: tuple, card: int) -> tuple:
+    """The foundations with ``card`` added (on the foundation of its suit that takes it)."""
+    s2 = (card >> 4) * 2
+    v = card & 15
+    hi, lo = found[s2], found[s2 + 1]
+    if hi == v:
+        hi += 1
+    else:
+        lo += 1
+        if lo > hi:
+            hi, lo = lo, hi
+    return found[:s2] + (hi, lo) + found[s2 + 2:]
+
+
+def _fits(found: tuple, card: int) -> bool:
+    s2 = (card >> 4) * 2
+    v = card & 15
+    return found[s2] == v or found[s2 + 1] == v
+
+
+class _Search:
+    def __init__(self, t: Tableau, deadline: float, max_positions: int | None) -> None:
+        self.key = tuple(_CODE[c] for c in t.key)
+        self.deadline = deadline
+        self.max_positions = max_positions
+        self.seen: set = set()
+
+    # A position: (key length, pack, piles, found, talon, pass_base); the pack's top, the talon's
+    # top and a pile's top are the last items of their tuples.
+
+    def settle(self, kn, pack, piles, found, talon, base):
+        """Kings from the key's top home, spaces filled (Kings from the pack home)."""
+        key = self.key
+        while kn and key[kn - 1] & 15 == 0:
+            kn -= 1
+            found = _found_add(found, key[kn])
+        if () in piles:
+            piles = list(piles)
+            for i in range(7):
+                while not piles[i] and (pack or talon):
+                    if pack:
+                        card, pack = pack[-1], pack[:-1]
+                        if card & 15 == 0:
+                            found = _found_add(found, card)
+                            continue
+                    else:
+                        card, talon = talon[-1], talon[:-1]
+                        if len(talon) < base:
+                            base = len(talon)
+                    piles[i] = (card,)
+            piles = tuple(piles)
+        return kn, pack, piles, found, talon, base
+
+    def successors(self, pos):
+        """(move, position) pairs, best first; a single safe move when there is one."""
+        kn, pack, piles, found, talon, base = pos
+        key = self.key
+        homes, marries = [], []
+        # cards home
+        if kn:
+            card = key[kn - 1]
+            if _fits(found, card):
+                move = ("move", _CARD[card], "key", FOUNDATION)
+                nxt = self.settle(kn - 1, pack, piles, _found_add(found, card), talon, base)
+                if found[(card >> 4) * 2 + 1] == card & 15:
+                    return [(move, nxt)]
+                homes.append((move, nxt))
+        if talon:
+            card = talon[-1]
+            if _fits(found, card):
+                rest = talon[:-1]
+                nxt = self.settle(kn, pack, piles, _found_add(found, card), rest, min(base, len(rest)))
+                move = ("move", _CARD[card], "talon", FOUNDATION)
+                if found[(card >> 4) * 2 + 1] == card & 15 and not _IS_QUEEN[card]:
+                    return [(move, nxt)]
+                homes.append((move, nxt))
+        for i, pile in enumerate(piles):
+            if pile and _fits(found, pile[-1]):
+                card = pile[-1]
+                new = piles[:i] + (pile[:-1],) + piles[i + 1:]
+                nxt = self.settle(kn, pack, new, _found_add(found, card), talon, base)
+                move = ("move", _CARD[card], PILES[i], FOUNDATION)
+                if len(pile) > 1 and found[(card >> 4) * 2 + 1] == card & 15:
+                    return [(move, nxt)]
+                homes.append((move, nxt))
+        # marrying: a pile's top takes the next lower card of its suit
+        wanted = {}
+        for j, pile in enumerate(piles):
+            if pile and pile[-1] & 15:
+                wanted.setdefault(pile[-1] - 1, []).append(j)
+        if wanted:
+            if talon and talon[-1] in wanted:
+                card, rest = talon[-1], talon[:-1]
+                for j in wanted[card]:
+                    new = piles[:j] + (piles[j] + (card,),) + piles[j + 1:]
+                    marries.append((("move", _CARD[card], "talon", PILES[j]),
+                                    self.settle(kn, pack, new, found, rest, min(base, len(rest)))))
+            for i, pile in enumerate(piles):
+                if pile and pile[-1] in wanted:
+                    card = pile[-1]
+                    for j in wanted[card]:
+                        if j == i or (len(pile) > 1 and pile[-2] == piles[j][-1] and len(pile) == len(piles[j]) + 1
+                                      and pile[:-2] == piles[j][:-1]):
+                            continue  # the same pile, or a swap of two alike piles
+                        new = list(piles)
+                        new[i], new[j] = pile[:-1], piles[j] + (card,)
+                        marries.append((("move", _CARD[card], PILES[i], PILES[j]),
+                                        self.settle(kn, pack, tuple(new), found, talon, base)))
+        out = homes + marries
+        if pack:
+            card = pack[-1]
+            if card & 15 == 0:
+                out.append((("turn",), self.settle(kn, pack[:-1], piles, _found_add(found, card), talon, base)))
+            else:
+                out.append((("turn",), self.settle(kn, pack[:-1], piles, found, talon + (card,), base)))
+        else:
+            queens = sum(1 for c in talon[base:] if _IS_QUEEN[c])
+            if queens:
+                count = 3 * queens
+                rest = talon[count:]
+                out.append((("new_pack",), self.settle(kn, tuple(reversed(talon[:count])), piles, found, rest,
+                                                       len(rest))))
+        return out
+
+    def canonical(self, pos):
+        kn, pack, piles, found, talon, base = pos
+        return kn, pack, tuple(sorted(piles)), found, talon, base
+
+    def run(self, start) -> list[tuple] | None:
+        """A winning line from ``start``, or None when there is none; raises _Budget."""
+        if sum(start[3]) == 104:
+            return []
+        seen = self.seen
+        seen.add(self.canonical(start))
+        path: list[tuple] = []
+        stack = [iter(self.successors(start))]
+        count = 0
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            move, pos = step
+            if sum(pos[3]) == 104:
+                return path + [move]
+            ckey = self.canonical(pos)
+            if ckey in seen:
+                continue
+            seen.add(ckey)
+            count += 1
+            if count & 1023 == 0 and (time.monotonic() > self.deadline or
+                                      (self.max_positions is not None and count > self.max_positions)):
+                raise _Budget
+            path.append(move)
+            stack.append(iter(self.successors(pos)))
+        return None
+
+
+def key_deadlock(key: list[str]) -> str | None:
+    """Why the key can never be played out, or None.
+
+    A key card goes home only after every card above it in the key, onto a foundation holding one
+    copy of each lower card of its suit; and the second copy of a card to go home needs both copies
+    of every lower card of its suit home. A key card is the second of its copies to go home when
+    its twin is above it in the key, or when a higher card of its suit is above it (that card needs
+    the twin home first). So a key card never goes home when both copies of a lower card of its
+    suit lie under it, or when it goes second and any copy of a lower card lies under it.
+
+    >>> key_deadlock(["4H", "4H", "9C", "6H"])
+    '6H on the key lies above both 4H: it can never go home'
+    >>> key_deadlock(["3S", "5S", "5S"]) is None, key_deadlock(["KS", "5S", "5S"])
+    (False, '5S on the key goes home after its twin, and lies above a KS: it can never go home')
+    >>> key_deadlock(["AD", "5D", "9D"])
+    '5D on the key goes home after its twin, and lies above a AD: it can never go home'
+    """
+    for p, card in enumerate(key):
+        suit, value = SUIT[card], VALUE[card]
+        below, above = key[:p], key[p + 1:]
+        second = any(SUIT[c] == suit and VALUE[c] >= value for c in above)
+        for lower in range(value):
+            twin = CARD_OF[(suit, lower)]
+            copies = below.count(twin)
+            if copies == 2:
+                return f"{card} on the key lies above both {twin}: it can never go home"
+            if copies and second:
+                return f"{card} on the key goes home after its twin, and lies above a {twin}: it can never go home"
+    return None
+
+
+def solve(t: Tableau, seconds: float = 1.0, max_positions: int | None = None) -> Verdict:
+    """Search the position ``t`` (dealt, not over) for a winning line, within ``seconds``.
+
+    >>> from referee.games.the_queens.rules import Tableau, apply, deal
+    >>> from referee.games.the_queens.cards import DECK104
+    >>> t = Tableau()
+    >>> for e in deal(list(DECK104)):
+    ...     t = apply(t, e)
+    >>> verdict = solve(t)
+    >>> verdict.result, verdict.proof
+    ('lost', '3C on the key goes home after its twin, and lies above a 2C: it can never go home')
+    """
+    began = time.monotonic()
+    why = key_deadlock(t.key)
+    if why is not None:
+        return Verdict("lost", [], 0, time.monotonic() - began, why)
+    search = _Search(t, began + seconds, max_positions)
+    try:
+        line = search.run(_position(t))
+    except _Budget:
+        return Verdict("undecided", [], len(search.seen), time.monotonic() - began)
+    if line is None:
+        return Verdict("lost", [], len(search.seen), time.monotonic() - began,
+                       f"every one of the {len(search.seen)} positions reachable was searched: none wins")
+    return Verdict("won", line, len(search.seen), time.monotonic() - began)

@@ -1,0 +1,112 @@
+"""The Queens through the API as `courtcard serve` runs it: a game created with a given order, dealt,
+played to a win from the legal actions and views, an impossible move refused with nothing written,
+a take-back, the score sheet, audit and exports of the finished game, its import, and hints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "tq-won.json"
+
+
+def won_game():
+    """The order and the player's actions of the golden won game, as JSON bodies."""
+    events = json.loads(GOLDEN.read_text())["events"]
+    actions = []
+    for e in events:
+        p = e["payload"]
+        if e["type"] == "QueensCardMoved":
+            actions.append({"action": "move", "seat": 0, "card": p["card"], "source": p["source"], "target": p["target"]})
+        elif e["type"] == "QueensCardTurned":
+            actions.append({"action": "turn", "seat": 0})
+        elif e["type"] == "QueensNewPackFormed":
+            actions.append({"action": "new_pack", "seat": 0})
+    return events[1]["payload"]["order"], actions
+
+
+def test_the_queens_is_created_dealt_played_to_a_win_and_recorded(client, new_game):
+    order, actions = won_game()
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
+    post = lambda body: client.post(f"/games/{game_id}/actions", json=body, headers=headers)
+    assert post({"action": "deal", "seat": 0}).status_code == 201
+    view = client.get(f"/games/{game_id}").get_json()
+    assert view["to_act"] == [0] and view["view"]["key"] == {"top": "9S", "count": 32}
+    assert view["view"]["shutter"]["s1"] == ["AC"] and len(view["view"]["foundations"]) == 8
+    assert "cards" not in view["view"]["pack"]  # the pack's order is not the table's to see
+    public_events = client.get(f"/games/{game_id}/events").get_json()["events"]
+    assert public_events[1]["payload"] is None and public_events[1]["withheld"]
+    legal = client.get(f"/games/{game_id}/legal", query_string={"seat": 0}, headers=headers).get_json()["actions"]
+    assert {"action": "move", "seat": 0, "card": "AC", "source": "s1", "target": "foundation"} in legal
+    assert {"action": "give_up", "seat": 0} in legal
+    for body in actions:
+        response = post(body)
+        assert response.status_code == 201, response.get_json()
+    view = client.get(f"/games/{game_id}").get_json()
+    assert view["status"] == "finished" and view["outcome"]["reason"] == "won" and view["view"]["home"] == 104
+    assert view["scores"]["hands"][0]["units"][0]["total"] == 104
+    sheet = client.get(f"/games/{game_id}/scores").get_json()["sheet"]
+    assert sheet["rows"] == [{"hand": 1, "seat": 0, "unit": 0, "name": "Ann", "home": 104, "result": "won",
+                              "hand_total": 104, "running_total": 104}]
+    audit = client.get(f"/games/{game_id}/audit", headers=headers).get_json()["audit"]
+    assert audit["ok"] and audit["chain"]["ok"] and audit["scores"]["matches"] and audit["replayed_to"] == 171
+    csv = client.get(f"/games/{game_id}/export", query_string={"format": "csv"}, headers=headers)
+    assert csv.get_data(as_text=True).splitlines()[1] == "1,0,0,Ann,104,won,104,104"
+    html = client.get(f"/games/{game_id}/export", query_string={"format": "html"}, headers=headers)
+    assert html.status_code == 200 and "The Queens" in html.get_data(as_text=True)
+    jsonl = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}, headers=headers).get_data()
+    imported = client.post("/imports", data=jsonl, headers={"Content-Type": "text/plain"})  # re-decided on import
+    assert imported.status_code == 201 and imported.get_json()["version"] == 171
+
+
+def test_an_impossible_move_is_refused_naming_the_card_and_the_place_and_nothing_is_written(client, new_game):
+    order, _ = won_game()
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
+    client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
+    version = client.get(f"/games/{game_id}").get_json()["version"]
+    refused = client.post(f"/games/{game_id}/actions", json={"action": "move", "seat": 0, "card": "9S", "source": "key",
+                                                             "target": "s1"}, headers=headers)
+    assert refused.status_code == 422
+    problem = refused.get_json()
+    assert problem["card"] == "9S" and "from the key (top 9S) cannot go to shutter pile s1 (top AC)" in problem["detail"]
+    assert client.get(f"/games/{game_id}").get_json()["version"] == version
+
+
+def test_a_take_back_through_the_api_restores_the_table(client, new_game):
+    order, _ = won_game()
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
+    post = lambda body: client.post(f"/games/{game_id}/actions", json=body, headers=headers)
+    post({"action": "deal", "seat": 0})
+    before = client.get(f"/games/{game_id}").get_json()["view"]
+    assert post({"action": "move", "seat": 0, "card": "AC", "source": "s2", "target": "f"}).status_code == 201
+    assert post({"action": "take_back", "seat": 0}).status_code == 201
+    after = client.get(f"/games/{game_id}").get_json()["view"]
+    assert after["shutter"] == before["shutter"] and after["home"] == before["home"]
+    assert len(after["corrections"]) == 1
+
+
+def test_the_queens_refuses_a_blind_record(client):
+    response = client.post("/games", json={"game": "the-queens", "seats": ["Ann"], "record": "blind"})
+    assert response.status_code == 422 and response.get_json()["code"] == "invalid_options"
+
+
+def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_lost(client, new_game):
+    order, actions = won_game()
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": order})
+    early = client.get(f"/games/{game_id}/hint", headers=headers)
+    assert early.status_code == 422 and early.get_json()["code"] == "wrong_phase"
+    client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
+    hint = client.get(f"/games/{game_id}/hint", headers=headers).get_json()
+    assert hint["result"] == "won" and hint["moves_left"] == 96
+    assert client.post(f"/games/{game_id}/actions", json=hint["move"], headers=headers).status_code == 201
+    assert client.get(f"/games/{game_id}/hint").status_code == 401  # it reads the hidden cards
+    lost_id, _token, lost_headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(order)})
+    client.post(f"/games/{lost_id}/actions", json={"action": "deal", "seat": 0}, headers=lost_headers)
+    hint = client.get(f"/games/{lost_id}/hint", headers=lost_headers).get_json()
+    assert hint["result"] == "lost" and hint["move"] is None and "can never go home" in hint["proof"]
+
+
+def test_a_game_without_a_solver_offers_no_hint(client, new_game):
+    game_id, _token, headers = new_game()
+    response = client.get(f"/games/{game_id}/hint", headers=headers)
+    assert response.status_code == 404 and "no solver" in response.get_json()["detail"]

@@ -1,0 +1,81 @@
+"""Golden games of The Queens (``tests/golden/tq-*.json``): a won game, a stuck one with a move taken
+back, and one whose key's top is a Queen twice at the deal. Each is checked event by event where
+the rules say what must happen, replayed to its expected outcome, and decided again into exactly
+the same events."""
+
+from __future__ import annotations
+
+import pytest
+
+from trick_golden import GOLDEN_DIR, decided_again, load
+from referee.cards import SUITS
+from referee.games.the_queens import events as ev
+from referee.games.the_queens.cards import CARD_OF
+from referee.redecide import redecide
+from referee.registry import get_game
+from referee.replay import replay
+
+GAME = get_game("the-queens")
+GOLDEN = sorted(GOLDEN_DIR.glob("tq-*.json"))
+
+
+def golden(name: str):
+    return load(GOLDEN_DIR / f"tq-{name}.json")[1]
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_golden_game_replays_to_its_expected_outcome(path):
+    data, events = load(path)
+    state = replay(events)
+    assert GAME.outcome(state) == data["expected"]["outcome"]
+    assert state.moves == data["expected"]["moves"] and state.version == len(events) == data["expected"]["events"]
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_golden_game_is_decided_again_into_the_same_events(path):
+    _, events = load(path)
+    commands = [c for c in map(GAME.command_of, events) if c is not None]
+    assert decided_again(GAME, events, commands) == events
+    assert redecide(events).version == len(events)
+
+
+def test_won_game_event_by_event():
+    events = golden("won")
+    order = events[1].order
+    key = [CARD_OF[(s, v)] for v in (12, 11, 10, 9) for s in SUITS for _ in range(2)]
+    assert order[:32] == key  # the key, the 9s on top
+    # The shutter's first seven cards are the eight Kings (all to the foundation row) and the
+    # first Ace, the next six refill the places: the Aces.
+    kings = [CARD_OF[(s, 0)] for s in SUITS for _ in range(2)]
+    assert events[2:10] == [ev.QueensKingFounded(k, "pack", i) for i, k in enumerate(kings)]
+    assert [e.card for e in events[10:17]] == ["AC", "AC", "AD", "AD", "AH", "AH", "AS"]
+    assert all(e == ev.QueensSpaceFilled(f"s{i + 1}", e.card, "pack") for i, e in enumerate(events[10:17]))
+    homes = [e for e in events if type(e) is ev.QueensCardMoved]
+    assert len(homes) == 96 and all(e.target == "foundation" for e in homes)
+    assert [e.card for e in homes if e.source == "key"] == list(reversed(key))  # the key played out in order
+    assert events[-1] == ev.QueensGameEnded("won", 104)
+
+
+def test_stuck_game_event_by_event():
+    events = golden("stuck")
+    assert [type(e) for e in events[2:9]] == [ev.QueensSpaceFilled] * 7
+    assert events[11] == ev.QueensCardTurned("9D")
+    assert events[12] == ev.QueensMoveTakenBack(12)  # the turn of 9D taken back ...
+    assert events[13] == ev.QueensCardTurned("9D")  # ... and made again: the same card comes up
+    state = replay(events)
+    assert state.corrections == [{"version": 13, "replaces_from": 12}]
+    assert state.tableau.pack == [] and state.tableau.queens_counted() == 0
+    assert events[-1] == ev.QueensGameEnded("stuck", 14)
+
+
+def test_queen_on_the_key_top_twice_event_by_event():
+    events = golden("queen-twice")
+    order = events[1].order
+    assert order[31] == "QS" and order[17] == "QH"
+    assert events[2] == ev.QueensKeyPaid(order[18:32])
+    assert events[3] == ev.QueensKeyPaid(order[4:18])
+    assert [e.card for e in events[4:11]] == order[32:39]  # the shutter, from the pack
+    state = replay(events[:11])
+    assert state.tableau.key == order[:4]
+    assert list(reversed(state.tableau.pack))[-28:] == order[18:32] + order[4:18]
+    assert events[-1] == ev.QueensGameEnded("stuck", 93)
