@@ -32,7 +32,6 @@ import json
 import multiprocessing
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -251,8 +250,8 @@ def figures(crowd: list[Watcher], connected: int, acks, plays: list[float], seco
                 delays.append(arrived - at)
         lost += max(0, last.get(w.game_id, 0) - w.after)
     delays.sort()
-    ms = lambda s: round(s * 1000, 1)  # noqa: E731
-    pct = lambda xs, q: xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")  # noqa: E731
+    ms = lambda s: None if s is None else round(s * 1000, 1)  # noqa: E731
+    pct = lambda xs, q: xs[min(len(xs) - 1, int(q * len(xs)))] if xs else None  # noqa: E731
     plays_sorted = sorted(plays)
     return {
         "watchers": len(crowd),
@@ -262,13 +261,13 @@ def figures(crowd: list[Watcher], connected: int, acks, plays: list[float], seco
         "delivered": len(delays),
         "latency_ms_p50": ms(pct(delays, 0.5)),
         "latency_ms_p99": ms(pct(delays, 0.99)),
-        "latency_ms_max": ms(delays[-1]) if delays else None,
+        "latency_ms_max": ms(pct(delays, 1.0)),
         "lost": lost,
         "out_of_order": sum(w.out_of_order for w in crowd),
         "refusals": sum(w.refusals for w in crowd),
         "reconnects": sum(w.cuts for w in crowd),
         "plays_per_s": round(len(plays) / seconds, 1),
-        "play_p50_ms": ms(statistics.median(plays)) if plays else None,
+        "play_p50_ms": ms(pct(plays_sorted, 0.5)),
         "play_p99_ms": ms(pct(plays_sorted, 0.99)),
     }
 
