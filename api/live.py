@@ -26,6 +26,7 @@ import logging
 import threading
 import time
 
+from api.problems import ApiProblem
 from events.envelope import Envelope
 from events.store import EventStore
 
@@ -60,8 +61,12 @@ def sse_frame(envelope: Envelope, withheld: bool) -> bytes:
     return f"id: {envelope.version}\nevent: {envelope.type}\ndata: {data}\n\n".encode()
 
 
-class TooManyGames(Exception):
-    """This process already follows MAX_GAMES games."""
+class TooManyGames(ApiProblem):
+    """This process already follows MAX_GAMES games: the watcher is asked to come back."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "This server follows too many games live right now; reconnecting shortly will work.",
+                         "too_many_streams", headers={"Retry-After": "5"})
 
 
 class GameFeed:
@@ -131,7 +136,7 @@ class LiveHub:
             feed = self._feeds.get(game_id)
             if feed is None:
                 if len(self._feeds) >= self.max_games:
-                    raise TooManyGames(game_id)
+                    raise TooManyGames()
                 feed = self._feeds[game_id] = GameFeed(game_id, self.store.version(game_id) if head is None else head)
                 threading.Thread(target=self._read, args=(feed,), name=f"live {game_id}", daemon=True).start()
             feed.watchers += 1

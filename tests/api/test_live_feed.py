@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from api import live
-from api.live import GameFeed, LiveHub, sse_frame
+from api.live import GameFeed, LiveHub, TooManyGames, sse_frame
 from events.store import EventStore
 from referee.service import RefereeService
 from tests.api.test_live_and_outage import own_server  # noqa: F401 - a fixture
@@ -79,3 +81,19 @@ def test_a_feed_whose_store_is_away_closes_and_the_next_watcher_gets_a_new_one(o
         assert again is not feed and not again.closed and again.last == store.version("live1")
     finally:
         hub.leave(again)
+
+
+def test_a_process_following_its_most_games_asks_the_watcher_of_another_to_come_back(event_store):
+    _blind_game(event_store, "live1")
+    _blind_game(event_store, "live2")
+    hub = LiveHub(event_store, max_games=1)
+    feed = hub.join("live1")
+    try:
+        assert hub.join("live1") is feed  # another watcher of a followed game is welcome
+        hub.leave(feed)
+        with pytest.raises(TooManyGames) as refused:
+            hub.join("live2")
+        assert (refused.value.status, refused.value.code, refused.value.headers) == (
+            503, "too_many_streams", {"Retry-After": "5"})
+    finally:
+        hub.leave(feed)
