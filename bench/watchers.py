@@ -20,7 +20,9 @@ For every event and every watcher of its game: delivery = arrival at the watcher
 append's acknowledgement (both on this machine's monotonic clock; it may be slightly negative
 when the stream beats the reply). ``lost`` counts (watcher, event) pairs never delivered by
 ``--grace`` seconds after the last play. ``out_of_order`` counts events that arrived other than
-as the next version a watcher had (a gap or a repeat). The last line printed is one JSON object.
+as the next version a watcher had (a gap or a repeat). ``server_cpu`` and ``watchers_client_cpu``
+are CPU seconds per second of logging of the API processes and of this process (which must stay
+small: the client is not what is measured). The last line printed is one JSON object.
 """
 
 from __future__ import annotations
@@ -210,7 +212,7 @@ class Watcher(asyncio.Protocol):
 
 
 async def watch(port: int, games: list[tuple[str, str, int]], watchers: int, conn, grace: float,
-                connect_timeout: float):
+                connect_timeout: float, server_pid: int):
     """Open the watchers, start the tables, follow until the tables are done (+ grace)."""
     crowd = []
     for i in range(watchers):
@@ -226,18 +228,31 @@ async def watch(port: int, games: list[tuple[str, str, int]], watchers: int, con
         pass
     connected = sum(w.connected.is_set() for w in crowd)
     loop = asyncio.get_running_loop()
+    cpu = (cpu_seconds(server_pid), time.process_time())
     conn.send("go")
     acks, plays = await loop.run_in_executor(None, conn.recv)
+    cpu = (cpu_seconds(server_pid) - cpu[0], time.process_time() - cpu[1])
     await asyncio.sleep(grace)
     for w in crowd:
         w.stop()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return crowd, connected, acks, plays
+    return crowd, connected, acks, plays, cpu
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a live process and all its descendants, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = " ".join(p.read_text() for p in Path(f"/proc/{pid}/task").glob("*/children")).split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(c)) for c in children)
 
 
 # -- figures -------------------------------------------------------------------------------------
 
-def figures(crowd: list[Watcher], connected: int, acks, plays: list[float], seconds: float) -> dict:
+def figures(crowd: list[Watcher], connected: int, acks, plays: list[float], seconds: float,
+            cpu: tuple[float, float]) -> dict:
     acked = {(g, v): t for g, v, t in acks}
     last = {}
     for g, v, _t in acks:
@@ -269,6 +284,9 @@ def figures(crowd: list[Watcher], connected: int, acks, plays: list[float], seco
         "plays_per_s": round(len(plays) / seconds, 1),
         "play_p50_ms": ms(pct(plays_sorted, 0.5)),
         "play_p99_ms": ms(pct(plays_sorted, 0.99)),
+        # CPU seconds per second of logging: the server's (API processes) and this client's
+        "server_cpu": round(cpu[0] / seconds, 2),
+        "watchers_client_cpu": round(cpu[1] / seconds, 2),
     }
 
 
@@ -302,8 +320,8 @@ def main() -> None:
                 target=log_tables, args=(redis_url, port, args.games, args.seconds, args.interval, there))
             tables.start()
             games = here.recv()
-            crowd, connected, acks, plays = asyncio.run(
-                watch(port, games, args.watchers, here, args.grace, args.connect_timeout))
+            crowd, connected, acks, plays, cpu = asyncio.run(
+                watch(port, games, args.watchers, here, args.grace, args.connect_timeout, api.pid))
         finally:
             if tables is not None:
                 tables.join(timeout=30)
@@ -311,12 +329,14 @@ def main() -> None:
             api.wait(timeout=30)
             server.stop()
 
-    result = figures(crowd, connected, acks, plays, args.seconds)
+    result = figures(crowd, connected, acks, plays, args.seconds, cpu)
     print(f"{result['watchers']} watchers of {result['games']} games, {result['connected_at_start']} connected at the start")
     print(f"{result['events']} events appended, {result['delivered']} deliveries: p50 {result['latency_ms_p50']} ms, "
           f"p99 {result['latency_ms_p99']} ms, max {result['latency_ms_max']} ms; lost {result['lost']}, "
           f"out of order {result['out_of_order']}, refused {result['refusals']} times")
     print(f"plays: {result['plays_per_s']}/s, p50 {result['play_p50_ms']} ms, p99 {result['play_p99_ms']} ms")
+    print(f"CPU per second of logging: API processes {result['server_cpu']} s, the watchers' client "
+          f"{result['watchers_client_cpu']} s")
     print(json.dumps(result))
 
 
