@@ -39,7 +39,7 @@ LINGER_S = 10.0
 #: Events a feed keeps for its watchers; one further behind reads from the store.
 WINDOW = 256
 #: Games a process follows at once: each reader holds one of the process's store connections
-#: while it waits (redis-py's pool has 100), and plays must always find one free.
+#: while it waits (redis-py 8's pool holds 100 by default), and plays must always find one free.
 MAX_GAMES = 64
 #: Watchers reading the store at once in a process (to start, or to catch up): a crowd that
 #: reconnects together (after a restart) takes turns instead of every store connection.
