@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 #: Requests an API process works on at once (COURTCARD_CONCURRENCY, serve --concurrency).
 DEFAULT_CONCURRENCY = 2
 #: Live event streams an API process serves at once (COURTCARD_STREAM_LIMIT, serve --streams).
-DEFAULT_STREAM_LIMIT = 8
+DEFAULT_STREAM_LIMIT = 1000
 
 
 class FairGate:

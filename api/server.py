@@ -6,7 +6,9 @@ interpreter on Courtcard's own work. On this project's benchmark (bench/api.py, 
 with the 99th percentile down from 50 to 74 ms to 35 to 56 ms.
 
 Each process runs ``concurrency`` requests at once (api.gate), plus up to ``stream_limit`` live
-event streams, each of which holds a thread of its own while it waits for the next event.
+event streams, each of which holds a thread of its own while it waits for the next event (a WSGI
+response is produced by a thread), though not a store connection: api.live reads each watched game
+once for all of a process's watchers.
 
 An API process that dies (a crash, a kill) is started again by Granian while the others keep
 serving. When one dies again within seconds of its restart, Granian calls it a crash loop and
@@ -28,6 +30,7 @@ from granian.log import LogLevels
 from api.supervisor import Backoff
 
 STOP_TIMEOUT_S = 5
+GRANIAN_BACKLOG = 1024  # Granian's default listen backlog
 log = logging.getLogger("courtcard.serve")
 
 
@@ -53,13 +56,18 @@ def serve_api(host: str, port: int, processes: int, concurrency: int, stream_lim
 
 
 def _granian(host: str, port: int, processes: int, concurrency: int, stream_limit: int) -> Granian:
+    threads = concurrency + stream_limit
     return Granian(
         "api.wsgi:app",
         address=host,
         port=port,
         interface=Interfaces.WSGI,
         workers=processes,
-        blocking_threads=concurrency + stream_limit,
+        blocking_threads=threads,
+        # Requests a process takes in at once, whether at work, streaming or waiting for a thread:
+        # Granian's default (half its backlog of 1,024 with two processes) is fewer than the live
+        # streams a process holds, so the threads plus that many waiting.
+        backpressure=threads + GRANIAN_BACKLOG // processes,
         # A live stream never ends by itself: on a stop, a process still serving one after this
         # long is ended, and its watchers reconnect and resume from the last event they had.
         workers_kill_timeout=STOP_TIMEOUT_S,

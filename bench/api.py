@@ -111,6 +111,19 @@ class Table:
         return elapsed
 
 
+def wait_until_serving(port: int) -> None:
+    """Wait for the API to answer /healthz (a few seconds while its processes start)."""
+    for _ in range(200):
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the API did not start")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -197,17 +210,7 @@ def main() -> None:
             env=dict(os.environ, REDIS_URL=redis_url), stdout=subprocess.DEVNULL,
         )
         try:
-            for _ in range(200):
-                try:
-                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-                    conn.request("GET", "/healthz")
-                    if conn.getresponse().status == 200:
-                        break
-                except OSError:
-                    time.sleep(0.1)
-            else:
-                raise SystemExit("the API did not start")
-
+            wait_until_serving(port)
             timed = latencies(redis_url, port, (10, 1000), args.latency_tables, args.latency_plays, seed=1)
             v10, v1000 = timed[10], timed[1000]
             plays_per_s, loaded = throughput(redis_url, port, args.tables, args.seconds, args.client_processes)

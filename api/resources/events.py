@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
+import threading
 
-from flask import Response, current_app, request, stream_with_context
+from flask import Response, current_app, request
 from flask.views import MethodView
 
 from api.jsonio import Blueprint
 from api.services import services
 from api.auth import reads_full_record, require_reader
+from api.live import LiveHub, envelope_shown, sse_frame
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
 from api.schemas import EventPageQuerySchema, EventPageSchema
@@ -18,8 +19,10 @@ from api.views import game_finished
 
 blp = Blueprint("events", __name__, url_prefix="/games", description="A game's record of events")
 
-#: How long one blocking read waits before the stream sends a keep-alive comment.
+#: How long a stream waits for an event before it sends a keep-alive comment.
 STREAM_BLOCK_MS = 15_000
+#: Events a watcher behind its game's feed reads from the record at a time.
+CATCH_UP_PAGE = 200
 
 
 @blp.route("/<game_id>/events")
@@ -50,48 +53,76 @@ class EventStream(MethodView):
                               "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
     def get(self, game_id):
         """Follow the game live. Reconnect with Last-Event-ID (or ?from=) to resume without a gap."""
-        entry = catalog_entry(game_id)
-        require_reader(entry)
-        shown = envelope_view(entry, game_id)
+        hub = live_hub()
+        with hub.store_reads:
+            entry = catalog_entry(game_id)
+            require_reader(entry)
+            withheld = withholds_payloads(entry, game_id)
+        slots = current_app.extensions["courtcard_streams"]
+        if not slots.acquire(blocking=False):
+            # Each live stream holds a server thread; past the limit, plays would wait for one,
+            # so a watcher is asked to come back instead.
+            raise ApiProblem(503, "Too many live streams on this server right now; reconnecting shortly will work.",
+                             "too_many_streams", headers={"Retry-After": "5"})
+        try:
+            with hub.store_reads:
+                feed = hub.join(game_id)
+        except BaseException:  # TooManyGames (a 503), or the store is away
+            slots.release()
+            raise
         after = _resume_point()
         store = services().store
-        # Bounded, so that a keep-alive goes out at least every STREAM_BLOCK_MS and a client that
-        # has gone away is noticed and frees its thread.
-        block_ms = min(max(_small_int(request.args.get("block_ms")) or STREAM_BLOCK_MS, 100), STREAM_BLOCK_MS)
+        # A keep-alive goes out at least every block_ms, so that a client that has gone away is
+        # noticed (sending to it fails) and frees its thread and slot.
+        keep_alive_s = min(max(_small_int(request.args.get("block_ms")) or STREAM_BLOCK_MS, 100), STREAM_BLOCK_MS) / 1000
 
         def generate():
             nonlocal after
-            yield "retry: 2000\n\n"
-            while True:
-                batch = store.tail(game_id, after, block_ms)
-                if not batch:
-                    yield ": keep-alive\n\n"
+            yield b"retry: 2000\n\n"
+            while not feed.closed:
+                caught_up = feed.frames_after(after, withheld, keep_alive_s)
+                if caught_up is None:  # older than the feed holds: from the record
+                    with hub.store_reads:
+                        page = store.read_page(game_id, after + 1, CATCH_UP_PAGE)
+                    if not page:
+                        return  # the record lacks what the feed read after it: the client reconnects
+                    after = page[-1].version
+                    yield b"".join(sse_frame(envelope, withheld) for envelope in page)
                     continue
-                for envelope in batch:
-                    after = envelope.version
-                    yield f"id: {envelope.version}\nevent: {envelope.type}\ndata: {json.dumps(shown(envelope))}\n\n"
+                after, frames = caught_up
+                yield frames or b": keep-alive\n\n"
 
-        slots = current_app.extensions["courtcard_streams"]
-        if not slots.acquire(blocking=False):
-            # Each live stream holds a server thread; past the limit, plays would queue behind
-            # watchers, so a watcher is asked to come back instead.
-            raise ApiProblem(503, "Too many live streams on this server right now; reconnecting shortly will work.",
-                             "too_many_streams", headers={"Retry-After": "5"})
-        response = Response(stream_with_context(generate()), mimetype="text/event-stream",
+        def closed():  # the stream ended, or its client went away
+            hub.leave(feed)
+            slots.release()
+
+        response = Response(generate(), mimetype="text/event-stream",
                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-        response.call_on_close(slots.release)
+        response.call_on_close(closed)
         return response
 
 
-def envelope_view(entry, game_id: str):
-    """How this request sees envelopes: whole, or with payloads withheld (see ``reads_full_record``).
+def live_hub() -> LiveHub:
+    """This process's live feeds (made on the first stream, in the process that serves it)."""
+    with _hub_lock:
+        hub = current_app.extensions.get("courtcard_live")
+        if hub is None:
+            hub = current_app.extensions["courtcard_live"] = LiveHub(services().store)
+        return hub
 
-    Withheld envelopes keep their version, type and hashes, so a watcher still learns that the
-    game moved and refetches the table's view.
-    """
-    if reads_full_record(entry, game_finished(game_id)):
-        return lambda envelope: envelope.to_dict()
-    return lambda envelope: {**envelope.to_dict(), "payload": None, "withheld": True}
+
+_hub_lock = threading.Lock()
+
+
+def withholds_payloads(entry, game_id: str) -> bool:
+    """Are event payloads withheld from this request (see ``reads_full_record``)?"""
+    return not reads_full_record(entry, game_finished(game_id))
+
+
+def envelope_view(entry, game_id: str):
+    """How this request sees envelopes: whole, or with payloads withheld (see ``envelope_shown``)."""
+    withheld = withholds_payloads(entry, game_id)
+    return lambda envelope: envelope_shown(envelope, withheld)
 
 
 def _resume_point() -> int:
