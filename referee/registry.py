@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.errors import UnknownGame
 from referee.game import Game
 from referee.games.black_queen import BlackQueen
+from referee.games.dungeon import Dungeon
 from referee.games.queen_bees import QueenBees
 from referee.games.queens_dungeon import QueensDungeon
 
@@ -34,3 +35,4 @@ def game_names() -> list[str]:
 register(QueensDungeon())
 register(QueenBees())
 register(BlackQueen())
+register(Dungeon())

@@ -1,0 +1,158 @@
+"""Deciding what is answered inside a window: the defender's answer to a creature, the Myrmiddon's
+target's answer and the asker's look, and the Aces (played by anyone at any moment, resolved last
+played first when the scorekeeper closes their window)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import errors
+from referee.dealing import deal_salt
+from referee.games.dungeon import commands as cmd
+from referee.games.dungeon import events as ev
+from referee.games.dungeon.cards import creature_value, is_ace, name_of, passage_value
+from referee.games.dungeon.checks import IllegalMove, check_phase, check_seat, check_window, held_card, who
+from referee.games.dungeon.state import DungeonState
+
+ACE_DRAW = 2
+
+
+def beats(cards: list[str], creature: str) -> bool:
+    """Whether ``cards`` defeat ``creature``: passages adding up to its value, one creature of
+    equal or higher value, or a 2 alone against a King (Aces have no value)."""
+    strength = creature_value(creature)
+    if len(cards) == 1 and creature_value(cards[0]) is not None:
+        return creature_value(cards[0]) >= strength
+    values = [passage_value(c) for c in cards]
+    if None in values:
+        return False
+    if strength == 13 and values == [2]:
+        return True
+    return sum(values) >= strength
+
+
+def decide_defend(state: DungeonState, c: cmd.Defend, rng: Any) -> list[Any]:
+    window = check_window(state, "defence", c.seat, "defender", "defence")
+    creature = window["creature"]
+    if not c.cards:
+        raise IllegalMove(f"{who(state, c.seat)} names no card to defend with: defend with cards, or retreat.",
+                          seat=c.seat)
+    hand = list(state.hands[c.seat])
+    cards = []
+    for text in c.cards:
+        card = held_card(state, c.seat, text)
+        if card in cards:  # a bare name names the first copy: a second one is the other copy, if held
+            card = next((x for x in hand if name_of(x) == name_of(card) and x not in cards), card)
+        if card in cards:
+            raise IllegalMove(f"{card} is named twice in {who(state, c.seat)}'s defence.", seat=c.seat, card=card)
+        cards.append(card)
+    if not beats(cards, creature):
+        raise IllegalMove(f"{', '.join(cards)} do not defeat {creature} (value {creature_value(creature)}): passages "
+                          "must add up to its value, or one creature of equal or higher value, or a 2 against a King. "
+                          f"{who(state, c.seat)} may also retreat.", seat=c.seat, card=cards[0],
+                          legal=[" ".join(d.cards) for d in defences(state, c.seat)] + ["retreat"])
+    return [ev.DungeonCreatureDefeated(c.seat, creature, cards)]
+
+
+def defences(state: DungeonState, seat: int) -> list[cmd.Defend]:
+    """The defences ``seat`` may make against the creature facing them: each creature strong
+    enough, a 2 against a King, and each set of passages adding up to the value with no card to
+    spare."""
+    creature = state.window["creature"]
+    hand = state.hands[seat]
+    out = [[c] for c in hand if creature_value(c) is not None and beats([c], creature)]
+    out += [[c] for c in hand if passage_value(c) == 2 and beats([c], creature)]
+    passages = [c for c in hand if passage_value(c) is not None]
+    strength = creature_value(creature)
+
+    def grow(start: int, chosen: list[str], total: int) -> None:
+        for i in range(start, len(passages)):
+            card = passages[i]
+            picked = chosen + [card]
+            value = total + passage_value(card)
+            if value >= strength:
+                if all(value - passage_value(x) < strength for x in picked):  # nothing to spare
+                    out.append(picked)
+            else:
+                grow(i + 1, picked, value)
+
+    grow(0, [], 0)
+    seen, unique = set(), []
+    for cards in out:
+        key = tuple(sorted(cards))
+        if key not in seen:
+            seen.add(key)
+            unique.append(cmd.Defend(seat, cards))
+    return unique
+
+
+def decide_retreat(state: DungeonState, c: cmd.Retreat, rng: Any) -> list[Any]:
+    """The defender abandons the last passage; with none left (in the cell) they are slain."""
+    window = check_window(state, "defence", c.seat, "defender", "retreat")
+    dungeon = state.dungeons[c.seat]
+    if dungeon:
+        return [ev.DungeonRetreated(c.seat, window["creature"], dungeon[-1][0])]
+    out: list[Any] = [ev.DungeonPlayerSlain(c.seat, window["creature"], list(state.hands[c.seat]))]
+    alive = [s for s in range(state.players) if state.alive[s] and s != c.seat]
+    if len(alive) == 1:
+        out.append(ev.DungeonGameWon(alive[0], "last_alive"))
+    return out
+
+
+def holds_named(state: DungeonState, seat: int, name: str) -> str | None:
+    """The first copy of the card named ``name`` in ``seat``'s hand, else None."""
+    return next((c for c in state.hands[seat] if name_of(c) == name), None)
+
+
+def decide_hand_over(state: DungeonState, c: cmd.HandOver, rng: Any) -> list[Any]:
+    window = check_window(state, "ask", c.seat, "target", "hand over")
+    card = holds_named(state, c.seat, window["asked"])
+    if card is None:
+        raise errors.CardNotInHand(f"{who(state, c.seat)} holds no {window['asked']} to hand over: they may deny "
+                                   "holding it (deny).", seat=c.seat, card=window["asked"], legal=["deny"])
+    return [ev.DungeonCardHandedOver(c.seat, card, window["asker"])]
+
+
+def decide_deny(state: DungeonState, c: cmd.Deny, rng: Any) -> list[Any]:
+    """The target says they do not hold the card: true or a bluff, it is a fact of the game, ruled
+    on only if the asker looks."""
+    check_window(state, "ask", c.seat, "target", "deny")
+    return [ev.DungeonCardDenied(c.seat)]
+
+
+def decide_look(state: DungeonState, c: cmd.Look, rng: Any) -> list[Any]:
+    """The asker sees the target's hand, and the referee rules who discards."""
+    window = check_window(state, "doubt", c.seat, "asker", "look")
+    target = window["target"]
+    card = holds_named(state, target, window["asked"])
+    if card is None:
+        return [ev.DungeonHandLookedAt(c.seat, target, True, list(state.hands[c.seat]))]
+    rest = [x for x in state.hands[target] if x != card]
+    return [ev.DungeonHandLookedAt(c.seat, target, False, rest, card)]
+
+
+def decide_believe(state: DungeonState, c: cmd.Believe, rng: Any) -> list[Any]:
+    check_window(state, "doubt", c.seat, "asker", "believe")
+    return [ev.DungeonDenialAccepted(c.seat)]
+
+
+def decide_ace(state: DungeonState, c: cmd.PlayAce, rng: Any) -> list[Any]:
+    """An Ace at any moment of play, in turn or not, in a window or on other Aces."""
+    check_phase(state, "turn", "Ace")
+    check_seat(state, c.seat)
+    card = held_card(state, c.seat, c.card)
+    if not is_ace(card):
+        raise IllegalMove(f"{card} is not an Ace.", seat=c.seat, card=card,
+                          legal=[x for x in state.hands[c.seat] if is_ace(x)])
+    return [ev.DungeonAcePlayed(c.seat, card)]
+
+
+def decide_close_aces(state: DungeonState, c: cmd.CloseAces, rng: Any) -> list[Any]:
+    """The Aces resolve last played first, each drawing two while the pile lasts."""
+    check_phase(state, "turn", "closing of the Ace window")
+    if not state.aces:
+        raise errors.WrongPhase("No Ace window is open: there is nothing to close.")
+    pile = iter(state.pile)
+    draws = [{"seat": seat, "ace": ace, "cards": [x for _, x in zip(range(ACE_DRAW), pile)]}
+             for seat, ace in reversed(state.aces)]
+    return [ev.DungeonAcesResolved(draws, deal_salt(rng))]

@@ -1,0 +1,220 @@
+"""Dungeon's ``apply``: folds one event into the state, in place. Events are facts: no checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee import events as shared
+from referee.games.dungeon import events as ev
+from referee.games.dungeon.cards import passage_value
+from referee.games.dungeon.state import DungeonState
+from referee.games.dungeon.tree import CELL
+
+
+def _created(s: DungeonState, e: shared.GameCreated) -> None:
+    n = len(e.seats)
+    s.game_name, s.options, s.names, s.record = e.game, dict(e.options), list(e.seats), e.record
+    s.phase = "deal"
+    s.hands = [[] for _ in range(n)]
+    s.dungeons = [[] for _ in range(n)]
+    s.ever_ten, s.setback, s.alive = [False] * n, [False] * n, [True] * n
+
+
+def _dealt(s: DungeonState, e: ev.DungeonDealt) -> None:
+    s.cells, s.cell_hidden = list(e.cells), list(e.cell_face_down)
+    s.hands = [list(h) for h in e.hands]
+    s.pile = list(e.pile)
+    s.phase = "contest"
+    s.contenders = list(range(s.players))
+
+
+def _draw(s: DungeonState, seat: int, card: str | None) -> None:
+    if card is not None:
+        s.pile.remove(card)
+        s.hands[seat].append(card)
+
+
+def _contest_card(s: DungeonState, e: ev.DungeonContestCardPlayed) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.discard.append(e.card)
+    _draw(s, e.seat, e.drawn)
+    s.contest_plays[e.seat] = e.card
+
+
+def _contest_tied(s: DungeonState, e: ev.DungeonContestTied) -> None:
+    s.contenders, s.contest_plays, s.contest_round = list(e.seats), {}, e.round
+
+
+def _first_player(s: DungeonState, e: ev.DungeonFirstPlayerChosen) -> None:
+    s.contenders, s.contest_plays = [], {}
+    s.phase = "turn"
+    _start_turn(s, e.seat)
+
+
+def _start_turn(s: DungeonState, seat: int) -> None:
+    s.turn, s.drawn, s.played = seat, False, False
+    s.turn_no += 1
+
+
+def _card_drawn(s: DungeonState, e: ev.DungeonCardDrawn) -> None:
+    _draw(s, e.seat, e.card)
+    s.drawn = True
+
+
+def _ace(s: DungeonState, e: ev.DungeonAcePlayed) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.aces.append((e.seat, e.card))
+
+
+def _aces_resolved(s: DungeonState, e: ev.DungeonAcesResolved) -> None:
+    for draw in e.draws:
+        for card in draw["cards"]:
+            _draw(s, draw["seat"], card)
+        s.discard.append(draw["ace"])
+    s.aces = []
+
+
+def _passage(s: DungeonState, e: ev.DungeonPassagePlayed) -> None:
+    s.hands[e.seat].remove(e.card)
+    dungeon = s.dungeons[e.seat]
+    parent = CELL if e.on == "cell" else next(i for i, (card, _) in enumerate(dungeon) if card == e.on)
+    dungeon.append((e.card, parent))
+    if passage_value(e.card) == 10:
+        s.ever_ten[e.seat] = True
+    s.setback[e.seat] = False
+    s.played = True
+
+
+def _cave_in(s: DungeonState, e: ev.DungeonCaveIn) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.dungeons[e.target].pop()
+    s.discard += [e.passage, e.card]
+    s.setback[e.target] = True
+    s.played = True
+
+
+def _attacked(s: DungeonState, e: ev.DungeonCreatureAttacked) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.window = {"kind": "defence", "attacker": e.seat, "defender": e.target, "creature": e.card, "passage": e.passage}
+    s.played = True
+
+
+def _defeated(s: DungeonState, e: ev.DungeonCreatureDefeated) -> None:
+    for card in e.cards:
+        s.hands[e.seat].remove(card)
+    s.discard += [e.creature, *e.cards]
+    s.window = None
+
+
+def _retreated(s: DungeonState, e: ev.DungeonRetreated) -> None:
+    s.dungeons[e.seat].pop()
+    s.discard += [e.creature, e.passage]
+    s.setback[e.seat] = True
+    s.window = None
+
+
+def _slain(s: DungeonState, e: ev.DungeonPlayerSlain) -> None:
+    s.discard += [e.creature, *e.discarded]
+    s.hands[e.seat] = []
+    s.alive[e.seat] = False
+    s.window = None
+
+
+def _graverobber(s: DungeonState, e: ev.DungeonGraverobberPlayed) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.held = e.card
+    s.discard.remove(e.take)
+    s.hands[e.seat].append(e.take)
+    s.played = True
+
+
+def _asked(s: DungeonState, e: ev.DungeonMyrmiddonAsked) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.discard.append(e.card)
+    s.window = {"kind": "ask", "asker": e.seat, "target": e.target, "asked": e.asked}
+    s.played = True
+
+
+def _handed_over(s: DungeonState, e: ev.DungeonCardHandedOver) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.hands[e.to].append(e.card)
+    s.window = None
+
+
+def _denied(s: DungeonState, e: ev.DungeonCardDenied) -> None:
+    s.window = {**s.window, "kind": "doubt"}
+
+
+def _believed(s: DungeonState, e: ev.DungeonDenialAccepted) -> None:
+    s.window = None
+
+
+def _looked(s: DungeonState, e: ev.DungeonHandLookedAt) -> None:
+    if e.card is not None:
+        s.hands[e.target].remove(e.card)
+        s.hands[e.seat].append(e.card)
+    loser = e.seat if e.truthful else e.target
+    for card in e.discarded:
+        s.hands[loser].remove(card)
+    s.discard += e.discarded
+    s.window = None
+
+
+def _turn_ended(s: DungeonState, e: ev.DungeonTurnEnded) -> None:
+    for card in e.discards:
+        s.hands[e.seat].remove(card)
+    s.discard += e.discards
+    if s.held is not None:
+        s.discard.append(s.held)
+        s.held = None
+    if not s.pile and s.discard:
+        s.phase = "reshuffle"
+        s.turn = e.seat  # the next turn starts after the reshuffle
+    else:
+        _start_turn(s, s.next_alive(e.seat))
+
+
+def _reshuffled(s: DungeonState, e: ev.DungeonPileReshuffled) -> None:
+    s.pile, s.discard = list(e.pile), []
+    s.phase = "turn"
+    _start_turn(s, s.next_alive(s.turn))
+
+
+def _won(s: DungeonState, e: ev.DungeonGameWon) -> None:
+    s.phase = "over"
+    s.window = None
+    s.outcome = {"reason": e.reason, "winners": [e.seat]}
+
+
+HANDLERS: dict[type, Callable[[DungeonState, Any], None]] = {
+    shared.GameCreated: _created,
+    ev.DungeonDealt: _dealt,
+    ev.DungeonContestCardPlayed: _contest_card,
+    ev.DungeonContestTied: _contest_tied,
+    ev.DungeonFirstPlayerChosen: _first_player,
+    ev.DungeonCardDrawn: _card_drawn,
+    ev.DungeonAcePlayed: _ace,
+    ev.DungeonAcesResolved: _aces_resolved,
+    ev.DungeonPassagePlayed: _passage,
+    ev.DungeonCaveIn: _cave_in,
+    ev.DungeonCreatureAttacked: _attacked,
+    ev.DungeonCreatureDefeated: _defeated,
+    ev.DungeonRetreated: _retreated,
+    ev.DungeonPlayerSlain: _slain,
+    ev.DungeonGraverobberPlayed: _graverobber,
+    ev.DungeonMyrmiddonAsked: _asked,
+    ev.DungeonCardHandedOver: _handed_over,
+    ev.DungeonCardDenied: _denied,
+    ev.DungeonDenialAccepted: _believed,
+    ev.DungeonHandLookedAt: _looked,
+    ev.DungeonTurnEnded: _turn_ended,
+    ev.DungeonPileReshuffled: _reshuffled,
+    ev.DungeonGameWon: _won,
+}
+
+
+def apply_event(state: DungeonState, event: Any) -> DungeonState:
+    HANDLERS[type(event)](state, event)
+    state.version += 1
+    return state

@@ -1,0 +1,48 @@
+"""Dungeon's options: players, decks, and how the cells and the deck follow from them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow
+
+from referee.errors import InvalidOption
+from referee.fields import ExactInteger
+from referee.games.dungeon.cards import deck, is_joker, jokers
+
+
+class OptionsSchema(marshmallow.Schema):
+    """Options a Dungeon game is created with; every one is logged in ``GameCreated``.
+
+    ``decks``: 2 or 3 players play one deck, 3 or more two decks combined (a choice for 3);
+    left out, it is 1 for 2 or 3 players and 2 for more.
+    """
+
+    players = ExactInteger(2, 8, load_default=4)
+    decks = ExactInteger(1, 2, load_default=None, allow_none=True)
+
+
+def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
+    """Validate and complete options; raises InvalidOption with a readable message."""
+    try:
+        opts = OptionsSchema().load(dict(raw or {}))
+    except marshmallow.ValidationError as exc:
+        raise InvalidOption(f"Invalid options: {exc.messages}") from exc
+    n = opts["players"]
+    if opts["decks"] is None:
+        opts["decks"] = 1 if n <= 3 else 2
+    if opts["decks"] == 2 and n == 2:
+        raise InvalidOption("Two players play one deck (two decks are for 3 or more players).")
+    if opts["decks"] == 1 and n > 3:
+        raise InvalidOption(f"{n} players play two decks combined (one deck is for 2 or 3 players).")
+    return opts
+
+
+def joker_cells(opts: dict[str, Any]) -> list[str]:
+    """The Jokers that are cells, for the first seats; players beyond them draw a face-down cell."""
+    return jokers(opts["decks"])[:opts["players"]]
+
+
+def shuffled_deck(opts: dict[str, Any]) -> list[str]:
+    """The cards shuffled for the deal: the decks without their Jokers (cells, or out of play)."""
+    return [c for c in deck(opts["decks"]) if not is_joker(c)]

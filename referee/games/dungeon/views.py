@@ -1,0 +1,159 @@
+"""What each audience may see of a Dungeon game, who must act, and the legal actions.
+
+The public view never shows a hand, the draw pile or a face-down cell (a seat's view adds that
+seat's own hand). ``to_act`` names only whose turn it is or who must answer a window: never who
+could play an Ace, which would tell the table who holds one.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from referee.cards import DECK52
+
+from referee.games.dungeon import commands as cmd
+from referee.games.dungeon.answers import defences, holds_named
+from referee.games.dungeon.cards import creature_value, is_ace, name_of, passage_value
+from referee.games.dungeon.plays import passage_places, place_name
+from referee.games.dungeon.setup import HAND_SIZE
+from referee.games.dungeon.state import DungeonState
+
+
+def to_act(state: DungeonState) -> list[int]:
+    """Seats the game waits for: the turn's player, or the one who must answer the open window.
+    Empty while the scorekeeper is to act (the deal, the reshuffle, closing the Ace window)."""
+    if state.phase == "contest":
+        return [s for s in state.contenders if s not in state.contest_plays]
+    if state.phase != "turn" or state.aces:
+        return []
+    window = state.window
+    if window is None:
+        return [state.turn]
+    return [window[{"defence": "defender", "ask": "target", "doubt": "asker"}[window["kind"]]]]
+
+
+def legal_actions(state: DungeonState, seat: int) -> list[Any]:
+    """Every command ``seat`` may give now (the scorekeeper's seatless ones are listed for every
+    seat); Aces are listed for whoever holds one, at any moment of play."""
+    phase = state.phase
+    if phase == "deal":
+        return [cmd.Deal()]
+    if phase == "reshuffle":
+        return [cmd.Reshuffle()]
+    if phase == "contest":
+        return [cmd.ContestPlay(seat, c) for c in state.hands[seat]] if seat in to_act(state) else []
+    if phase != "turn" or not state.alive[seat]:
+        return []
+    aces = [cmd.PlayAce(seat, c) for c in state.hands[seat] if is_ace(c)]
+    if state.aces:
+        return aces + [cmd.CloseAces()]
+    if seat not in to_act(state):
+        return aces
+    window = state.window
+    if window is None:
+        return aces + _turn_actions(state, seat)
+    if window["kind"] == "defence":
+        return aces + defences(state, seat) + [cmd.Retreat(seat)]
+    if window["kind"] == "ask":
+        answers = [cmd.Deny(seat)]
+        return aces + ([cmd.HandOver(seat)] if holds_named(state, seat, window["asked"]) else []) + answers
+    return aces + [cmd.Look(seat), cmd.Believe(seat)]
+
+
+def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
+    if not state.drawn:
+        return [cmd.Draw(seat)]
+    out: list[Any] = []
+    hand = state.hands[seat]
+    if not state.played:
+        others = [t for t in range(state.players) if t != seat and state.alive[t]]
+        for card in hand:
+            if passage_value(card) is not None:
+                out += [cmd.PlayPassage(seat, card, place_name(state, seat, p)) for p in passage_places(state, seat, card)]
+                out += [cmd.CaveIn(seat, card, t) for t in others
+                        if state.dungeons[t] and passage_value(state.dungeons[t][-1][0]) == passage_value(card)]
+            elif creature_value(card) is not None:
+                out += [cmd.Attack(seat, card, t) for t in others if state.ever_ten[t]]
+                if creature_value(card) == 11:
+                    out += [cmd.Graverobber(seat, card, take) for take in _distinct(state.discard)]
+                elif creature_value(card) == 12:
+                    out += [cmd.Myrmiddon(seat, card, t, ask) for t in others for ask in DECK52]
+    keep = len(hand) - HAND_SIZE
+    discards = combinations(hand, keep) if keep > 0 else [()]
+    return out + [cmd.EndTurn(seat, list(d)) for d in discards]
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """One copy of each card name (copies are alike in every ability)."""
+    seen: dict[str, str] = {}
+    for card in cards:
+        seen.setdefault(name_of(card), card)
+    return list(seen.values())
+
+
+def _dungeon_view(state: DungeonState, seat: int) -> list[dict[str, Any]]:
+    return [{"card": card, "on": place_name(state, seat, parent)} for card, parent in state.dungeons[seat]]
+
+
+def _window_view(state: DungeonState) -> dict[str, Any] | None:
+    return dict(state.window) if state.window is not None else None
+
+
+def public_view(state: DungeonState, seat: int | None = None) -> dict[str, Any]:
+    """What the table sees (and, for ``seat``, that seat's own hand)."""
+    players = []
+    for s in range(state.players):
+        dungeon = state.dungeons[s]
+        players.append({
+            "seat": s,
+            "name": state.names[s],
+            "alive": state.alive[s] if state.alive else True,
+            "cell": None if not state.cells or state.cell_hidden[s] else state.cells[s],
+            "cell_face_down": bool(state.cell_hidden and state.cell_hidden[s]),
+            "dungeon": _dungeon_view(state, s),
+            "last_passage": dungeon[-1][0] if dungeon else None,
+            "left_cell": state.ever_ten[s] if state.ever_ten else False,
+            "second_lowest_branch": state.setback[s] if state.setback else False,
+            "hand_size": len(state.hands[s]) if state.hands else 0,
+        })
+    view: dict[str, Any] = {
+        "phase": state.phase,
+        "turn": state.turn,
+        "turn_no": state.turn_no,
+        "drawn": state.drawn,
+        "played": state.played,
+        "graverobber": state.held,
+        "players": players,
+        "pile_size": len(state.pile),
+        "discard": list(state.discard),
+        "window": _window_view(state),
+        "aces": [{"seat": s, "card": c} for s, c in state.aces],
+        "outcome": state.outcome,
+    }
+    if state.phase == "contest":
+        view["contest"] = {"round": state.contest_round, "contenders": list(state.contenders),
+                           "played": {str(s): c for s, c in state.contest_plays.items()}}
+    if seat is not None and 0 <= seat < state.players and state.hands:
+        view["your_hand"] = list(state.hands[seat])
+    return view
+
+
+def director_view(state: DungeonState) -> dict[str, Any]:
+    """Everything the referee knows: the public view with every hand, the pile and every cell."""
+    view = public_view(state)
+    view["hands"] = [list(h) for h in state.hands]
+    view["pile"] = list(state.pile)
+    view["cells"] = list(state.cells)
+    if state.window is not None and state.window["kind"] in ("ask", "doubt"):
+        view["window"]["target_holds"] = holds_named(state, state.window["target"], state.window["asked"])
+    return view
+
+
+def scores(state: DungeonState) -> dict[str, Any]:
+    """Dungeon keeps no points: the sheet is each player's standing (alive, passages laid, the
+    lowest value reached) and the outcome."""
+    return {"units": [], "hands": [], "totals": [], "current": {"players": [
+        {"seat": s, "name": state.names[s], "alive": state.alive[s], "passages": len(state.dungeons[s]),
+         "lowest": min((passage_value(c) for c, _ in state.dungeons[s]), default=None)}
+        for s in range(state.players)]}}
