@@ -1,0 +1,133 @@
+"""Random play (hypothesis) of whole Dungeon games, every player count and deck choice, checking
+the record's invariants at every step: every card in exactly one place, the public view never
+showing a hand, the draw pile or a face-down cell, ``to_act`` following from what the table sees
+(never from who holds an Ace); and at the end a replay of the encoded log equal to the live state
+and the log decided again into the same events."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dungeon_table import DUNGEON, NAMES
+from events.registry import registry
+from referee.games.dungeon.cards import deck
+from referee.games.dungeon.options import joker_cells, load_options
+from referee.redecide import redecide
+from referee.replay import replay
+
+CONFIGS = [{"players": 2}, {"players": 3}, {"players": 3, "decks": 2}, {"players": 4}, {"players": 5},
+           {"players": 6}, {"players": 8}]
+
+
+def random_action(state, rng: random.Random, by_name: bool):
+    """Any legal action of anyone (an Ace out of turn too). ``by_name``: an action name first,
+    then one of its commands, so that rare actions are taken as often as common ones (games end
+    in blood); else any command alike (long games, escapes and reshuffles)."""
+    actions: dict[str, list] = {}
+    for seat in range(state.players):
+        for command in DUNGEON.legal_actions(state, seat):
+            actions.setdefault(DUNGEON.action_of(command), []).append(command)
+    if by_name:
+        return rng.choice(actions[rng.choice(sorted(actions))])
+    return rng.choice([c for name in sorted(actions) for c in actions[name]])
+
+
+def play(options: dict, seed: int, steps: int = 6000):
+    rng = random.Random(seed)
+    by_name = rng.random() < 0.5
+    log = DUNGEON.start(options, NAMES[:options["players"]], "known", rng)
+    state = replay(log)
+    for _ in range(steps):
+        if DUNGEON.outcome(state) is not None:
+            break
+        events = DUNGEON.decide(state, random_action(state, rng, by_name), rng)
+        for event in events:
+            state = DUNGEON.apply(state, event)
+        log += events
+        yield state, log
+
+
+def hidden_cards(state) -> set[str]:
+    """Every card nobody at the table may see: the hands, the draw pile, the face-down cells."""
+    cells = {c for c, down in zip(state.cells, state.cell_hidden) if down}
+    return {c for h in state.hands for c in h} | set(state.pile) | cells
+
+
+def shown_cards(view, skip=("asked",)) -> set[str]:
+    """Every string in a view, except under ``skip`` (a Myrmiddon's ask names a card, not a copy)."""
+    out: set[str] = set()
+    if isinstance(view, dict):
+        for key, value in view.items():
+            if key not in skip:
+                out |= shown_cards(value, skip)
+    elif isinstance(view, list):
+        for value in view:
+            out |= shown_cards(value, skip)
+    elif isinstance(view, str):
+        out.add(view)
+    return out
+
+
+def check_hidden_stays_hidden(state) -> None:
+    hidden = hidden_cards(state)
+    assert not shown_cards(DUNGEON.public_view(state)) & hidden
+    for seat in range(state.players):
+        view = DUNGEON.public_view(state, seat)
+        assert not shown_cards({k: v for k, v in view.items() if k != "your_hand"}) & hidden
+        assert view.get("your_hand", []) == state.hands[seat]
+        assert not set(view.get("your_hand", [])) & (hidden - set(state.hands[seat]))
+    json.dumps(DUNGEON.public_view(state))
+
+
+def to_act_from_the_table(view: dict) -> list[int]:
+    """Who must act, worked out from the public view alone."""
+    if view["phase"] == "contest":
+        return [s for s in view["contest"]["contenders"] if str(s) not in view["contest"]["played"]]
+    if view["phase"] != "turn" or view["aces"]:
+        return []
+    window = view["window"]
+    if window is None:
+        return [view["turn"]]
+    return [window[{"defence": "defender", "ask": "target", "doubt": "asker"}[window["kind"]]]]
+
+
+def check_every_card_in_one_place(state, options: dict) -> None:
+    places = [*state.pile, *state.discard, *(c for h in state.hands for c in h), *state.cells,
+              *(c for d in state.dungeons for c, _ in d), *(c for _, c in state.aces)]
+    if state.held:
+        places.append(state.held)  # a Graverobber, until the end of the turn
+    if state.window is not None and state.window["kind"] == "defence":
+        places.append(state.window["creature"])  # facing the defender
+    opts = load_options(options)
+    unused_jokers = [j for j in deck(opts["decks"]) if j.startswith("JK") and j not in joker_cells(opts)]
+    assert Counter(places) == Counter(c for c in deck(opts["decks"]) if c not in unused_jokers)
+
+
+@settings(max_examples=12, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
+def test_random_games_keep_every_card_in_one_place_and_hidden_cards_hidden(config, seed):
+    for state, _ in play(config, seed):
+        check_every_card_in_one_place(state, config)
+        check_hidden_stays_hidden(state)
+        assert DUNGEON.to_act(state) == to_act_from_the_table(DUNGEON.public_view(state))
+
+
+@settings(max_examples=12, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
+def test_random_games_replay_and_are_decided_again_into_the_live_state(config, seed):
+    state = log = None
+    for state, log in play(config, seed):
+        pass
+    decoded = [registry.decode(*registry.encode(e)) for e in log]
+    rebuilt = replay(decoded)
+    assert rebuilt.version == state.version == len(log)
+    assert DUNGEON.director_view(rebuilt) == DUNGEON.director_view(state)
+    assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(state)
+    assert pickle.loads(pickle.dumps(state)).version == state.version  # the service caches copies
+    assert DUNGEON.outcome(state) is not None  # a random game ends
