@@ -79,3 +79,17 @@ class Table:
         self.act(cmd.Draw(seat))
         hand = self.hand(seat)
         self.act(cmd.EndTurn(seat, [hand[-1]] if len(hand) > 5 else []))
+
+
+def ann_back_in_her_cell() -> Table:
+    """Two players: Ann leaves the cell, Bob's Graverobber drives her back into it, and it is Bob's
+    turn again, drawn, with a Myrmiddon (QS) in hand."""
+    t = Table([["10H", "9H", "8H", "7H", "6H"], ["JS", "QS", "2S", "3S", "4S"]], ["AC", "2C"])
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.act(cmd.Draw(1))
+    t.act(cmd.Attack(1, "JS", 0))
+    t.act(cmd.Retreat(0))
+    t.act(cmd.EndTurn(1))
+    t.pass_turn(0)
+    t.act(cmd.Draw(1))
+    return t

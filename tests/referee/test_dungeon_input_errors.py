@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dungeon_table import DUNGEON, NAMES, Table
+from dungeon_table import DUNGEON, NAMES, Table, ann_back_in_her_cell
 from referee import errors
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.checks import IllegalMove
@@ -106,14 +106,7 @@ def test_seat_names_must_match_the_players():
 
 
 def test_nothing_is_logged_after_the_game_is_over():
-    t = Table([["10H", "9H", "8H", "7H", "6H"], ["JS", "QS", "2S", "3S", "4S"]], ["AC", "2C"])
-    t.turn(0, cmd.PlayPassage(0, "10H"))
-    t.act(cmd.Draw(1))
-    t.act(cmd.Attack(1, "JS", 0))
-    t.act(cmd.Retreat(0))
-    t.act(cmd.EndTurn(1))
-    t.pass_turn(0)
-    t.act(cmd.Draw(1))
+    t = ann_back_in_her_cell()
     t.act(cmd.Attack(1, "QS", 0))
     t.act(cmd.Retreat(0))
     refused = t.refuse(cmd.EndTurn(1), errors.WrongPhase)

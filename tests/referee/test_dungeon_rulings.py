@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_table import DUNGEON, NAMES, Table, deck_order
+from dungeon_table import DUNGEON, NAMES, Table, ann_back_in_her_cell, deck_order
 from referee import errors
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
@@ -317,14 +317,7 @@ def test_retreat_discards_the_last_passage_and_the_creature():
 
 
 def test_a_defender_in_the_cell_who_does_not_defeat_the_creature_is_slain():
-    t = two(bob=["JS", "QS", "2S", "3S", "4S"])
-    t.turn(0, cmd.PlayPassage(0, "10H"))
-    t.act(cmd.Draw(1))
-    t.act(cmd.Attack(1, "JS", 0))
-    t.act(cmd.Retreat(0))
-    t.act(cmd.EndTurn(1))
-    t.pass_turn(0)
-    t.act(cmd.Draw(1))
+    t = ann_back_in_her_cell()
     assert t.act(cmd.Attack(1, "QS", 0)) == [ev.DungeonCreatureAttacked(1, "QS", 0, None)]  # in the cell
     hand = list(t.hand(0))
     slain = t.act(cmd.Retreat(0))
