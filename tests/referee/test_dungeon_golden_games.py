@@ -23,6 +23,9 @@ DRAWS = ["AH", "9D", "5H", "7D", "6D", "4D", "3H", "2H", "8C", "9C", "7C", "JD",
 HEAD = ANN_DEALT + BOB_DEALT + DRAWS
 PILE = DRAWS + [c for c in shuffled_deck({"decks": 1}) if c not in HEAD]
 
+#: Every variant off: the options the base game is logged with.
+BASE_GAME = {"suicide_queen": False}
+
 SCRIPT = [
     cmd.Deal(ANN_DEALT + BOB_DEALT + PILE),
     cmd.ContestPlay(0, "AC"), cmd.ContestPlay(1, "2C"),
@@ -47,7 +50,7 @@ SCRIPT = [
 ]
 
 EXPECTED = [
-    GameCreated("dungeon", {"players": 2, "decks": 1}, ["Ann", "Bob"], "known"),
+    GameCreated("dungeon", {"players": 2, "decks": 1, **BASE_GAME}, ["Ann", "Bob"], "known"),
     ev.DungeonDealt(["JK1", "JK2"], [False, False], [ANN_DEALT, BOB_DEALT], PILE),
     ev.DungeonContestCardPlayed(0, "AC", 1, "AH"),
     ev.DungeonContestCardPlayed(1, "2C", 1, "9D"), ev.DungeonFirstPlayerChosen(0),

@@ -22,7 +22,7 @@ from referee.redecide import redecide
 from referee.replay import replay
 
 CONFIGS = [{"players": 2}, {"players": 3}, {"players": 3, "decks": 2}, {"players": 4}, {"players": 5},
-           {"players": 6}, {"players": 8}]
+           {"players": 6}, {"players": 8}, {"players": 4, "suicide_queen": True}]
 
 
 def random_action(state, rng: random.Random, by_name: bool):
@@ -94,7 +94,8 @@ def to_act_from_the_table(view: dict) -> list[int]:
     window = view["window"]
     if window is None:
         return [view["turn"]]
-    return [window[{"defence": "defender", "ask": "target", "doubt": "asker"}[window["kind"]]]]
+    answerer = {"defence": "defender", "ask": "target", "doubt": "asker", "caught": "target"}.get(window["kind"])
+    return [window[answerer]] if answerer else []
 
 
 def check_every_card_in_one_place(state, options: dict) -> None:

@@ -479,3 +479,35 @@ def test_the_game_goes_on_until_one_player_is_left_alive():
     t.act(cmd.EndTurn(2))
     assert t.state.turn == 1  # the slain player's turn is skipped
     t.refuse(cmd.PlayAce(0, "AS"), errors.InvalidSeat)
+
+
+# ---------------------------------------------------------------- variants
+
+
+def test_suicide_queen_a_caught_liar_may_discard_the_whole_hand_instead_of_giving_the_card():
+    t = Table([["QH", "9H", "8H", "7H", "6H"], ["7C", "2S", "3S", "4S", "5S"]], ["AC", "2C"], suicide_queen=True)
+    t.act(cmd.Draw(0))
+    t.act(cmd.Myrmiddon(0, "QH", 1, "7C"))
+    t.act(cmd.Deny(1))
+    assert t.act(cmd.Look(0)) == [ev.DungeonHandLookedAt(0, 1, False, [], liar_chooses=True)]
+    assert DUNGEON.to_act(t.state) == [1] and t.hand(1)[0] == "7C"
+    assert t.act(cmd.DiscardHand(1)) == [ev.DungeonHandDiscarded(1, ["7C", "2S", "3S", "4S", "5S"])]
+    assert "7C" not in t.hand(0) and t.hand(1) == [] and t.state.window is None
+
+
+def test_suicide_queen_a_caught_liar_who_hands_the_card_over_discards_the_rest():
+    t = Table([["QH", "9H", "8H", "7H", "6H"], ["7C", "2S", "3S", "4S", "5S"]], ["AC", "2C"], suicide_queen=True)
+    t.act(cmd.Draw(0))
+    t.act(cmd.Myrmiddon(0, "QH", 1, "7C"))
+    t.act(cmd.Deny(1))
+    t.act(cmd.Look(0))
+    assert t.act(cmd.HandOver(1)) == [ev.DungeonCardHandedOver(1, "7C", 0),
+                                      ev.DungeonHandDiscarded(1, ["2S", "3S", "4S", "5S"])]
+    assert "7C" in t.hand(0) and t.hand(1) == []
+
+
+def test_without_suicide_queen_a_caught_liar_has_no_choice():
+    t = _asked("7C", ["7C", "2S", "3S", "4S", "5S"])
+    t.act(cmd.Deny(1))
+    t.act(cmd.Look(0))
+    t.refuse(cmd.DiscardHand(1), errors.WrongPhase)

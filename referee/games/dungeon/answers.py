@@ -32,7 +32,7 @@ def beats(cards: list[str], creature: str) -> bool:
 
 
 def decide_defend(state: DungeonState, c: cmd.Defend, rng: Any) -> list[Any]:
-    window = check_window(state, "defence", c.seat, "defender", "defence")
+    window = check_window(state, ("defence",), c.seat, "defence")
     creature = window["creature"]
     if not c.cards:
         raise IllegalMove(f"{who(state, c.seat)} names no card to defend with: defend with cards, or retreat.",
@@ -88,7 +88,7 @@ def defences(state: DungeonState, seat: int) -> list[cmd.Defend]:
 
 def decide_retreat(state: DungeonState, c: cmd.Retreat, rng: Any) -> list[Any]:
     """The defender abandons the last passage; with none left (in the cell) they are slain."""
-    window = check_window(state, "defence", c.seat, "defender", "retreat")
+    window = check_window(state, ("defence",), c.seat, "retreat")
     dungeon = state.dungeons[c.seat]
     if dungeon:
         return [ev.DungeonRetreated(c.seat, window["creature"], dungeon[-1][0])]
@@ -105,34 +105,48 @@ def holds_named(state: DungeonState, seat: int, name: str) -> str | None:
 
 
 def decide_hand_over(state: DungeonState, c: cmd.HandOver, rng: Any) -> list[Any]:
-    window = check_window(state, "ask", c.seat, "target", "hand over")
+    """The target hands the card over: when asked, or (Suicide Queen) when caught lying, then
+    discarding the rest of the hand."""
+    window = check_window(state, ("ask", "caught"), c.seat, "hand over")
     card = holds_named(state, c.seat, window["asked"])
     if card is None:
         raise errors.CardNotInHand(f"{who(state, c.seat)} holds no {window['asked']} to hand over: they may deny "
                                    "holding it (deny).", seat=c.seat, card=window["asked"], legal=["deny"])
-    return [ev.DungeonCardHandedOver(c.seat, card, window["asker"])]
+    out: list[Any] = [ev.DungeonCardHandedOver(c.seat, card, window["asker"])]
+    if window["kind"] == "caught":
+        out.append(ev.DungeonHandDiscarded(c.seat, [x for x in state.hands[c.seat] if x != card]))
+    return out
+
+
+def decide_discard_hand(state: DungeonState, c: cmd.DiscardHand, rng: Any) -> list[Any]:
+    """Suicide Queen: the liar found out discards the whole hand, and the asker gets nothing."""
+    check_window(state, ("caught",), c.seat, "discard of the whole hand")
+    return [ev.DungeonHandDiscarded(c.seat, list(state.hands[c.seat]))]
 
 
 def decide_deny(state: DungeonState, c: cmd.Deny, rng: Any) -> list[Any]:
     """The target says they do not hold the card: true or a bluff, it is a fact of the game, ruled
     on only if the asker looks."""
-    check_window(state, "ask", c.seat, "target", "deny")
+    check_window(state, ("ask",), c.seat, "deny")
     return [ev.DungeonCardDenied(c.seat)]
 
 
 def decide_look(state: DungeonState, c: cmd.Look, rng: Any) -> list[Any]:
-    """The asker sees the target's hand, and the referee rules who discards."""
-    window = check_window(state, "doubt", c.seat, "asker", "look")
+    """The asker sees the target's hand, and the referee rules who discards (with Suicide Queen, a
+    liar found out chooses next)."""
+    window = check_window(state, ("doubt",), c.seat, "look")
     target = window["target"]
     card = holds_named(state, target, window["asked"])
     if card is None:
         return [ev.DungeonHandLookedAt(c.seat, target, True, list(state.hands[c.seat]))]
+    if state.options.get("suicide_queen"):
+        return [ev.DungeonHandLookedAt(c.seat, target, False, [], liar_chooses=True)]
     rest = [x for x in state.hands[target] if x != card]
     return [ev.DungeonHandLookedAt(c.seat, target, False, rest, card)]
 
 
 def decide_believe(state: DungeonState, c: cmd.Believe, rng: Any) -> list[Any]:
-    check_window(state, "doubt", c.seat, "asker", "believe")
+    check_window(state, ("doubt",), c.seat, "believe")
     return [ev.DungeonDenialAccepted(c.seat)]
 
 

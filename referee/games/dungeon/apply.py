@@ -151,6 +151,9 @@ def _believed(s: DungeonState, e: ev.DungeonDenialAccepted) -> None:
 
 
 def _looked(s: DungeonState, e: ev.DungeonHandLookedAt) -> None:
+    if e.liar_chooses:
+        s.window = {**s.window, "kind": "caught"}
+        return
     if e.card is not None:
         s.hands[e.target].remove(e.card)
         s.hands[e.seat].append(e.card)
@@ -158,6 +161,13 @@ def _looked(s: DungeonState, e: ev.DungeonHandLookedAt) -> None:
     for card in e.discarded:
         s.hands[loser].remove(card)
     s.discard += e.discarded
+    s.window = None
+
+
+def _hand_discarded(s: DungeonState, e: ev.DungeonHandDiscarded) -> None:
+    for card in e.cards:
+        s.hands[e.seat].remove(card)
+    s.discard += e.cards
     s.window = None
 
 
@@ -208,6 +218,7 @@ HANDLERS: dict[type, Callable[[DungeonState, Any], None]] = {
     ev.DungeonCardDenied: _denied,
     ev.DungeonDenialAccepted: _believed,
     ev.DungeonHandLookedAt: _looked,
+    ev.DungeonHandDiscarded: _hand_discarded,
     ev.DungeonTurnEnded: _turn_ended,
     ev.DungeonPileReshuffled: _reshuffled,
     ev.DungeonGameWon: _won,

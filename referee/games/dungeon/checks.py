@@ -69,14 +69,18 @@ def check_phase(state: DungeonState, phase: str, action: str) -> None:
                                 legal=_PHASE_ACTIONS[state.phase])
 
 
-def check_window(state: DungeonState, kind: str, seat: int, role: str, action: str) -> dict[str, Any]:
-    """The open window of ``kind`` in which ``seat`` is the one to answer (as ``role``)."""
+#: Who answers each window a named player must answer (the others are open to anyone).
+ANSWERER = {"defence": "defender", "ask": "target", "doubt": "asker", "caught": "target"}
+
+
+def check_window(state: DungeonState, kinds: tuple[str, ...], seat: int, action: str) -> dict[str, Any]:
+    """The open window (one of ``kinds``) in which ``seat`` is the one to answer."""
     check_phase(state, "turn", action)
     check_no_aces_open(state)
     window = state.window
-    if window is None or window["kind"] != kind:
+    if window is None or window["kind"] not in kinds:
         raise errors.WrongPhase(f"No {action} now: {waiting_for(state)}.", seat=seat)
-    if window[role] != seat:
+    if window[ANSWERER[window["kind"]]] != seat:
         raise errors.NotYourTurn(f"{who(state, seat)} cannot {action}: {waiting_for(state)}.", seat=seat)
     return window
 
@@ -113,6 +117,9 @@ def waiting_for(state: DungeonState) -> str:
         return (f"{who(state, window['defender'])} must answer {window['creature']} (defend or retreat)")
     if window["kind"] == "ask":
         return f"{who(state, window['target'])} must answer the Myrmiddon's ask for {window['asked']} (hand_over or deny)"
+    if window["kind"] == "caught":
+        return (f"{who(state, window['target'])}, caught lying about {window['asked']}, chooses to hand it over "
+                "(hand_over) or to discard the whole hand (discard_hand)")
     return f"{who(state, window['asker'])} decides whether to look at {who(state, window['target'])}'s hand (look or believe)"
 
 

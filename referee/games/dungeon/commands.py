@@ -142,6 +142,13 @@ class Believe:
 
 
 @_frozen
+class DiscardHand:
+    """Suicide Queen: the liar found out discards the whole hand instead of handing the card over."""
+
+    seat: Seat
+
+
+@_frozen
 class EndTurn:
     """``seat`` ends the turn, discarding ``discards`` down to five cards."""
 
@@ -174,6 +181,7 @@ ACTIONS: dict[str, type] = {
     "deny": Deny,
     "look": Look,
     "believe": Believe,
+    "discard_hand": DiscardHand,
     "end_turn": EndTurn,
     "reshuffle": Reshuffle,
 }
@@ -206,6 +214,7 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonCardDenied: lambda e: Deny(e.seat),
     ev.DungeonHandLookedAt: lambda e: Look(e.seat),
     ev.DungeonDenialAccepted: lambda e: Believe(e.seat),
+    ev.DungeonHandDiscarded: lambda e: DiscardHand(e.seat),
     ev.DungeonTurnEnded: lambda e: EndTurn(e.seat, list(e.discards)),
     ev.DungeonPileReshuffled: lambda e: Reshuffle(list(e.pile)),
 }

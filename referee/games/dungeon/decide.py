@@ -27,6 +27,7 @@ _DECIDERS: dict[type, Callable[[DungeonState, Any, Any], list[Any]]] = {
     cmd.Deny: answers.decide_deny,
     cmd.Look: answers.decide_look,
     cmd.Believe: answers.decide_believe,
+    cmd.DiscardHand: answers.decide_discard_hand,
     cmd.PlayAce: answers.decide_ace,
     cmd.CloseAces: answers.decide_close_aces,
 }

@@ -217,13 +217,26 @@ class DungeonDenialAccepted:
 class DungeonHandLookedAt:
     """The asker demanded to see the target's hand. ``truthful``: the target did not hold the
     card, and the asker discards their whole hand; otherwise the asker gets ``card`` and the target
-    discards the rest of theirs. ``discarded`` is the hand that went to the discard pile."""
+    discards the rest of theirs. ``discarded`` is the hand that went to the discard pile.
+    ``liar_chooses`` (Suicide Queen): the liar found out chooses what happens next, and nothing
+    moves yet."""
 
     seat: int
     target: int
     truthful: bool
     discarded: list[str]
     card: Optional[str] = None
+    liar_chooses: bool = False
+
+
+@event_type("DungeonHandDiscarded", version=1)
+@_frozen
+class DungeonHandDiscarded:
+    """Suicide Queen: the liar found out discarded ``cards`` (the whole hand, or what was left of
+    it after handing the card over)."""
+
+    seat: int
+    cards: list[str]
 
 
 @event_type("DungeonTurnEnded", version=1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow
+from marshmallow import fields
 
 from referee.errors import InvalidOption
 from referee.fields import ExactInteger
@@ -20,6 +21,9 @@ class OptionsSchema(marshmallow.Schema):
 
     players = ExactInteger(2, 8, load_default=4)
     decks = ExactInteger(1, 2, load_default=None, allow_none=True)
+    # Suicide Queen: a Myrmiddon's target caught lying may discard the whole hand instead of
+    # handing the card over.
+    suicide_queen = fields.Boolean(load_default=False)
 
 
 def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:

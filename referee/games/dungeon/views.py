@@ -14,6 +14,7 @@ from referee.cards import DECK52
 
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.answers import defences, holds_named
+from referee.games.dungeon.checks import ANSWERER
 from referee.games.dungeon.cards import creature_value, is_ace, name_of, passage_value
 from referee.games.dungeon.plays import passage_places, place_name
 from referee.games.dungeon.setup import HAND_SIZE
@@ -30,7 +31,8 @@ def to_act(state: DungeonState) -> list[int]:
     window = state.window
     if window is None:
         return [state.turn]
-    return [window[{"defence": "defender", "ask": "target", "doubt": "asker"}[window["kind"]]]]
+    answerer = ANSWERER.get(window["kind"])
+    return [window[answerer]] if answerer else []
 
 
 def legal_actions(state: DungeonState, seat: int) -> list[Any]:
@@ -58,6 +60,8 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
     if window["kind"] == "ask":
         answers = [cmd.Deny(seat)]
         return aces + ([cmd.HandOver(seat)] if holds_named(state, seat, window["asked"]) else []) + answers
+    if window["kind"] == "caught":
+        return aces + [cmd.HandOver(seat), cmd.DiscardHand(seat)]
     return aces + [cmd.Look(seat), cmd.Believe(seat)]
 
 
@@ -145,7 +149,7 @@ def director_view(state: DungeonState) -> dict[str, Any]:
     view["hands"] = [list(h) for h in state.hands]
     view["pile"] = list(state.pile)
     view["cells"] = list(state.cells)
-    if state.window is not None and state.window["kind"] in ("ask", "doubt"):
+    if state.window is not None and state.window["kind"] in ("ask", "doubt", "caught"):
         view["window"]["target_holds"] = holds_named(state, state.window["target"], state.window["asked"])
     return view
 
