@@ -22,7 +22,8 @@ from referee.redecide import redecide
 from referee.replay import replay
 
 CONFIGS = [{"players": 2}, {"players": 3}, {"players": 3, "decks": 2}, {"players": 4}, {"players": 5},
-           {"players": 6}, {"players": 8}, {"players": 4, "suicide_queen": True}]
+           {"players": 6}, {"players": 8}, {"players": 4, "suicide_queen": True},
+           {"players": 5, "counter_attack": 3}, {"players": 3, "counter_attack": 1}, {"players": 4, "counter_attack": 2}]
 
 
 def random_action(state, rng: random.Random, by_name: bool):
@@ -105,6 +106,8 @@ def check_every_card_in_one_place(state, options: dict) -> None:
         places.append(state.held)  # a Graverobber, until the end of the turn
     if state.window is not None and state.window["kind"] == "defence":
         places.append(state.window["creature"])  # facing the defender
+    if state.window is not None and state.window["kind"] == "counter":
+        places += [state.window["card"], *(card for _, card in state.window["counters"])]  # waiting on counters
     opts = load_options(options)
     unused_jokers = [j for j in deck(opts["decks"]) if j.startswith("JK") and j not in joker_cells(opts)]
     assert Counter(places) == Counter(c for c in deck(opts["decks"]) if c not in unused_jokers)

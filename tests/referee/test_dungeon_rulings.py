@@ -511,3 +511,50 @@ def test_without_suicide_queen_a_caught_liar_has_no_choice():
     t.act(cmd.Deny(1))
     t.act(cmd.Look(0))
     t.refuse(cmd.DiscardHand(1), errors.WrongPhase)
+
+
+def _graverobber_played(level: int) -> Table:
+    t = Table([["JH", "9H", "8H", "10H", "6H"], ["JS", "JD", "3S", "4S", "5S"]], ["AC", "2C"], counter_attack=level)
+    t.act(cmd.Draw(0))
+    t.act(cmd.Graverobber(0, "JH", "AC"))
+    return t
+
+
+def test_counter_attack_a_matching_creature_cancels_the_graverobber():
+    t = _graverobber_played(1)
+    assert t.state.window["kind"] == "counter" and DUNGEON.to_act(t.state) == []  # who holds a Jack stays unsaid
+    refused = t.refuse(cmd.Counter(1, "3S"), IllegalMove)
+    assert "only a Jack counters it" in refused.message and refused.legal == ["JS", "JD"]
+    t.act(cmd.Counter(1, "JS"))
+    assert t.act(cmd.CloseCounters()) == [ev.DungeonCountersClosed(False)]
+    assert "AC" in t.state.discard and "AC" not in t.hand(0)
+    assert t.state.discard[-2:] == ["JS", "JH"] and t.state.held is None
+    t.refuse(cmd.PlayPassage(0, "10H"), errors.WrongPhase)  # the Graverobber was the turn's play
+    assert len(t.hand(1)) == 4  # the counter was no play of Bob's, and drew nothing
+
+
+def test_counter_attack_a_second_counter_negates_the_reversal():
+    t = _graverobber_played(3)
+    t.act(cmd.Counter(1, "JS"))
+    t.act(cmd.Counter(1, "JD"))
+    assert t.act(cmd.CloseCounters()) == [ev.DungeonCountersClosed(True)]
+    assert "AC" in t.hand(0) and t.state.held == "JH" and t.state.discard[-2:] == ["JS", "JD"]
+
+
+def test_counter_attack_with_no_counter_the_ability_stands():
+    t = _graverobber_played(1)
+    t.act(cmd.CloseCounters())
+    assert "AC" in t.hand(0) and t.state.held == "JH"
+
+
+def test_counter_attack_1_is_for_graverobbers_and_2_for_myrmiddons():
+    for level, window in ((1, "ask"), (2, "counter"), (3, "counter")):
+        t = Table([["QH", "9H", "8H", "10H", "6H"], ["QS", "JD", "3S", "4S", "5S"]], ["AC", "2C"], counter_attack=level)
+        t.act(cmd.Draw(0))
+        t.act(cmd.Myrmiddon(0, "QH", 1, "JD"))
+        assert t.state.window["kind"] == window
+    t.act(cmd.Counter(1, "QS"))
+    t.act(cmd.CloseCounters())
+    assert t.state.window is None and "JD" in t.hand(1) and t.state.discard[-2:] == ["QS", "QH"]
+    t = _graverobber_played(2)
+    assert t.state.window is None and "AC" in t.hand(0)

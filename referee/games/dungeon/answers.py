@@ -11,7 +11,9 @@ from referee.dealing import deal_salt
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.cards import creature_value, is_ace, name_of, passage_value
-from referee.games.dungeon.checks import IllegalMove, check_phase, check_seat, check_window, held_card, who
+from referee.games.dungeon.checks import (
+    IllegalMove, check_no_aces_open, check_phase, check_seat, check_window, held_card, who,
+)
 from referee.games.dungeon.state import DungeonState
 
 ACE_DRAW = 2
@@ -170,3 +172,32 @@ def decide_close_aces(state: DungeonState, c: cmd.CloseAces, rng: Any) -> list[A
     draws = [{"seat": seat, "ace": ace, "cards": [x for _, x in zip(range(ACE_DRAW), pile)]}
              for seat, ace in reversed(state.aces)]
     return [ev.DungeonAcesResolved(draws, deal_salt(rng))]
+
+
+def _counter_window(state: DungeonState, action: str) -> dict[str, Any]:
+    check_phase(state, "turn", action)
+    check_no_aces_open(state)
+    window = state.window
+    if window is None or window["kind"] != "counter":
+        raise errors.WrongPhase(f"No {action} now: no Graverobber or Myrmiddon is waiting for counters "
+                                "(Counter Attack).")
+    return window
+
+
+def decide_counter(state: DungeonState, c: cmd.Counter, rng: Any) -> list[Any]:
+    """Counter Attack: a matching creature, by anyone alive; it is not a turn's play."""
+    window = _counter_window(state, "counter")
+    check_seat(state, c.seat)
+    card = held_card(state, c.seat, c.card)
+    rank = 11 if window["ability"] == "graverobber" else 12
+    if creature_value(card) != rank:
+        matching = "a Jack" if rank == 11 else "a Queen"
+        raise IllegalMove(f"{card} does not match the {window['ability'].capitalize()} {window['card']}: "
+                          f"only {matching} counters it.", seat=c.seat, card=card,
+                          legal=[x for x in state.hands[c.seat] if creature_value(x) == rank])
+    return [ev.DungeonCounterPlayed(c.seat, card)]
+
+
+def decide_close_counters(state: DungeonState, c: cmd.CloseCounters, rng: Any) -> list[Any]:
+    window = _counter_window(state, "closing of the counter window")
+    return [ev.DungeonCountersClosed(len(window["counters"]) % 2 == 0)]

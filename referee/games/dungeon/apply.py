@@ -8,6 +8,7 @@ from typing import Any
 from referee import events as shared
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.cards import passage_value
+from referee.games.dungeon.options import counterable
 from referee.games.dungeon.state import DungeonState
 from referee.games.dungeon.tree import CELL
 
@@ -123,17 +124,50 @@ def _slain(s: DungeonState, e: ev.DungeonPlayerSlain) -> None:
 
 def _graverobber(s: DungeonState, e: ev.DungeonGraverobberPlayed) -> None:
     s.hands[e.seat].remove(e.card)
-    s.held = e.card
-    s.discard.remove(e.take)
-    s.hands[e.seat].append(e.take)
     s.played = True
+    ability = {"ability": "graverobber", "seat": e.seat, "card": e.card, "take": e.take}
+    if counterable(s.options, 11):
+        s.window = {"kind": "counter", **ability, "counters": []}
+    else:
+        _take_effect(s, ability)
 
 
 def _asked(s: DungeonState, e: ev.DungeonMyrmiddonAsked) -> None:
     s.hands[e.seat].remove(e.card)
-    s.discard.append(e.card)
-    s.window = {"kind": "ask", "asker": e.seat, "target": e.target, "asked": e.asked}
     s.played = True
+    ability = {"ability": "myrmiddon", "seat": e.seat, "card": e.card, "target": e.target, "asked": e.asked}
+    if counterable(s.options, 12):
+        s.window = {"kind": "counter", **ability, "counters": []}
+    else:
+        _take_effect(s, ability)
+
+
+def _take_effect(s: DungeonState, ability: dict) -> None:
+    """A Graverobber's take (the Jack set aside until the end of the turn), or a Myrmiddon's ask
+    (the Queen discarded, the target to answer)."""
+    if ability["ability"] == "graverobber":
+        s.held = ability["card"]
+        s.discard.remove(ability["take"])
+        s.hands[ability["seat"]].append(ability["take"])
+        s.window = None
+    else:
+        s.discard.append(ability["card"])
+        s.window = {"kind": "ask", "asker": ability["seat"], "target": ability["target"], "asked": ability["asked"]}
+
+
+def _counter(s: DungeonState, e: ev.DungeonCounterPlayed) -> None:
+    s.hands[e.seat].remove(e.card)
+    s.window["counters"].append([e.seat, e.card])
+
+
+def _counters_closed(s: DungeonState, e: ev.DungeonCountersClosed) -> None:
+    window = s.window
+    s.discard += [card for _, card in window["counters"]]
+    if e.stands:
+        _take_effect(s, window)
+    else:
+        s.discard.append(window["card"])
+        s.window = None
 
 
 def _handed_over(s: DungeonState, e: ev.DungeonCardHandedOver) -> None:
@@ -214,6 +248,8 @@ HANDLERS: dict[type, Callable[[DungeonState, Any], None]] = {
     ev.DungeonPlayerSlain: _slain,
     ev.DungeonGraverobberPlayed: _graverobber,
     ev.DungeonMyrmiddonAsked: _asked,
+    ev.DungeonCounterPlayed: _counter,
+    ev.DungeonCountersClosed: _counters_closed,
     ev.DungeonCardHandedOver: _handed_over,
     ev.DungeonCardDenied: _denied,
     ev.DungeonDenialAccepted: _believed,

@@ -117,6 +117,9 @@ def waiting_for(state: DungeonState) -> str:
         return (f"{who(state, window['defender'])} must answer {window['creature']} (defend or retreat)")
     if window["kind"] == "ask":
         return f"{who(state, window['target'])} must answer the Myrmiddon's ask for {window['asked']} (hand_over or deny)"
+    if window["kind"] == "counter":
+        return (f"the {window['ability'].capitalize()} {window['card']} may be countered: anyone may play a matching "
+                "creature (counter) until the scorekeeper closes the window (close_counters)")
     if window["kind"] == "caught":
         return (f"{who(state, window['target'])}, caught lying about {window['asked']}, chooses to hand it over "
                 "(hand_over) or to discard the whole hand (discard_hand)")

@@ -114,6 +114,21 @@ class Myrmiddon:
 
 
 @_frozen
+class Counter:
+    """Counter Attack: ``seat`` interrupts the Graverobber or Myrmiddon in play with a matching
+    creature (a Jack on a Graverobber, a Queen on a Myrmiddon)."""
+
+    seat: Seat
+    card: str
+
+
+@_frozen
+class CloseCounters:
+    """Counter Attack: the scorekeeper closes the window; the ability stands after an even number
+    of counters."""
+
+
+@_frozen
 class HandOver:
     """The Myrmiddon's target hands over the card asked."""
 
@@ -177,6 +192,8 @@ ACTIONS: dict[str, type] = {
     "retreat": Retreat,
     "graverobber": Graverobber,
     "myrmiddon": Myrmiddon,
+    "counter": Counter,
+    "close_counters": CloseCounters,
     "hand_over": HandOver,
     "deny": Deny,
     "look": Look,
@@ -210,6 +227,8 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonPlayerSlain: lambda e: Retreat(e.seat),
     ev.DungeonGraverobberPlayed: lambda e: Graverobber(e.seat, e.card, e.take),
     ev.DungeonMyrmiddonAsked: lambda e: Myrmiddon(e.seat, e.card, e.target, e.asked),
+    ev.DungeonCounterPlayed: lambda e: Counter(e.seat, e.card),
+    ev.DungeonCountersClosed: lambda e: CloseCounters(),
     ev.DungeonCardHandedOver: lambda e: HandOver(e.seat),
     ev.DungeonCardDenied: lambda e: Deny(e.seat),
     ev.DungeonHandLookedAt: lambda e: Look(e.seat),

@@ -167,18 +167,40 @@ class DungeonPlayerSlain:
 @_frozen
 class DungeonGraverobberPlayed:
     """The Graverobber's ability: ``seat`` took ``take`` from the discard pile; ``card`` (the
-    Jack) is set aside and discarded at the end of the turn."""
+    Jack) is set aside and discarded at the end of the turn. With Counter Attack the take waits
+    until the window closes with the ability standing."""
 
     seat: int
     card: str
     take: str
 
 
+@event_type("DungeonCounterPlayed", version=1)
+@_frozen
+class DungeonCounterPlayed:
+    """Counter Attack: ``seat`` interrupted the ability in play with a matching creature ``card``
+    (the first cancels it, a second cancels the cancel, and so on)."""
+
+    seat: int
+    card: str
+
+
+@event_type("DungeonCountersClosed", version=1)
+@_frozen
+class DungeonCountersClosed:
+    """Counter Attack: the scorekeeper closed the window. ``stands``: the ability takes effect (no
+    counter, or an even number of them); else it is cancelled and its creature discarded. Every
+    counter is discarded."""
+
+    stands: bool
+
+
 @event_type("DungeonMyrmiddonAsked", version=1)
 @_frozen
 class DungeonMyrmiddonAsked:
     """The Myrmiddon's ability: ``seat`` (with the Queen ``card``, discarded) asked ``target``
-    for the card named ``asked`` (a name: either copy counts). The target must answer."""
+    for the card named ``asked`` (a name: either copy counts). The target must answer (with Counter
+    Attack, once the window closes with the ability standing)."""
 
     seat: int
     card: str

@@ -24,6 +24,8 @@ class OptionsSchema(marshmallow.Schema):
     # Suicide Queen: a Myrmiddon's target caught lying may discard the whole hand instead of
     # handing the card over.
     suicide_queen = fields.Boolean(load_default=False)
+    # Counter Attack: 0 off, 1 Graverobbers, 2 Myrmiddons, 3 both may be cancelled by a matching creature.
+    counter_attack = ExactInteger(0, 3, load_default=0)
 
 
 def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -50,3 +52,9 @@ def joker_cells(opts: dict[str, Any]) -> list[str]:
 def shuffled_deck(opts: dict[str, Any]) -> list[str]:
     """The cards shuffled for the deal: the decks without their Jokers (cells, or out of play)."""
     return [c for c in deck(opts["decks"]) if not is_joker(c)]
+
+
+def counterable(opts: dict[str, Any], creature: int) -> bool:
+    """Whether Counter Attack lets a matching creature cancel this ability (11 Graverobber, 12 Myrmiddon)."""
+    level = opts.get("counter_attack", 0)
+    return level == 3 or (level == 1 and creature == 11) or (level == 2 and creature == 12)

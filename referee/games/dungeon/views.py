@@ -50,9 +50,12 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
     aces = [cmd.PlayAce(seat, c) for c in state.hands[seat] if is_ace(c)]
     if state.aces:
         return aces + [cmd.CloseAces()]
+    window = state.window
+    if window is not None and window["kind"] == "counter":
+        rank = 11 if window["ability"] == "graverobber" else 12
+        return aces + [cmd.Counter(seat, c) for c in state.hands[seat] if creature_value(c) == rank] + [cmd.CloseCounters()]
     if seat not in to_act(state):
         return aces
-    window = state.window
     if window is None:
         return aces + _turn_actions(state, seat)
     if window["kind"] == "defence":
