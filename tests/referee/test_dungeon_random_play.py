@@ -16,14 +16,16 @@ from hypothesis import strategies as st
 
 from dungeon_table import DUNGEON, NAMES
 from events.registry import registry
-from referee.games.dungeon.cards import deck
-from referee.games.dungeon.options import joker_cells, load_options
+from referee.games.dungeon.cards import identity
+from referee.games.dungeon.options import joker_cells, load_options, shuffled_deck
 from referee.redecide import redecide
 from referee.replay import replay
 
 CONFIGS = [{"players": 2}, {"players": 3}, {"players": 3, "decks": 2}, {"players": 4}, {"players": 5},
            {"players": 6}, {"players": 8}, {"players": 4, "suicide_queen": True},
-           {"players": 5, "counter_attack": 3}, {"players": 3, "counter_attack": 1}, {"players": 4, "counter_attack": 2}]
+           {"players": 5, "counter_attack": 3}, {"players": 3, "counter_attack": 1}, {"players": 4, "counter_attack": 2},
+           {"players": 2, "jokers_wild": True}, {"players": 6, "jokers_wild": True},
+           {"players": 4, "jokers_wild": True, "suicide_queen": True, "counter_attack": 3}]
 
 
 def random_action(state, rng: random.Random, by_name: bool):
@@ -95,7 +97,8 @@ def to_act_from_the_table(view: dict) -> list[int]:
     window = view["window"]
     if window is None:
         return [view["turn"]]
-    answerer = {"defence": "defender", "ask": "target", "doubt": "asker", "caught": "target"}.get(window["kind"])
+    answerer = {"defence": "defender", "ask": "target", "doubt": "asker", "caught": "target",
+                "save": "target"}.get(window["kind"])
     return [window[answerer]] if answerer else []
 
 
@@ -108,9 +111,11 @@ def check_every_card_in_one_place(state, options: dict) -> None:
         places.append(state.window["creature"])  # facing the defender
     if state.window is not None and state.window["kind"] == "counter":
         places += [state.window["card"], *(card for _, card in state.window["counters"])]  # waiting on counters
+    if state.window is not None and state.window["kind"] == "save":
+        places.append(state.window["card"])  # caving in a Joker passage its owner may save
+    places = [identity(card) for card in places]  # a Joker declared is the Joker
     opts = load_options(options)
-    unused_jokers = [j for j in deck(opts["decks"]) if j.startswith("JK") and j not in joker_cells(opts)]
-    assert Counter(places) == Counter(c for c in deck(opts["decks"]) if c not in unused_jokers)
+    assert Counter(places) == Counter(shuffled_deck(opts) + joker_cells(opts))
 
 
 @settings(max_examples=12, deadline=None)

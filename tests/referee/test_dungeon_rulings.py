@@ -558,3 +558,61 @@ def test_counter_attack_1_is_for_graverobbers_and_2_for_myrmiddons():
     assert t.state.window is None and "JD" in t.hand(1) and t.state.discard[-2:] == ["QS", "QH"]
     t = _graverobber_played(2)
     assert t.state.window is None and "AC" in t.hand(0)
+
+
+def test_random_cell_every_cell_is_a_face_down_card_and_the_jokers_are_in_the_deck():
+    hands = [["JK1", "9H", "8H", "7H", "6H"], ["10S", "9S", "8S", "7S", "JS"]]
+    t = Table(hands, ["AC", "2C"], cells=["5D", "JK2"], jokers_wild=True)
+    assert t.state.cells == ["5D", "JK2"] and t.state.cell_hidden == [True, True]
+    assert [p["cell"] for p in DUNGEON.public_view(t.state)["players"]] == [None, None]
+    assert "JK1" in t.hand(0)
+
+
+def _joker_passage() -> Table:
+    hands = [["JK1", "9H", "8H", "10C", "6H"], ["10S", "10D", "8S", "7S", "JS"]]
+    t = Table(hands, ["AC", "2C"], cells=["5D", "JK2"], jokers_wild=True)
+    t.act(cmd.Draw(0))
+    return t
+
+
+def test_jokers_wild_a_joker_is_played_declared_and_keeps_the_declared_cards_attributes():
+    t = _joker_passage()
+    refused = t.refuse(cmd.PlayPassage(0, "JK1"), IllegalMove)
+    assert "say which, like JK1=9H" in refused.message
+    assert t.act(cmd.PlayPassage(0, "jk=10h")) == [ev.DungeonPassagePlayed(0, "JK1=10H", "cell")]
+    assert t.state.ever_ten[0]  # a 10 in every way: Ann has left the cell
+    t.act(cmd.EndTurn(0))
+    t.act(cmd.Draw(1))
+    t.act(cmd.Attack(1, "JS", 0))
+    assert t.state.window["passage"] == "JK1=10H"
+
+
+def test_jokers_wild_a_joker_passage_caved_in_may_be_saved_with_a_card_of_its_value():
+    t = _joker_passage()
+    t.act(cmd.PlayPassage(0, "JK1=10H"))
+    t.act(cmd.EndTurn(0))
+    t.act(cmd.Draw(1))
+    t.act(cmd.CaveIn(1, "10S", 0))
+    assert DUNGEON.to_act(t.state) == [0] and t.dungeon(0) == ["JK1=10H"]
+    t.refuse(cmd.SaveJoker(0, "9H"), IllegalMove)
+    assert t.act(cmd.SaveJoker(0, "10C")) == [ev.DungeonJokerSaved(0, "10C")]
+    assert t.dungeon(0) == ["JK1=10H"] and t.state.discard[-2:] == ["10C", "10S"] and not t.state.setback[0]
+    assert t.state.turn == 1 and t.state.played
+
+
+def test_jokers_wild_a_joker_passage_let_fall_is_discarded_as_a_joker():
+    t = _joker_passage()
+    t.act(cmd.PlayPassage(0, "JK1=10H"))
+    t.act(cmd.EndTurn(0))
+    t.act(cmd.Draw(1))
+    t.act(cmd.CaveIn(1, "10S", 0))
+    assert t.act(cmd.LetFall(0)) == [ev.DungeonPassageCollapsed(0)]
+    assert t.dungeon(0) == [] and t.state.discard[-2:] == ["JK1", "10S"] and t.state.setback[0]
+
+
+def test_without_jokers_wild_a_cave_in_is_not_saved():
+    t = two(bob=["9S", "10S", "8S", "2S", "3S"])
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.act(cmd.Draw(1))
+    t.act(cmd.CaveIn(1, "10S", 0))
+    assert t.state.window is None and t.dungeon(0) == []

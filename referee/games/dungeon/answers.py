@@ -10,7 +10,7 @@ from referee import errors
 from referee.dealing import deal_salt
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
-from referee.games.dungeon.cards import creature_value, is_ace, name_of, passage_value
+from referee.games.dungeon.cards import creature_value, identity, is_ace, is_joker, name_of, passage_value
 from referee.games.dungeon.checks import (
     IllegalMove, check_no_aces_open, check_phase, check_seat, check_window, held_card, who,
 )
@@ -39,14 +39,11 @@ def decide_defend(state: DungeonState, c: cmd.Defend, rng: Any) -> list[Any]:
     if not c.cards:
         raise IllegalMove(f"{who(state, c.seat)} names no card to defend with: defend with cards, or retreat.",
                           seat=c.seat)
-    hand = list(state.hands[c.seat])
+    left = list(state.hands[c.seat])
     cards = []
-    for text in c.cards:
-        card = held_card(state, c.seat, text)
-        if card in cards:  # a bare name names the first copy: a second one is the other copy, if held
-            card = next((x for x in hand if name_of(x) == name_of(card) and x not in cards), card)
-        if card in cards:
-            raise IllegalMove(f"{card} is named twice in {who(state, c.seat)}'s defence.", seat=c.seat, card=card)
+    for text in c.cards:  # each card named takes a card from what is left (a name twice: both copies)
+        card = held_card(state, c.seat, text, left)
+        left.remove(identity(card))
         cards.append(card)
     if not beats(cards, creature):
         raise IllegalMove(f"{', '.join(cards)} do not defeat {creature} (value {creature_value(creature)}): passages "
@@ -61,7 +58,7 @@ def defences(state: DungeonState, seat: int) -> list[cmd.Defend]:
     enough, a 2 against a King, and each set of passages adding up to the value with no card to
     spare."""
     creature = state.window["creature"]
-    hand = state.hands[seat]
+    hand = [f"{c}=KS" if is_joker(c) else c for c in state.hands[seat]]  # a Joker stands as a Wight
     out = [[c] for c in hand if creature_value(c) is not None and beats([c], creature)]
     out += [[c] for c in hand if passage_value(c) == 2 and beats([c], creature)]
     passages = [c for c in hand if passage_value(c) is not None]
@@ -201,3 +198,19 @@ def decide_counter(state: DungeonState, c: cmd.Counter, rng: Any) -> list[Any]:
 def decide_close_counters(state: DungeonState, c: cmd.CloseCounters, rng: Any) -> list[Any]:
     window = _counter_window(state, "closing of the counter window")
     return [ev.DungeonCountersClosed(len(window["counters"]) % 2 == 0)]
+
+
+def decide_save_joker(state: DungeonState, c: cmd.SaveJoker, rng: Any) -> list[Any]:
+    """Jokers Wild: a card of the Joker passage's value from hand is discarded instead of it."""
+    window = check_window(state, ("save",), c.seat, "save of a Joker passage")
+    card = held_card(state, c.seat, c.card)
+    value = passage_value(window["passage"])
+    if passage_value(card) != value:
+        raise IllegalMove(f"{card} does not save {window['passage']}: it takes a {value} from hand.",
+                          seat=c.seat, card=card, legal=[x for x in state.hands[c.seat] if passage_value(x) == value])
+    return [ev.DungeonJokerSaved(c.seat, card)]
+
+
+def decide_let_fall(state: DungeonState, c: cmd.LetFall, rng: Any) -> list[Any]:
+    check_window(state, ("save",), c.seat, "collapse")
+    return [ev.DungeonPassageCollapsed(c.seat)]

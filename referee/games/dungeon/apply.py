@@ -7,10 +7,20 @@ from typing import Any
 
 from referee import events as shared
 from referee.games.dungeon import events as ev
-from referee.games.dungeon.cards import passage_value
+from referee.games.dungeon.cards import identity, is_joker, passage_value
 from referee.games.dungeon.options import counterable
 from referee.games.dungeon.state import DungeonState
 from referee.games.dungeon.tree import CELL
+
+
+def _from_hand(s: DungeonState, seat: int, card: str) -> None:
+    """A card leaves a hand (a declared Joker is the Joker)."""
+    s.hands[seat].remove(identity(card))
+
+
+def _discard(s: DungeonState, *cards: str) -> None:
+    """Cards go to the discard pile, face up; a Joker loses its declaration there."""
+    s.discard.extend(identity(card) for card in cards)
 
 
 def _created(s: DungeonState, e: shared.GameCreated) -> None:
@@ -37,8 +47,8 @@ def _draw(s: DungeonState, seat: int, card: str | None) -> None:
 
 
 def _contest_card(s: DungeonState, e: ev.DungeonContestCardPlayed) -> None:
-    s.hands[e.seat].remove(e.card)
-    s.discard.append(e.card)
+    _from_hand(s, e.seat, e.card)
+    _discard(s, e.card)
     _draw(s, e.seat, e.drawn)
     s.contest_plays[e.seat] = e.card
 
@@ -64,7 +74,7 @@ def _card_drawn(s: DungeonState, e: ev.DungeonCardDrawn) -> None:
 
 
 def _ace(s: DungeonState, e: ev.DungeonAcePlayed) -> None:
-    s.hands[e.seat].remove(e.card)
+    _from_hand(s, e.seat, e.card)
     s.aces.append((e.seat, e.card))
 
 
@@ -72,12 +82,12 @@ def _aces_resolved(s: DungeonState, e: ev.DungeonAcesResolved) -> None:
     for draw in e.draws:
         for card in draw["cards"]:
             _draw(s, draw["seat"], card)
-        s.discard.append(draw["ace"])
+        _discard(s, draw["ace"])
     s.aces = []
 
 
 def _passage(s: DungeonState, e: ev.DungeonPassagePlayed) -> None:
-    s.hands[e.seat].remove(e.card)
+    _from_hand(s, e.seat, e.card)
     dungeon = s.dungeons[e.seat]
     parent = CELL if e.on == "cell" else next(i for i, (card, _) in enumerate(dungeon) if card == e.on)
     dungeon.append((e.card, parent))
@@ -88,42 +98,60 @@ def _passage(s: DungeonState, e: ev.DungeonPassagePlayed) -> None:
 
 
 def _cave_in(s: DungeonState, e: ev.DungeonCaveIn) -> None:
-    s.hands[e.seat].remove(e.card)
-    s.dungeons[e.target].pop()
-    s.discard += [e.passage, e.card]
-    s.setback[e.target] = True
+    _from_hand(s, e.seat, e.card)
     s.played = True
+    if is_joker(e.passage):  # its owner may save it first
+        s.window = {"kind": "save", "attacker": e.seat, "target": e.target, "card": e.card, "passage": e.passage}
+    else:
+        _collapse(s, e.target, e.card)
+
+
+def _collapse(s: DungeonState, target: int, card: str) -> None:
+    passage, _ = s.dungeons[target].pop()
+    _discard(s, passage, card)
+    s.setback[target] = True
+
+
+def _joker_saved(s: DungeonState, e: ev.DungeonJokerSaved) -> None:
+    _from_hand(s, e.seat, e.card)
+    _discard(s, e.card, s.window["card"])
+    s.window = None
+
+
+def _passage_collapsed(s: DungeonState, e: ev.DungeonPassageCollapsed) -> None:
+    _collapse(s, e.seat, s.window["card"])
+    s.window = None
 
 
 def _attacked(s: DungeonState, e: ev.DungeonCreatureAttacked) -> None:
-    s.hands[e.seat].remove(e.card)
+    _from_hand(s, e.seat, e.card)
     s.window = {"kind": "defence", "attacker": e.seat, "defender": e.target, "creature": e.card, "passage": e.passage}
     s.played = True
 
 
 def _defeated(s: DungeonState, e: ev.DungeonCreatureDefeated) -> None:
     for card in e.cards:
-        s.hands[e.seat].remove(card)
-    s.discard += [e.creature, *e.cards]
+        _from_hand(s, e.seat, card)
+    _discard(s, e.creature, *e.cards)
     s.window = None
 
 
 def _retreated(s: DungeonState, e: ev.DungeonRetreated) -> None:
     s.dungeons[e.seat].pop()
-    s.discard += [e.creature, e.passage]
+    _discard(s, e.creature, e.passage)
     s.setback[e.seat] = True
     s.window = None
 
 
 def _slain(s: DungeonState, e: ev.DungeonPlayerSlain) -> None:
-    s.discard += [e.creature, *e.discarded]
+    _discard(s, e.creature, *e.discarded)
     s.hands[e.seat] = []
     s.alive[e.seat] = False
     s.window = None
 
 
 def _graverobber(s: DungeonState, e: ev.DungeonGraverobberPlayed) -> None:
-    s.hands[e.seat].remove(e.card)
+    _from_hand(s, e.seat, e.card)
     s.played = True
     ability = {"ability": "graverobber", "seat": e.seat, "card": e.card, "take": e.take}
     if counterable(s.options, 11):
@@ -133,7 +161,7 @@ def _graverobber(s: DungeonState, e: ev.DungeonGraverobberPlayed) -> None:
 
 
 def _asked(s: DungeonState, e: ev.DungeonMyrmiddonAsked) -> None:
-    s.hands[e.seat].remove(e.card)
+    _from_hand(s, e.seat, e.card)
     s.played = True
     ability = {"ability": "myrmiddon", "seat": e.seat, "card": e.card, "target": e.target, "asked": e.asked}
     if counterable(s.options, 12):
@@ -151,27 +179,27 @@ def _take_effect(s: DungeonState, ability: dict) -> None:
         s.hands[ability["seat"]].append(ability["take"])
         s.window = None
     else:
-        s.discard.append(ability["card"])
+        _discard(s, ability["card"])
         s.window = {"kind": "ask", "asker": ability["seat"], "target": ability["target"], "asked": ability["asked"]}
 
 
 def _counter(s: DungeonState, e: ev.DungeonCounterPlayed) -> None:
-    s.hands[e.seat].remove(e.card)
+    _from_hand(s, e.seat, e.card)
     s.window["counters"].append([e.seat, e.card])
 
 
 def _counters_closed(s: DungeonState, e: ev.DungeonCountersClosed) -> None:
     window = s.window
-    s.discard += [card for _, card in window["counters"]]
+    _discard(s, *(card for _, card in window["counters"]))
     if e.stands:
         _take_effect(s, window)
     else:
-        s.discard.append(window["card"])
+        _discard(s, window["card"])
         s.window = None
 
 
 def _handed_over(s: DungeonState, e: ev.DungeonCardHandedOver) -> None:
-    s.hands[e.seat].remove(e.card)
+    _from_hand(s, e.seat, e.card)
     s.hands[e.to].append(e.card)
     s.window = None
 
@@ -189,28 +217,28 @@ def _looked(s: DungeonState, e: ev.DungeonHandLookedAt) -> None:
         s.window = {**s.window, "kind": "caught"}
         return
     if e.card is not None:
-        s.hands[e.target].remove(e.card)
+        _from_hand(s, e.target, e.card)
         s.hands[e.seat].append(e.card)
     loser = e.seat if e.truthful else e.target
     for card in e.discarded:
-        s.hands[loser].remove(card)
-    s.discard += e.discarded
+        _from_hand(s, loser, card)
+    _discard(s, *e.discarded)
     s.window = None
 
 
 def _hand_discarded(s: DungeonState, e: ev.DungeonHandDiscarded) -> None:
     for card in e.cards:
-        s.hands[e.seat].remove(card)
-    s.discard += e.cards
+        _from_hand(s, e.seat, card)
+    _discard(s, *e.cards)
     s.window = None
 
 
 def _turn_ended(s: DungeonState, e: ev.DungeonTurnEnded) -> None:
     for card in e.discards:
-        s.hands[e.seat].remove(card)
-    s.discard += e.discards
+        _from_hand(s, e.seat, card)
+    _discard(s, *e.discards)
     if s.held is not None:
-        s.discard.append(s.held)
+        _discard(s, s.held)
         s.held = None
     if not s.pile and s.discard:
         s.phase = "reshuffle"
@@ -242,6 +270,8 @@ HANDLERS: dict[type, Callable[[DungeonState, Any], None]] = {
     ev.DungeonAcesResolved: _aces_resolved,
     ev.DungeonPassagePlayed: _passage,
     ev.DungeonCaveIn: _cave_in,
+    ev.DungeonJokerSaved: _joker_saved,
+    ev.DungeonPassageCollapsed: _passage_collapsed,
     ev.DungeonCreatureAttacked: _attacked,
     ev.DungeonCreatureDefeated: _defeated,
     ev.DungeonRetreated: _retreated,

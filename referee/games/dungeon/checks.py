@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import errors
-from referee.games.dungeon.cards import deck, normalise, resolve
+from referee.games.dungeon.cards import deck, identity, is_joker, normalise, resolve
 from referee.games.dungeon.state import DungeonState
 
 
@@ -39,21 +39,25 @@ def check_target(state: DungeonState, seat: int, target: int, what: str) -> None
 
 
 def in_deck(state: DungeonState, text: object) -> str:
-    """``text`` as a card identity or name of this game's deck, else UnknownCard."""
+    """``text`` as a card identity or name of this game's deck (``JK``: any Joker), else UnknownCard."""
     card = normalise(text)
-    if card not in _DECKS[state.options["decks"]]:
+    if identity(card) not in _DECKS[state.options["decks"]] and identity(card) != "JK":
         raise errors.UnknownCard(f"{card} is not a card of this game's {state.options['decks']}-deck pack.", card=card)
     return card
 
 
-def held_card(state: DungeonState, seat: int, text: object) -> str:
-    """The identity of the card ``text`` names in ``seat``'s hand, else CardNotInHand."""
+def held_card(state: DungeonState, seat: int, text: object, hand: list[str] | None = None) -> str:
+    """The card ``text`` names in ``seat``'s hand (or in ``hand``, what is left of it), as it is
+    played: its identity, and a Joker's declaration (which a Joker needs); else CardNotInHand."""
     in_deck(state, text)
-    hand = state.hands[seat]
+    hand = state.hands[seat] if hand is None else hand
     card = resolve(text, hand)
     if card is None:
-        raise errors.CardNotInHand(f"{who(state, seat)} does not hold {normalise(text)}; they hold {_cards(hand)}.",
-                                   seat=seat, card=normalise(text), legal=list(hand))
+        more = "" if hand is state.hands[seat] else " more"
+        raise errors.CardNotInHand(f"{who(state, seat)} does not hold{more} {normalise(text)}; they hold "
+                                   f"{_cards(hand)}{more and ' besides'}.", seat=seat, card=normalise(text), legal=list(hand))
+    if is_joker(card) and "=" not in card:
+        raise IllegalMove(f"A Joker is played as a card: say which, like {card}=9H.", seat=seat, card=card)
     return card
 
 
@@ -70,7 +74,7 @@ def check_phase(state: DungeonState, phase: str, action: str) -> None:
 
 
 #: Who answers each window a named player must answer (the others are open to anyone).
-ANSWERER = {"defence": "defender", "ask": "target", "doubt": "asker", "caught": "target"}
+ANSWERER = {"defence": "defender", "ask": "target", "doubt": "asker", "caught": "target", "save": "target"}
 
 
 def check_window(state: DungeonState, kinds: tuple[str, ...], seat: int, action: str) -> dict[str, Any]:
@@ -117,6 +121,9 @@ def waiting_for(state: DungeonState) -> str:
         return (f"{who(state, window['defender'])} must answer {window['creature']} (defend or retreat)")
     if window["kind"] == "ask":
         return f"{who(state, window['target'])} must answer the Myrmiddon's ask for {window['asked']} (hand_over or deny)"
+    if window["kind"] == "save":
+        return (f"{who(state, window['target'])} may save the Joker passage {window['passage']} from the cave-in "
+                "with a card of its value (save_joker) or let it fall (let_fall)")
     if window["kind"] == "counter":
         return (f"the {window['ability'].capitalize()} {window['card']} may be countered: anyone may play a matching "
                 "creature (counter) until the scorekeeper closes the window (close_counters)")

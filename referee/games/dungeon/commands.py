@@ -71,6 +71,22 @@ class CaveIn:
 
 
 @_frozen
+class SaveJoker:
+    """Jokers Wild: the owner of a Joker passage hit by a cave-in discards ``card`` of the same
+    value from hand instead of the Joker."""
+
+    seat: Seat
+    card: str
+
+
+@_frozen
+class LetFall:
+    """Jokers Wild: the owner of a Joker passage hit by a cave-in lets it collapse."""
+
+    seat: Seat
+
+
+@_frozen
 class Attack:
     seat: Seat
     card: str
@@ -187,6 +203,8 @@ ACTIONS: dict[str, type] = {
     "close_aces": CloseAces,
     "passage": PlayPassage,
     "cave_in": CaveIn,
+    "save_joker": SaveJoker,
+    "let_fall": LetFall,
     "attack": Attack,
     "defend": Defend,
     "retreat": Retreat,
@@ -221,6 +239,8 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonAcesResolved: lambda e: CloseAces(),
     ev.DungeonPassagePlayed: lambda e: PlayPassage(e.seat, e.card, e.on),
     ev.DungeonCaveIn: lambda e: CaveIn(e.seat, e.card, e.target),
+    ev.DungeonJokerSaved: lambda e: SaveJoker(e.seat, e.card),
+    ev.DungeonPassageCollapsed: lambda e: LetFall(e.seat),
     ev.DungeonCreatureAttacked: lambda e: Attack(e.seat, e.card, e.target),
     ev.DungeonCreatureDefeated: lambda e: Defend(e.seat, list(e.cards)),
     ev.DungeonRetreated: lambda e: Retreat(e.seat),

@@ -28,6 +28,8 @@ _DECIDERS: dict[type, Callable[[DungeonState, Any, Any], list[Any]]] = {
     cmd.Look: answers.decide_look,
     cmd.Believe: answers.decide_believe,
     cmd.DiscardHand: answers.decide_discard_hand,
+    cmd.SaveJoker: answers.decide_save_joker,
+    cmd.LetFall: answers.decide_let_fall,
     cmd.Counter: answers.decide_counter,
     cmd.CloseCounters: answers.decide_close_counters,
     cmd.PlayAce: answers.decide_ace,

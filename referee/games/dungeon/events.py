@@ -112,12 +112,31 @@ class DungeonPassagePlayed:
 @_frozen
 class DungeonCaveIn:
     """``seat`` played ``card`` on ``target``'s last passage ``passage`` of the same value; both
-    are discarded."""
+    are discarded. (Jokers Wild: on a Joker passage, its owner may first save it.)"""
 
     seat: int
     card: str
     target: int
     passage: str
+
+
+@event_type("DungeonJokerSaved", version=1)
+@_frozen
+class DungeonJokerSaved:
+    """Jokers Wild: a cave-in hit ``seat``'s Joker passage, and they discarded ``card`` of the
+    same value from hand instead; the Joker stays, the caving card is discarded."""
+
+    seat: int
+    card: str
+
+
+@event_type("DungeonPassageCollapsed", version=1)
+@_frozen
+class DungeonPassageCollapsed:
+    """Jokers Wild: ``seat`` let the cave-in of their Joker passage stand: the Joker and the
+    caving card are discarded."""
+
+    seat: int
 
 
 @event_type("DungeonCreatureAttacked", version=1)

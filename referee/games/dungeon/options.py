@@ -24,6 +24,8 @@ class OptionsSchema(marshmallow.Schema):
     # Suicide Queen: a Myrmiddon's target caught lying may discard the whole hand instead of
     # handing the card over.
     suicide_queen = fields.Boolean(load_default=False)
+    # Random Cell / Jokers Wild: every cell a random face-down card, the Jokers in the deck.
+    jokers_wild = fields.Boolean(load_default=False)
     # Counter Attack: 0 off, 1 Graverobbers, 2 Myrmiddons, 3 both may be cancelled by a matching creature.
     counter_attack = ExactInteger(0, 3, load_default=0)
 
@@ -45,13 +47,15 @@ def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def joker_cells(opts: dict[str, Any]) -> list[str]:
-    """The Jokers that are cells, for the first seats; players beyond them draw a face-down cell."""
-    return jokers(opts["decks"])[:opts["players"]]
+    """The Jokers that are cells, for the first seats; players beyond them draw a face-down cell
+    (every player, with Jokers Wild)."""
+    return [] if opts.get("jokers_wild") else jokers(opts["decks"])[:opts["players"]]
 
 
 def shuffled_deck(opts: dict[str, Any]) -> list[str]:
-    """The cards shuffled for the deal: the decks without their Jokers (cells, or out of play)."""
-    return [c for c in deck(opts["decks"]) if not is_joker(c)]
+    """The cards shuffled for the deal: the decks without their Jokers (cells, or out of play),
+    or with them, with Jokers Wild."""
+    return [c for c in deck(opts["decks"]) if opts.get("jokers_wild") or not is_joker(c)]
 
 
 def counterable(opts: dict[str, Any], creature: int) -> bool:

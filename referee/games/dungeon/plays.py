@@ -10,7 +10,7 @@ from referee.dealing import deal_salt
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
-from referee.games.dungeon.cards import creature_value, name_of, passage_value, resolve
+from referee.games.dungeon.cards import creature_value, identity, name_of, passage_value, resolve
 from referee.games.dungeon.checks import (
     IllegalMove, check_may_play, check_own_turn, check_target, held_card, in_deck, who,
 )
@@ -58,7 +58,7 @@ def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[An
                               seat=c.seat, card=card, legal=names)
         on = names[0]
     else:
-        on = "cell" if c.on.strip().lower() == "cell" else resolve(in_deck(state, c.on), names)
+        on = "cell" if c.on.strip().lower() == "cell" else _named_place(in_deck(state, c.on), names)
         if on not in names:
             raise IllegalMove(f"{card} cannot go on {c.on} in {who(state, c.seat)}'s dungeon; it may go on "
                               f"{', '.join(names)}.", seat=c.seat, card=card, legal=names)
@@ -66,6 +66,15 @@ def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[An
     if passage_value(card) == 2:
         out.append(ev.DungeonGameWon(c.seat, "escape"))
     return out
+
+
+def _named_place(card: str, names: list[str]) -> str | None:
+    """The place among ``names`` that ``card`` names: a passage's identity, its name, or a Joker
+    passage by its identity or the card it was declared as."""
+    for name in names:
+        if card in (name, identity(name), name_of(name)) or identity(card) == identity(name):
+            return name
+    return resolve(card, names)
 
 
 def _where(value: int) -> str:

@@ -15,7 +15,7 @@ from referee.cards import DECK52
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.answers import defences, holds_named
 from referee.games.dungeon.checks import ANSWERER
-from referee.games.dungeon.cards import creature_value, is_ace, name_of, passage_value
+from referee.games.dungeon.cards import creature_value, is_ace, is_joker, name_of, passage_value
 from referee.games.dungeon.plays import passage_places, place_name
 from referee.games.dungeon.setup import HAND_SIZE
 from referee.games.dungeon.state import DungeonState
@@ -44,16 +44,17 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
     if phase == "reshuffle":
         return [cmd.Reshuffle()]
     if phase == "contest":
-        return [cmd.ContestPlay(seat, c) for c in state.hands[seat]] if seat in to_act(state) else []
+        return [cmd.ContestPlay(seat, c) for c in _played(state.hands[seat], "A")] if seat in to_act(state) else []
     if phase != "turn" or not state.alive[seat]:
         return []
-    aces = [cmd.PlayAce(seat, c) for c in state.hands[seat] if is_ace(c)]
+    aces = [cmd.PlayAce(seat, c) for c in _played(state.hands[seat], "A") if is_ace(c)]
     if state.aces:
         return aces + [cmd.CloseAces()]
     window = state.window
     if window is not None and window["kind"] == "counter":
         rank = 11 if window["ability"] == "graverobber" else 12
-        return aces + [cmd.Counter(seat, c) for c in state.hands[seat] if creature_value(c) == rank] + [cmd.CloseCounters()]
+        matching = _played(state.hands[seat], "J" if rank == 11 else "Q")
+        return aces + [cmd.Counter(seat, c) for c in matching if creature_value(c) == rank] + [cmd.CloseCounters()]
     if seat not in to_act(state):
         return aces
     if window is None:
@@ -65,6 +66,10 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
         return aces + ([cmd.HandOver(seat)] if holds_named(state, seat, window["asked"]) else []) + answers
     if window["kind"] == "caught":
         return aces + [cmd.HandOver(seat), cmd.DiscardHand(seat)]
+    if window["kind"] == "save":
+        value = passage_value(window["passage"])
+        saves = [c for c in _played(state.hands[seat], str(value)) if passage_value(c) == value]
+        return aces + [cmd.SaveJoker(seat, c) for c in saves] + [cmd.LetFall(seat)]
     return aces + [cmd.Look(seat), cmd.Believe(seat)]
 
 
@@ -75,7 +80,7 @@ def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
     hand = state.hands[seat]
     if not state.played:
         others = [t for t in range(state.players) if t != seat and state.alive[t]]
-        for card in hand:
+        for card in _played(hand, *_JOKER_FACES):
             if passage_value(card) is not None:
                 out += [cmd.PlayPassage(seat, card, place_name(state, seat, p)) for p in passage_places(state, seat, card)]
                 out += [cmd.CaveIn(seat, card, t) for t in others
@@ -89,6 +94,16 @@ def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
     keep = len(hand) - HAND_SIZE
     discards = combinations(hand, keep) if keep > 0 else [()]
     return out + [cmd.EndTurn(seat, list(d)) for d in discards]
+
+
+#: What a Joker is listed as (any declaration is legal; these stand for them): every rank, in spades.
+_JOKER_FACES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _played(hand: list[str], *faces: str) -> list[str]:
+    """The hand as cards to play: a Joker declared as each of ``faces`` (ranks, in spades)."""
+    return [f"{card}={rank}S" if is_joker(card) else card for card in hand
+            for rank in (faces if is_joker(card) else ("",))]
 
 
 def _distinct(cards: list[str]) -> list[str]:
