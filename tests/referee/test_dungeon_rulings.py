@@ -587,12 +587,17 @@ def test_jokers_wild_a_joker_is_played_declared_and_keeps_the_declared_cards_att
     assert t.state.window["passage"] == "JK1=10H"
 
 
-def test_jokers_wild_a_joker_passage_caved_in_may_be_saved_with_a_card_of_its_value():
+def _joker_caved_in() -> Table:
     t = _joker_passage()
     t.act(cmd.PlayPassage(0, "JK1=10H"))
     t.act(cmd.EndTurn(0))
     t.act(cmd.Draw(1))
     t.act(cmd.CaveIn(1, "10S", 0))
+    return t
+
+
+def test_jokers_wild_a_joker_passage_caved_in_may_be_saved_with_a_card_of_its_value():
+    t = _joker_caved_in()
     assert DUNGEON.to_act(t.state) == [0] and t.dungeon(0) == ["JK1=10H"]
     t.refuse(cmd.SaveJoker(0, "9H"), IllegalMove)
     assert t.act(cmd.SaveJoker(0, "10C")) == [ev.DungeonJokerSaved(0, "10C")]
@@ -601,11 +606,7 @@ def test_jokers_wild_a_joker_passage_caved_in_may_be_saved_with_a_card_of_its_va
 
 
 def test_jokers_wild_a_joker_passage_let_fall_is_discarded_as_a_joker():
-    t = _joker_passage()
-    t.act(cmd.PlayPassage(0, "JK1=10H"))
-    t.act(cmd.EndTurn(0))
-    t.act(cmd.Draw(1))
-    t.act(cmd.CaveIn(1, "10S", 0))
+    t = _joker_caved_in()
     assert t.act(cmd.LetFall(0)) == [ev.DungeonPassageCollapsed(0)]
     assert t.dungeon(0) == [] and t.state.discard[-2:] == ["JK1", "10S"] and t.state.setback[0]
 
@@ -616,3 +617,12 @@ def test_without_jokers_wild_a_cave_in_is_not_saved():
     t.act(cmd.Draw(1))
     t.act(cmd.CaveIn(1, "10S", 0))
     assert t.state.window is None and t.dungeon(0) == []
+
+
+def test_jokers_wild_a_myrmiddon_may_ask_for_a_joker_any_joker():
+    hands = [["QH", "9H", "8H", "10C", "6H"], ["JK2", "10D", "8S", "7S", "JS"]]
+    t = Table(hands, ["AC", "2C"], cells=["5D", "JK1"], jokers_wild=True)
+    t.act(cmd.Draw(0))
+    t.act(cmd.Myrmiddon(0, "QH", 1, "JK1"))
+    assert t.state.window["asked"] == "JK"
+    assert t.act(cmd.HandOver(1)) == [ev.DungeonCardHandedOver(1, "JK2", 0)]

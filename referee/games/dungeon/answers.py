@@ -99,8 +99,8 @@ def decide_retreat(state: DungeonState, c: cmd.Retreat, rng: Any) -> list[Any]:
 
 
 def holds_named(state: DungeonState, seat: int, name: str) -> str | None:
-    """The first copy of the card named ``name`` in ``seat``'s hand, else None."""
-    return next((c for c in state.hands[seat] if name_of(c) == name), None)
+    """The first copy of the card named ``name`` (``JK``: any Joker) in ``seat``'s hand, else None."""
+    return next((c for c in state.hands[seat] if name_of(c) == name or (name == "JK" and is_joker(c))), None)
 
 
 def decide_hand_over(state: DungeonState, c: cmd.HandOver, rng: Any) -> list[Any]:

@@ -10,7 +10,7 @@ from referee.dealing import deal_salt
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
-from referee.games.dungeon.cards import creature_value, identity, name_of, passage_value, resolve
+from referee.games.dungeon.cards import creature_value, identity, is_joker, name_of, passage_value, resolve
 from referee.games.dungeon.checks import (
     IllegalMove, check_may_play, check_own_turn, check_target, held_card, in_deck, who,
 )
@@ -128,7 +128,8 @@ def decide_myrmiddon(state: DungeonState, c: cmd.Myrmiddon, rng: Any) -> list[An
     card = held_card(state, c.seat, c.card)
     if creature_value(card) != 12:
         raise IllegalMove(f"{card} is not a Myrmiddon (a Queen).", seat=c.seat, card=card)
-    asked = name_of(in_deck(state, c.ask))
+    asked = in_deck(state, c.ask)
+    asked = "JK" if is_joker(asked) else name_of(asked)  # a name: either copy, or any Joker
     return [ev.DungeonMyrmiddonAsked(c.seat, card, c.target, asked)]
 
 
