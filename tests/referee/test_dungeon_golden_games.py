@@ -24,7 +24,7 @@ HEAD = ANN_DEALT + BOB_DEALT + DRAWS
 PILE = DRAWS + [c for c in shuffled_deck({"decks": 1}) if c not in HEAD]
 
 #: Every variant off: the options the base game is logged with.
-BASE_GAME = {"suicide_queen": False, "counter_attack": 0, "jokers_wild": False}
+BASE_GAME = {"suicide_queen": False, "counter_attack": 0, "jokers_wild": False, "darkness": "none"}
 
 SCRIPT = [
     cmd.Deal(ANN_DEALT + BOB_DEALT + PILE),

@@ -25,7 +25,9 @@ CONFIGS = [{"players": 2}, {"players": 3}, {"players": 3, "decks": 2}, {"players
            {"players": 6}, {"players": 8}, {"players": 4, "suicide_queen": True},
            {"players": 5, "counter_attack": 3}, {"players": 3, "counter_attack": 1}, {"players": 4, "counter_attack": 2},
            {"players": 2, "jokers_wild": True}, {"players": 6, "jokers_wild": True},
-           {"players": 4, "jokers_wild": True, "suicide_queen": True, "counter_attack": 3}]
+           {"players": 4, "jokers_wild": True, "suicide_queen": True, "counter_attack": 3},
+           {"players": 3, "darkness": "almost_black"}, {"players": 2, "darkness": "pitch_black"},
+           {"players": 5, "darkness": "pitch_black", "counter_attack": 3}]
 
 
 def random_action(state, rng: random.Random, by_name: bool):
@@ -57,13 +59,20 @@ def play(options: dict, seed: int, steps: int = 6000):
 
 
 def hidden_cards(state) -> set[str]:
-    """Every card nobody at the table may see: the hands, the draw pile, the face-down cells."""
+    """Every card nobody at the table may see: the hands, the draw pile, the face-down cells; in
+    the dark variants the discards, and in Pitch Black the passages."""
     cells = {c for c, down in zip(state.cells, state.cell_hidden) if down}
-    return {c for h in state.hands for c in h} | set(state.pile) | cells
+    hidden = {c for h in state.hands for c in h} | set(state.pile) | cells
+    if state.options["darkness"] != "none":
+        hidden |= set(state.discard)
+    if state.options["darkness"] == "pitch_black":
+        hidden |= {card for dungeon in state.dungeons for card, _ in dungeon}
+    return hidden
 
 
-def shown_cards(view, skip=("asked",)) -> set[str]:
-    """Every string in a view, except under ``skip`` (a Myrmiddon's ask names a card, not a copy)."""
+def shown_cards(view, skip=("asked", "contest")) -> set[str]:
+    """Every string in a view, except under ``skip``: a Myrmiddon's ask names a card, not a copy,
+    and the contest's cards were seen face up before they went to the discard pile."""
     out: set[str] = set()
     if isinstance(view, dict):
         for key, value in view.items():

@@ -626,3 +626,83 @@ def test_jokers_wild_a_myrmiddon_may_ask_for_a_joker_any_joker():
     t.act(cmd.Myrmiddon(0, "QH", 1, "JK1"))
     assert t.state.window["asked"] == "JK"
     assert t.act(cmd.HandOver(1)) == [ev.DungeonCardHandedOver(1, "JK2", 0)]
+
+
+def _dark(darkness: str, ann=("10H", "9H", "8H", "7H", "6H"), bob=("10S", "9S", "8S", "7S", "JS"), pile=()) -> Table:
+    return Table([list(ann), list(bob)], ["AC", "2C"], pile, cells=["5D", "5C"], darkness=darkness)
+
+
+def test_almost_black_and_pitch_black_play_the_jokers_wild_rules():
+    for darkness in ("almost_black", "pitch_black"):
+        assert load_options({"players": 2, "darkness": darkness})["jokers_wild"]
+
+
+def test_almost_black_discards_are_face_down_and_passages_face_up():
+    t = _dark("almost_black")
+    t.act(cmd.Draw(0))
+    t.act(cmd.PlayPassage(0, "10H"))
+    t.act(cmd.EndTurn(0))
+    view = DUNGEON.public_view(t.state)
+    assert view["discard"] is None and view["discard_size"] == 2  # the contest's cards
+    assert view["players"][0]["dungeon"] == [{"position": 0, "card": "10H", "on": "cell"}]
+    assert DUNGEON.director_view(t.state)["discard"] == ["AC", "2C"]
+
+
+def test_pitch_black_passages_are_face_down_and_a_cheat_is_recorded_not_refused():
+    t = _dark("pitch_black")
+    t.act(cmd.Draw(0))
+    played = t.act(cmd.PlayPassage(0, "7H"))  # out of order: a cheat, the player's risk
+    assert played == [ev.DungeonPassagePlayed(0, "7H", "cell", cheat=True)] and played[0].salt
+    view = DUNGEON.public_view(t.state)["players"][0]
+    assert view["dungeon"] == [{"position": 0, "on": "cell"}] and view["last_passage"] is None and view["left_cell"]
+    assert DUNGEON.director_view(t.state)["cheats"] == [[0], []]
+
+
+def test_pitch_black_an_accused_cheater_discards_the_whole_dungeon_but_the_cell():
+    t = _dark("pitch_black")
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.pass_turn(1)
+    t.turn(0, cmd.PlayPassage(0, "7H", "10H"))
+    assert t.act(cmd.Accuse(1, 0)) == [ev.DungeonAccused(1, 0, True, ["10H", "7H"])]
+    assert t.dungeon(0) == [] and t.state.cells[0] == "5D" and t.state.discard[-2:] == ["10H", "7H"]
+
+
+def test_pitch_black_an_innocent_accused_makes_the_accuser_discard_their_dungeon():
+    t = _dark("pitch_black")
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.turn(1, cmd.PlayPassage(1, "10S"), discards=None)
+    t.act(cmd.Draw(0))
+    assert t.act(cmd.Accuse(0, 1)) == [ev.DungeonAccused(0, 1, False, ["10H"])]  # out of no turn's play
+    assert t.dungeon(0) == [] and t.dungeon(1) == ["10S"]
+    t.act(cmd.PlayPassage(0, "9H"))  # the accusation was not the turn's play (a cheat now: no 10)
+
+
+def test_pitch_black_a_cave_in_of_another_value_leaves_the_face_down_passage():
+    t = _dark("pitch_black", bob=("9S", "10S", "8S", "7S", "JS"))
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.act(cmd.Draw(1))
+    assert t.act(cmd.CaveIn(1, "9S", 0)) == [ev.DungeonCaveInFailed(1, "9S", 0)]
+    assert t.dungeon(0) == ["10H"] and t.state.discard[-1] == "9S" and t.state.played
+
+
+def test_pitch_black_escape_needs_one_true_line_from_ten_to_two():
+    t = _dark("pitch_black", ann=("10H", "2H", "8H", "7H", "6H"))
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.pass_turn(1)
+    t.act(cmd.Draw(0))
+    assert t.act(cmd.PlayPassage(0, "2H", "10H")) == [ev.DungeonPassagePlayed(0, "2H", "10H", cheat=True)]
+    assert DUNGEON.outcome(t.state) is None
+
+
+def test_pitch_black_the_graverobbers_take_is_secret():
+    t = _dark("pitch_black", ann=("JH", "9H", "8H", "7H", "6H"))
+    t.act(cmd.Draw(0))
+    t.act(cmd.Graverobber(0, "JH", "AC"))
+    view = DUNGEON.public_view(t.state)
+    assert "AC" not in str(view) and view["graverobber"] == "JH"
+
+
+def test_accusations_are_for_pitch_black_only():
+    t = two()
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.refuse(cmd.Accuse(1, 0), IllegalMove)

@@ -12,7 +12,7 @@ from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.cards import creature_value, identity, is_ace, is_joker, name_of, passage_value
 from referee.games.dungeon.checks import (
-    IllegalMove, check_no_aces_open, check_phase, check_seat, check_window, held_card, who,
+    IllegalMove, check_no_aces_open, check_phase, check_seat, check_window, held_card, seal, who,
 )
 from referee.games.dungeon.state import DungeonState
 
@@ -90,8 +90,8 @@ def decide_retreat(state: DungeonState, c: cmd.Retreat, rng: Any) -> list[Any]:
     window = check_window(state, ("defence",), c.seat, "retreat")
     dungeon = state.dungeons[c.seat]
     if dungeon:
-        return [ev.DungeonRetreated(c.seat, window["creature"], dungeon[-1][0])]
-    out: list[Any] = [ev.DungeonPlayerSlain(c.seat, window["creature"], list(state.hands[c.seat]))]
+        return [ev.DungeonRetreated(c.seat, window["creature"], dungeon[-1][0], seal(state, rng))]
+    out: list[Any] = [ev.DungeonPlayerSlain(c.seat, window["creature"], list(state.hands[c.seat]), seal(state, rng))]
     alive = [s for s in range(state.players) if state.alive[s] and s != c.seat]
     if len(alive) == 1:
         out.append(ev.DungeonGameWon(alive[0], "last_alive"))
@@ -113,14 +113,14 @@ def decide_hand_over(state: DungeonState, c: cmd.HandOver, rng: Any) -> list[Any
                                    "holding it (deny).", seat=c.seat, card=window["asked"], legal=["deny"])
     out: list[Any] = [ev.DungeonCardHandedOver(c.seat, card, window["asker"])]
     if window["kind"] == "caught":
-        out.append(ev.DungeonHandDiscarded(c.seat, [x for x in state.hands[c.seat] if x != card]))
+        out.append(ev.DungeonHandDiscarded(c.seat, [x for x in state.hands[c.seat] if x != card], seal(state, rng)))
     return out
 
 
 def decide_discard_hand(state: DungeonState, c: cmd.DiscardHand, rng: Any) -> list[Any]:
     """Suicide Queen: the liar found out discards the whole hand, and the asker gets nothing."""
     check_window(state, ("caught",), c.seat, "discard of the whole hand")
-    return [ev.DungeonHandDiscarded(c.seat, list(state.hands[c.seat]))]
+    return [ev.DungeonHandDiscarded(c.seat, list(state.hands[c.seat]), seal(state, rng))]
 
 
 def decide_deny(state: DungeonState, c: cmd.Deny, rng: Any) -> list[Any]:
@@ -137,11 +137,11 @@ def decide_look(state: DungeonState, c: cmd.Look, rng: Any) -> list[Any]:
     target = window["target"]
     card = holds_named(state, target, window["asked"])
     if card is None:
-        return [ev.DungeonHandLookedAt(c.seat, target, True, list(state.hands[c.seat]))]
+        return [ev.DungeonHandLookedAt(c.seat, target, True, list(state.hands[c.seat]), salt=seal(state, rng))]
     if state.options.get("suicide_queen"):
         return [ev.DungeonHandLookedAt(c.seat, target, False, [], liar_chooses=True)]
     rest = [x for x in state.hands[target] if x != card]
-    return [ev.DungeonHandLookedAt(c.seat, target, False, rest, card)]
+    return [ev.DungeonHandLookedAt(c.seat, target, False, rest, card, salt=seal(state, rng))]
 
 
 def decide_believe(state: DungeonState, c: cmd.Believe, rng: Any) -> list[Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from referee import events as shared
 from referee.games.dungeon import events as ev
-from referee.games.dungeon.cards import identity, is_joker, passage_value
+from referee.games.dungeon.cards import identity, is_joker
 from referee.games.dungeon.options import counterable
 from referee.games.dungeon.state import DungeonState
 from referee.games.dungeon.tree import CELL
@@ -29,6 +29,7 @@ def _created(s: DungeonState, e: shared.GameCreated) -> None:
     s.phase = "deal"
     s.hands = [[] for _ in range(n)]
     s.dungeons = [[] for _ in range(n)]
+    s.cheats = [set() for _ in range(n)]
     s.ever_ten, s.setback, s.alive = [False] * n, [False] * n, [True] * n
 
 
@@ -91,7 +92,9 @@ def _passage(s: DungeonState, e: ev.DungeonPassagePlayed) -> None:
     dungeon = s.dungeons[e.seat]
     parent = CELL if e.on == "cell" else next(i for i, (card, _) in enumerate(dungeon) if card == e.on)
     dungeon.append((e.card, parent))
-    if passage_value(e.card) == 10:
+    if e.cheat:
+        s.cheats[e.seat].add(len(dungeon) - 1)
+    if parent == CELL:  # out of the cell (by the rules, with a 10)
         s.ever_ten[e.seat] = True
     s.setback[e.seat] = False
     s.played = True
@@ -106,10 +109,29 @@ def _cave_in(s: DungeonState, e: ev.DungeonCaveIn) -> None:
         _collapse(s, e.target, e.card)
 
 
+def _pop_passage(s: DungeonState, seat: int) -> str:
+    """The last passage leaves ``seat``'s dungeon (a retreat or a cave-in): the second-lowest
+    branch opens."""
+    passage, _ = s.dungeons[seat].pop()
+    s.cheats[seat].discard(len(s.dungeons[seat]))
+    s.setback[seat] = True
+    return passage
+
+
 def _collapse(s: DungeonState, target: int, card: str) -> None:
-    passage, _ = s.dungeons[target].pop()
-    _discard(s, passage, card)
-    s.setback[target] = True
+    _discard(s, _pop_passage(s, target), card)
+
+
+def _cave_in_failed(s: DungeonState, e: ev.DungeonCaveInFailed) -> None:
+    _from_hand(s, e.seat, e.card)
+    _discard(s, e.card)
+    s.played = True
+
+
+def _accused(s: DungeonState, e: ev.DungeonAccused) -> None:
+    loser = e.target if e.cheating else e.seat
+    _discard(s, *(card for card, _ in s.dungeons[loser]))
+    s.dungeons[loser], s.cheats[loser] = [], set()
 
 
 def _joker_saved(s: DungeonState, e: ev.DungeonJokerSaved) -> None:
@@ -137,9 +159,7 @@ def _defeated(s: DungeonState, e: ev.DungeonCreatureDefeated) -> None:
 
 
 def _retreated(s: DungeonState, e: ev.DungeonRetreated) -> None:
-    s.dungeons[e.seat].pop()
-    _discard(s, e.creature, e.passage)
-    s.setback[e.seat] = True
+    _discard(s, e.creature, _pop_passage(s, e.seat))
     s.window = None
 
 
@@ -270,6 +290,8 @@ HANDLERS: dict[type, Callable[[DungeonState, Any], None]] = {
     ev.DungeonAcesResolved: _aces_resolved,
     ev.DungeonPassagePlayed: _passage,
     ev.DungeonCaveIn: _cave_in,
+    ev.DungeonCaveInFailed: _cave_in_failed,
+    ev.DungeonAccused: _accused,
     ev.DungeonJokerSaved: _joker_saved,
     ev.DungeonPassageCollapsed: _passage_collapsed,
     ev.DungeonCreatureAttacked: _attacked,

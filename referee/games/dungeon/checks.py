@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from referee import errors
+from referee.dealing import deal_salt
 from referee.games.dungeon.cards import deck, identity, is_joker, normalise, resolve
+from referee.games.dungeon.options import face_down_discards
 from referee.games.dungeon.state import DungeonState
 
 
@@ -108,6 +110,13 @@ def check_may_play(state: DungeonState, seat: int, action: str) -> None:
     if state.played:
         raise errors.WrongPhase(f"{who(state, seat)} has already played this turn: one play per turn (Aces "
                                 "excepted). Play an Ace or end the turn (end_turn).", seat=seat, legal=["ace", "end_turn"])
+
+
+def seal(state: DungeonState, rng: Any, hidden: bool | None = None) -> str | None:
+    """A salt for an event whose cards the table does not see (``hidden``; by default, when
+    discards are face down), else None."""
+    hidden = face_down_discards(state.options) if hidden is None else hidden
+    return deal_salt(rng) if hidden else None
 
 
 def waiting_for(state: DungeonState) -> str:

@@ -87,6 +87,14 @@ class LetFall:
 
 
 @_frozen
+class Accuse:
+    """Pitch Black: ``seat`` accuses ``target`` of cheating; the dungeon is revealed."""
+
+    seat: Seat
+    target: Seat
+
+
+@_frozen
 class Attack:
     seat: Seat
     card: str
@@ -206,6 +214,7 @@ ACTIONS: dict[str, type] = {
     "save_joker": SaveJoker,
     "let_fall": LetFall,
     "attack": Attack,
+    "accuse": Accuse,
     "defend": Defend,
     "retreat": Retreat,
     "graverobber": Graverobber,
@@ -239,6 +248,8 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonAcesResolved: lambda e: CloseAces(),
     ev.DungeonPassagePlayed: lambda e: PlayPassage(e.seat, e.card, e.on),
     ev.DungeonCaveIn: lambda e: CaveIn(e.seat, e.card, e.target),
+    ev.DungeonCaveInFailed: lambda e: CaveIn(e.seat, e.card, e.target),
+    ev.DungeonAccused: lambda e: Accuse(e.seat, e.target),
     ev.DungeonJokerSaved: lambda e: SaveJoker(e.seat, e.card),
     ev.DungeonPassageCollapsed: lambda e: LetFall(e.seat),
     ev.DungeonCreatureAttacked: lambda e: Attack(e.seat, e.card, e.target),

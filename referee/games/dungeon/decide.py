@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee import errors
-from referee.games.dungeon import answers, plays, setup
+from referee.games.dungeon import answers, dark, plays, setup
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.state import DungeonState
 
@@ -18,6 +18,7 @@ _DECIDERS: dict[type, Callable[[DungeonState, Any, Any], list[Any]]] = {
     cmd.PlayPassage: plays.decide_passage,
     cmd.CaveIn: plays.decide_cave_in,
     cmd.Attack: plays.decide_attack,
+    cmd.Accuse: dark.decide_accuse,
     cmd.Graverobber: plays.decide_graverobber,
     cmd.Myrmiddon: plays.decide_myrmiddon,
     cmd.EndTurn: plays.decide_end_turn,

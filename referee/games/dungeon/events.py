@@ -4,10 +4,11 @@ Cards are identities (``7H``, ``7H#2``, ``JK1``; see ``referee.games.dungeon.car
 numbered from 0 clockwise. A passage's place is ``on``: the identity of the passage it lies on, or
 ``"cell"``.
 
-Events that carry cards nobody at the table has seen (the deal, a draw, a reshuffle) also carry a
-``salt``: while the game is on their payload is withheld but their envelope's hash is public, and
-without the salt hashing the few candidate cards of a one-card draw would find it. The salt takes
-no part in comparing events (see ``referee.dealing.deal_salt``).
+Events that carry cards nobody at the table has seen (the deal, a draw, a reshuffle; with Almost
+Black and Pitch Black, face-down discards and passages) also carry a ``salt``: while the game is
+on their payload is withheld but their envelope's hash is public, and without the salt hashing the
+few candidate cards of a one-card draw would find it. The salt takes no part in comparing events
+(see ``referee.dealing.deal_salt``).
 """
 
 from __future__ import annotations
@@ -101,11 +102,15 @@ class DungeonAcesResolved:
 @event_type("DungeonPassagePlayed", version=1)
 @_frozen
 class DungeonPassagePlayed:
-    """A passage card laid in the player's own dungeon, on ``on`` (a passage's identity or "cell")."""
+    """A passage card laid in the player's own dungeon, on ``on`` (a passage's identity or "cell").
+    ``cheat`` (Pitch Black, face down): the card or its place breaks the rules; the referee keeps it
+    to itself until an accusation reveals the dungeon."""
 
     seat: int
     card: str
     on: str
+    cheat: bool = False
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonCaveIn", version=1)
@@ -118,6 +123,30 @@ class DungeonCaveIn:
     card: str
     target: int
     passage: str
+
+
+@event_type("DungeonCaveInFailed", version=1)
+@_frozen
+class DungeonCaveInFailed:
+    """Pitch Black: ``seat``'s cave-in found ``target``'s face-down last passage of another value:
+    the passage stays, the caving ``card`` is discarded."""
+
+    seat: int
+    card: str
+    target: int
+
+
+@event_type("DungeonAccused", version=1)
+@_frozen
+class DungeonAccused:
+    """Pitch Black: ``seat`` accused ``target`` of cheating and the dungeon was revealed.
+    ``cheating``: the target discards the whole dungeon but the cell; otherwise the accuser
+    discards theirs. ``discarded``: the dungeon that went to the discard pile."""
+
+    seat: int
+    target: int
+    cheating: bool
+    discarded: list[str]
 
 
 @event_type("DungeonJokerSaved", version=1)
@@ -169,6 +198,7 @@ class DungeonRetreated:
     seat: int
     creature: str
     passage: str
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonPlayerSlain", version=1)
@@ -180,6 +210,7 @@ class DungeonPlayerSlain:
     seat: int
     creature: str
     discarded: list[str]
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonGraverobberPlayed", version=1)
@@ -192,6 +223,7 @@ class DungeonGraverobberPlayed:
     seat: int
     card: str
     take: str
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonCounterPlayed", version=1)
@@ -268,6 +300,7 @@ class DungeonHandLookedAt:
     discarded: list[str]
     card: Optional[str] = None
     liar_chooses: bool = False
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonHandDiscarded", version=1)
@@ -278,15 +311,18 @@ class DungeonHandDiscarded:
 
     seat: int
     cards: list[str]
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonTurnEnded", version=1)
 @_frozen
 class DungeonTurnEnded:
-    """``seat`` ended the turn, discarding ``discards`` (face up) down to five cards."""
+    """``seat`` ended the turn, discarding ``discards`` (face up, or face down in the dark
+    variants) down to five cards."""
 
     seat: int
     discards: list[str]
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonPileReshuffled", version=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from referee.errors import InvalidOption
 from referee.fields import ExactInteger
@@ -26,6 +26,9 @@ class OptionsSchema(marshmallow.Schema):
     suicide_queen = fields.Boolean(load_default=False)
     # Random Cell / Jokers Wild: every cell a random face-down card, the Jokers in the deck.
     jokers_wild = fields.Boolean(load_default=False)
+    # Almost Black: discards face down; Pitch Black: passages too, and cheating with accusations.
+    # Both play the Jokers Wild rules.
+    darkness = fields.String(load_default="none", validate=validate.OneOf(["none", "almost_black", "pitch_black"]))
     # Counter Attack: 0 off, 1 Graverobbers, 2 Myrmiddons, 3 both may be cancelled by a matching creature.
     counter_attack = ExactInteger(0, 3, load_default=0)
 
@@ -43,7 +46,18 @@ def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
         raise InvalidOption("Two players play one deck (two decks are for 3 or more players).")
     if opts["decks"] == 1 and n > 3:
         raise InvalidOption(f"{n} players play two decks combined (one deck is for 2 or 3 players).")
+    if opts["darkness"] != "none":
+        opts["jokers_wild"] = True  # Pitch Black and Almost Black play the Jokers Wild rules
     return opts
+
+
+def face_down_discards(opts: dict[str, Any]) -> bool:
+    return opts.get("darkness", "none") != "none"
+
+
+def face_down_passages(opts: dict[str, Any]) -> bool:
+    """Pitch Black: passages are laid face down, and any card may be laid as one (cheating)."""
+    return opts.get("darkness") == "pitch_black"
 
 
 def joker_cells(opts: dict[str, Any]) -> list[str]:

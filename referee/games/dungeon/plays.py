@@ -12,8 +12,9 @@ from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
 from referee.games.dungeon.cards import creature_value, identity, is_joker, name_of, passage_value, resolve
 from referee.games.dungeon.checks import (
-    IllegalMove, check_may_play, check_own_turn, check_target, held_card, in_deck, who,
+    IllegalMove, check_may_play, check_own_turn, check_target, held_card, in_deck, seal, who,
 )
+from referee.games.dungeon.options import face_down_passages
 from referee.games.dungeon.setup import HAND_SIZE
 from referee.games.dungeon.state import DungeonState
 
@@ -41,29 +42,39 @@ def playable_passages(state: DungeonState, seat: int) -> list[str]:
 
 
 def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[Any]:
+    """A passage where the rules let it go; in Pitch Black (face down) any card anywhere, a cheat
+    being a fact the referee records and rules on only when an accusation reveals the dungeon."""
     check_may_play(state, c.seat, "passage")
     card = held_card(state, c.seat, c.card)
-    if passage_value(card) is None:
+    dark = face_down_passages(state.options)
+    fair = passage_places(state, c.seat, card) if passage_value(card) is not None else []
+    names = [place_name(state, c.seat, p) for p in fair]
+    if dark:
+        allowed = ["cell"] + [passage for passage, _ in state.dungeons[c.seat]]
+    elif passage_value(card) is None:
         raise IllegalMove(f"{card} is not a passage card (2 to 10).", seat=c.seat, card=card)
-    places = passage_places(state, c.seat, card)
-    names = [place_name(state, c.seat, p) for p in places]
-    if not places:
+    elif not fair:
         value = passage_value(card)
         raise IllegalMove(f"{card} has no place in {who(state, c.seat)}'s dungeon: a {value} goes "
                           f"{_where(value)}. Playable now: {', '.join(playable_passages(state, c.seat)) or 'none'}.",
                           seat=c.seat, card=card, legal=playable_passages(state, c.seat))
-    if c.on is None:
-        if len(places) > 1:
-            raise IllegalMove(f"{card} may go on {', '.join(names)} in {who(state, c.seat)}'s dungeon: say which (on).",
-                              seat=c.seat, card=card, legal=names)
-        on = names[0]
     else:
-        on = "cell" if c.on.strip().lower() == "cell" else _named_place(in_deck(state, c.on), names)
-        if on not in names:
+        allowed = names
+    if c.on is None:
+        if len(names) == 1 or (dark and not state.dungeons[c.seat]):
+            on = names[0] if names else "cell"
+        else:
+            raise IllegalMove(f"{card} may go on {', '.join(names or allowed)} in {who(state, c.seat)}'s dungeon: "
+                              "say which (on).", seat=c.seat, card=card, legal=names or allowed)
+    else:
+        on = "cell" if c.on.strip().lower() == "cell" else _named_place(in_deck(state, c.on), allowed[1:] if dark else names)
+        if on not in allowed:
             raise IllegalMove(f"{card} cannot go on {c.on} in {who(state, c.seat)}'s dungeon; it may go on "
-                              f"{', '.join(names)}.", seat=c.seat, card=card, legal=names)
-    out: list[Any] = [ev.DungeonPassagePlayed(c.seat, card, on)]
-    if passage_value(card) == 2:
+                              f"{', '.join(allowed)}.", seat=c.seat, card=card, legal=allowed)
+    out: list[Any] = [ev.DungeonPassagePlayed(c.seat, card, on, on not in names, seal(state, rng, dark))]
+    dungeon = state.dungeons[c.seat]
+    parent = tree.CELL if on == "cell" else next(i for i, (x, _) in enumerate(dungeon) if x == on)
+    if tree.escaped(dungeon + [(card, parent)]):
         out.append(ev.DungeonGameWon(c.seat, "escape"))
     return out
 
@@ -91,7 +102,12 @@ def decide_cave_in(state: DungeonState, c: cmd.CaveIn, rng: Any) -> list[Any]:
     if not dungeon:
         raise IllegalMove(f"{who(state, c.target)} has no passage to cave in.", seat=c.seat, card=card)
     last = dungeon[-1][0]
-    if passage_value(card) is None or passage_value(card) != passage_value(last):
+    if passage_value(card) is None:
+        raise IllegalMove(f"{card} is not a passage card: a cave-in takes one of the last passage's value.",
+                          seat=c.seat, card=card)
+    if passage_value(card) != passage_value(last):
+        if face_down_passages(state.options):  # the player could not see it: the passage, turned up, stands
+            return [ev.DungeonCaveInFailed(c.seat, card, c.target)]
         raise IllegalMove(f"A cave-in of {who(state, c.target)}'s last passage {last} takes a "
                           f"{passage_value(last)}, not {card}.", seat=c.seat, card=card)
     return [ev.DungeonCaveIn(c.seat, card, c.target, last)]
@@ -119,7 +135,7 @@ def decide_graverobber(state: DungeonState, c: cmd.Graverobber, rng: Any) -> lis
     if take is None:
         raise IllegalMove(f"{c.take} is not in the discard pile; it holds "
                           f"{', '.join(state.discard) or 'nothing'}.", seat=c.seat, card=card, legal=list(state.discard))
-    return [ev.DungeonGraverobberPlayed(c.seat, card, take)]
+    return [ev.DungeonGraverobberPlayed(c.seat, card, take, seal(state, rng))]
 
 
 def decide_myrmiddon(state: DungeonState, c: cmd.Myrmiddon, rng: Any) -> list[Any]:
@@ -153,4 +169,4 @@ def decide_end_turn(state: DungeonState, c: cmd.EndTurn, rng: Any) -> list[Any]:
                                        seat=c.seat, card=str(text), legal=hand)
         hand.remove(card)
         discards.append(card)
-    return [ev.DungeonTurnEnded(c.seat, discards)]
+    return [ev.DungeonTurnEnded(c.seat, discards, seal(state, rng))]

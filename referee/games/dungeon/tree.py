@@ -10,6 +10,8 @@ the most recent passage ("the last passage"), pop the end of the list and the tr
     ([1], [2])
     >>> places(d, 9, setback=False), places(d, 9, setback=True)
     ([], [0])
+    >>> escaped(d + [("7H", 2), ("6H", 3), ("5H", 4), ("4H", 5), ("3H", 6), ("2H", 7)]), escaped([("2H", CELL)])
+    (True, False)
 """
 
 from __future__ import annotations
@@ -53,14 +55,19 @@ def places(dungeon: list[Passage], value: int, setback: bool, value_of: Callable
 
 
 def escaped(dungeon: list[Passage], value_of: Callable[[str], int] | None = None) -> bool:
-    """One line from the cell holds 10 down to 2: every passage lies on one a value higher, down
-    from a 10 on the cell, so that is a 2 anywhere in the dungeon."""
+    """One line from the cell holds 10 down to 2: a 2 whose passages down to the cell are 3, 4,
+    .., 10. (Played by the rules, every passage lies on one a value higher down from a 10 on the
+    cell, so any 2 does; a Pitch Black dungeon may hold cards laid out of order.)"""
     value_of = value_of or _face_value
-    return any(value_of(card) == 2 for card, _ in dungeon)
+    for i, (card, _) in enumerate(dungeon):
+        want = 2
+        while i != CELL and value_of(dungeon[i][0]) == want:
+            i, want = dungeon[i][1], want + 1
+        if i == CELL and want == 11:
+            return True
+    return False
 
 
 def _face_value(card: str) -> int:
-    value = passage_value(card)
-    if value is None:
-        raise ValueError(f"{card} is not a passage card")
-    return value
+    """A passage's value; 0 for a card that is no passage (laid as one in Pitch Black)."""
+    return passage_value(card) or 0

@@ -18,7 +18,9 @@ from referee.games.dungeon.checks import ANSWERER
 from referee.games.dungeon.cards import creature_value, is_ace, is_joker, name_of, passage_value
 from referee.games.dungeon.plays import passage_places, place_name
 from referee.games.dungeon.setup import HAND_SIZE
+from referee.games.dungeon.options import face_down_discards, face_down_passages
 from referee.games.dungeon.state import DungeonState
+from referee.games.dungeon.tree import CELL
 
 
 def to_act(state: DungeonState) -> list[int]:
@@ -55,6 +57,8 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
         rank = 11 if window["ability"] == "graverobber" else 12
         matching = _played(state.hands[seat], "J" if rank == 11 else "Q")
         return aces + [cmd.Counter(seat, c) for c in matching if creature_value(c) == rank] + [cmd.CloseCounters()]
+    if window is None:
+        aces += _accusations(state, seat)
     if seat not in to_act(state):
         return aces
     if window is None:
@@ -71,6 +75,23 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
         saves = [c for c in _played(state.hands[seat], str(value)) if passage_value(c) == value]
         return aces + [cmd.SaveJoker(seat, c) for c in saves] + [cmd.LetFall(seat)]
     return aces + [cmd.Look(seat), cmd.Believe(seat)]
+
+
+def _accusations(state: DungeonState, seat: int) -> list[Any]:
+    """Pitch Black: an accusation of anyone else with a passage, at any moment of play."""
+    if not face_down_passages(state.options):
+        return []
+    return [cmd.Accuse(seat, t) for t in range(state.players) if t != seat and state.alive[t] and state.dungeons[t]]
+
+
+def _cheats(state: DungeonState, seat: int) -> list[Any]:
+    """Pitch Black: a sample of the cheats open to ``seat`` (any card may be laid anywhere, face
+    down): each card of the hand on the last passage, or on the cell."""
+    dungeon = state.dungeons[seat]
+    on = dungeon[-1][0] if dungeon else "cell"
+    parent = len(dungeon) - 1 if dungeon else CELL
+    return [cmd.PlayPassage(seat, card, on) for card in _played(state.hands[seat], "A", "5")
+            if passage_value(card) is None or parent not in passage_places(state, seat, card)]
 
 
 def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
@@ -91,6 +112,8 @@ def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
                     out += [cmd.Graverobber(seat, card, take) for take in _distinct(state.discard)]
                 elif creature_value(card) == 12:
                     out += [cmd.Myrmiddon(seat, card, t, ask) for t in others for ask in DECK52]
+        if face_down_passages(state.options):
+            out += _cheats(state, seat)
     keep = len(hand) - HAND_SIZE
     discards = combinations(hand, keep) if keep > 0 else [()]
     return out + [cmd.EndTurn(seat, list(d)) for d in discards]
@@ -114,16 +137,31 @@ def _distinct(cards: list[str]) -> list[str]:
     return list(seen.values())
 
 
-def _dungeon_view(state: DungeonState, seat: int) -> list[dict[str, Any]]:
-    return [{"card": card, "on": place_name(state, seat, parent)} for card, parent in state.dungeons[seat]]
+def _dungeon_view(state: DungeonState, seat: int, shown: bool) -> list[dict[str, Any]]:
+    """The passages in the order laid; face down (Pitch Black) only where each lies."""
+    if shown:
+        return [{"position": i, "card": card, "on": place_name(state, seat, parent)}
+                for i, (card, parent) in enumerate(state.dungeons[seat])]
+    return [{"position": i, "on": "cell" if parent == CELL else parent} for i, (_, parent) in enumerate(state.dungeons[seat])]
 
 
-def _window_view(state: DungeonState) -> dict[str, Any] | None:
-    return dict(state.window) if state.window is not None else None
+def _window_view(state: DungeonState, reveal: bool) -> dict[str, Any] | None:
+    """The open window; a face-down card in it (the Graverobber's choice from face-down discards,
+    a Pitch Black passage) is left out unless ``reveal``."""
+    if state.window is None:
+        return None
+    window = dict(state.window)
+    if not reveal and face_down_discards(state.options):
+        window.pop("take", None)
+    if not reveal and face_down_passages(state.options):
+        window.pop("passage", None)
+    return window
 
 
-def public_view(state: DungeonState, seat: int | None = None) -> dict[str, Any]:
-    """What the table sees (and, for ``seat``, that seat's own hand)."""
+def _view(state: DungeonState, reveal: bool) -> dict[str, Any]:
+    """The table as the players see it (``reveal``: with every face-down card turned up)."""
+    discards_shown = reveal or not face_down_discards(state.options)
+    passages_shown = reveal or not face_down_passages(state.options)
     players = []
     for s in range(state.players):
         dungeon = state.dungeons[s]
@@ -133,8 +171,8 @@ def public_view(state: DungeonState, seat: int | None = None) -> dict[str, Any]:
             "alive": state.alive[s] if state.alive else True,
             "cell": None if not state.cells or state.cell_hidden[s] else state.cells[s],
             "cell_face_down": bool(state.cell_hidden and state.cell_hidden[s]),
-            "dungeon": _dungeon_view(state, s),
-            "last_passage": dungeon[-1][0] if dungeon else None,
+            "dungeon": _dungeon_view(state, s, passages_shown),
+            "last_passage": dungeon[-1][0] if dungeon and passages_shown else None,
             "left_cell": state.ever_ten[s] if state.ever_ten else False,
             "second_lowest_branch": state.setback[s] if state.setback else False,
             "hand_size": len(state.hands[s]) if state.hands else 0,
@@ -148,25 +186,34 @@ def public_view(state: DungeonState, seat: int | None = None) -> dict[str, Any]:
         "graverobber": state.held,
         "players": players,
         "pile_size": len(state.pile),
-        "discard": list(state.discard),
-        "window": _window_view(state),
+        "discard": list(state.discard) if discards_shown else None,
+        "discard_size": len(state.discard),
+        "window": _window_view(state, reveal),
         "aces": [{"seat": s, "card": c} for s, c in state.aces],
         "outcome": state.outcome,
     }
     if state.phase == "contest":
         view["contest"] = {"round": state.contest_round, "contenders": list(state.contenders),
                            "played": {str(s): c for s, c in state.contest_plays.items()}}
+    return view
+
+
+def public_view(state: DungeonState, seat: int | None = None) -> dict[str, Any]:
+    """What the table sees (and, for ``seat``, that seat's own hand)."""
+    view = _view(state, reveal=False)
     if seat is not None and 0 <= seat < state.players and state.hands:
         view["your_hand"] = list(state.hands[seat])
     return view
 
 
 def director_view(state: DungeonState) -> dict[str, Any]:
-    """Everything the referee knows: the public view with every hand, the pile and every cell."""
-    view = public_view(state)
+    """Everything the referee knows: every card face up, every hand, the pile, every cell, the
+    cheats of Pitch Black and whether a Myrmiddon's target holds the card asked."""
+    view = _view(state, reveal=True)
     view["hands"] = [list(h) for h in state.hands]
     view["pile"] = list(state.pile)
     view["cells"] = list(state.cells)
+    view["cheats"] = [sorted(c) for c in state.cheats]
     if state.window is not None and state.window["kind"] in ("ask", "doubt", "caught"):
         view["window"]["target_holds"] = holds_named(state, state.window["target"], state.window["asked"])
     return view
@@ -177,5 +224,6 @@ def scores(state: DungeonState) -> dict[str, Any]:
     lowest value reached) and the outcome."""
     return {"units": [], "hands": [], "totals": [], "current": {"players": [
         {"seat": s, "name": state.names[s], "alive": state.alive[s], "passages": len(state.dungeons[s]),
-         "lowest": min((passage_value(c) for c, _ in state.dungeons[s]), default=None)}
+         "lowest": None if face_down_passages(state.options) else
+         min((passage_value(c) or 0 for c, _ in state.dungeons[s]), default=None)}
         for s in range(state.players)]}}
