@@ -149,3 +149,21 @@ def test_random_games_replay_and_are_decided_again_into_the_live_state(config, s
     assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(state)
     assert pickle.loads(pickle.dumps(state)).version == state.version  # the service caches copies
     assert DUNGEON.outcome(state) is not None  # a random game ends
+
+
+#: Events whose payload holds a card the table does not see in Pitch Black.
+FACE_DOWN_IN_PITCH_BLACK = ("DungeonDealt", "DungeonCardDrawn", "DungeonAcesResolved", "DungeonPileReshuffled",
+                            "DungeonContestCardPlayed", "DungeonPassagePlayed", "DungeonCaveIn",
+                            "DungeonCreatureAttacked", "DungeonRetreated", "DungeonPlayerSlain",
+                            "DungeonGraverobberPlayed", "DungeonHandLookedAt", "DungeonHandDiscarded",
+                            "DungeonJokerSaved", "DungeonTurnEnded")
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_pitch_black_events_holding_face_down_cards_are_salted(seed):
+    log = []
+    for _, log in play({"players": 4, "darkness": "pitch_black"}, seed):
+        pass
+    salted = [e for e in log if type(e).__name__ in FACE_DOWN_IN_PITCH_BLACK]
+    assert salted and all(len(e.salt) == 32 for e in salted)

@@ -208,7 +208,7 @@ def decide_save_joker(state: DungeonState, c: cmd.SaveJoker, rng: Any) -> list[A
     if passage_value(card) != value:
         raise IllegalMove(f"{card} does not save {window['passage']}: it takes a {value} from hand.",
                           seat=c.seat, card=card, legal=[x for x in state.hands[c.seat] if passage_value(x) == value])
-    return [ev.DungeonJokerSaved(c.seat, card)]
+    return [ev.DungeonJokerSaved(c.seat, card, seal(state, rng))]
 
 
 def decide_let_fall(state: DungeonState, c: cmd.LetFall, rng: Any) -> list[Any]:

@@ -123,6 +123,7 @@ class DungeonCaveIn:
     card: str
     target: int
     passage: str
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonCaveInFailed", version=1)
@@ -157,6 +158,7 @@ class DungeonJokerSaved:
 
     seat: int
     card: str
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonPassageCollapsed", version=1)
@@ -178,6 +180,7 @@ class DungeonCreatureAttacked:
     card: str
     target: int
     passage: Optional[str] = None
+    salt: Optional[str] = _salt()
 
 
 @event_type("DungeonCreatureDefeated", version=1)

@@ -110,7 +110,7 @@ def decide_cave_in(state: DungeonState, c: cmd.CaveIn, rng: Any) -> list[Any]:
             return [ev.DungeonCaveInFailed(c.seat, card, c.target)]
         raise IllegalMove(f"A cave-in of {who(state, c.target)}'s last passage {last} takes a "
                           f"{passage_value(last)}, not {card}.", seat=c.seat, card=card)
-    return [ev.DungeonCaveIn(c.seat, card, c.target, last)]
+    return [ev.DungeonCaveIn(c.seat, card, c.target, last, seal(state, rng, face_down_passages(state.options)))]
 
 
 def decide_attack(state: DungeonState, c: cmd.Attack, rng: Any) -> list[Any]:
@@ -123,7 +123,8 @@ def decide_attack(state: DungeonState, c: cmd.Attack, rng: Any) -> list[Any]:
         raise IllegalMove(f"{who(state, c.target)} has not left the cell yet (no 10 played): no creature may "
                           "attack them until they have.", seat=c.seat, card=card)
     dungeon = state.dungeons[c.target]
-    return [ev.DungeonCreatureAttacked(c.seat, card, c.target, dungeon[-1][0] if dungeon else None)]
+    passage = dungeon[-1][0] if dungeon else None
+    return [ev.DungeonCreatureAttacked(c.seat, card, c.target, passage, seal(state, rng, face_down_passages(state.options)))]
 
 
 def decide_graverobber(state: DungeonState, c: cmd.Graverobber, rng: Any) -> list[Any]:
