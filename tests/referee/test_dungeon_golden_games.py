@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import random
 
-from dungeon_table import DUNGEON
 from events.registry import registry
 from referee.events import GameCreated
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.options import shuffled_deck
 from referee.redecide import redecide
+from referee.registry import get_game
 from referee.replay import replay
+
+DUNGEON = get_game("dungeon")
 
 ANN_DEALT = ["10H", "9H", "8H", "QH", "AC"]
 BOB_DEALT = ["10S", "JS", "KS", "AS", "2C"]
