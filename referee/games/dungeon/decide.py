@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee import errors
-from referee.games.dungeon import answers, dark, plays, setup
+from referee.games.dungeon import answers, dark, interrupts, plays, setup
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.state import DungeonState
 
@@ -31,10 +31,10 @@ _DECIDERS: dict[type, Callable[[DungeonState, Any, Any], list[Any]]] = {
     cmd.DiscardHand: answers.decide_discard_hand,
     cmd.SaveJoker: answers.decide_save_joker,
     cmd.LetFall: answers.decide_let_fall,
-    cmd.Counter: answers.decide_counter,
-    cmd.CloseCounters: answers.decide_close_counters,
-    cmd.PlayAce: answers.decide_ace,
-    cmd.CloseAces: answers.decide_close_aces,
+    cmd.Counter: interrupts.decide_counter,
+    cmd.CloseCounters: interrupts.decide_close_counters,
+    cmd.PlayAce: interrupts.decide_ace,
+    cmd.CloseAces: interrupts.decide_close_aces,
 }
 
 
