@@ -10,6 +10,8 @@ the most recent passage ("the last passage"), pop the end of the list and the tr
     ([1], [2])
     >>> places(d, 9, setback=False), places(d, 9, setback=True)
     ([], [0])
+    >>> places(d + [("KS", 2)], 8, setback=False)  # a King laid as a passage (Pitch Black) has no value
+    [1]
     >>> escaped(d + [("7H", 2), ("6H", 3), ("5H", 4), ("4H", 5), ("3H", 6), ("2H", 7)]), escaped([("2H", CELL)])
     (True, False)
 """
@@ -27,8 +29,9 @@ Passage = tuple[str, int]  # (card identity, parent index or CELL)
 
 
 def values_in_play(dungeon: list[Passage], value_of: Callable[[str], int]) -> list[int]:
-    """The distinct passage values in the dungeon, lowest first."""
-    return sorted({value_of(card) for card, _ in dungeon})
+    """The distinct passage values in the dungeon, lowest first (a card that is no passage, laid
+    as one in Pitch Black, has none)."""
+    return sorted({value_of(card) for card, _ in dungeon} - {0})
 
 
 def places(dungeon: list[Passage], value: int, setback: bool, value_of: Callable[[str], int] | None = None) -> list[int]:
