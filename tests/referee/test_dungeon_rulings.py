@@ -706,3 +706,13 @@ def test_accusations_are_for_pitch_black_only():
     t = two()
     t.turn(0, cmd.PlayPassage(0, "10H"))
     t.refuse(cmd.Accuse(1, 0), IllegalMove)
+
+
+def test_counter_attack_a_third_counter_cancels_the_ability_again():
+    t = Table([["JH", "JC", "8H", "10H", "6H"], ["JS", "JD", "3S", "4S", "5S"]], ["AC", "2C"], counter_attack=1)
+    t.act(cmd.Draw(0))
+    t.act(cmd.Graverobber(0, "JH", "AC"))
+    for seat, jack in ((1, "JS"), (0, "JC"), (1, "JD")):  # the ability's own player may counter too
+        t.act(cmd.Counter(seat, jack))
+    assert t.act(cmd.CloseCounters()) == [ev.DungeonCountersClosed(False)]
+    assert "AC" not in t.hand(0) and t.state.held is None
