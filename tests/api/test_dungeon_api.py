@@ -35,15 +35,26 @@ def next_action(client, game_id, headers, view, rng):
     return rng.choice(offered[rng.choice(sorted(offered))])
 
 
-def hidden_cards(director: dict) -> set[str]:
-    """The hands, the pile and the face-down cells; but not a card a Myrmiddon asked for out loud."""
+def hidden_cards(director: dict, darkness: str) -> set[str]:
+    """The hands, the pile and the face-down cells, in the dark the discards, in Pitch Black the
+    passages; but not a card a Myrmiddon asked for out loud, nor the contest's cards (seen face up
+    before they went to the discard pile)."""
     cells = {p_cell for p_cell, shown in zip(director["cells"], director["players"]) if shown["cell_face_down"]}
-    asked = {(director["window"] or {}).get("asked")}
-    return ({c for hand in director["hands"] for c in hand} | set(director["pile"]) | cells) - asked
+    hidden = {c for hand in director["hands"] for c in hand} | set(director["pile"]) | cells
+    if darkness != "none":
+        hidden |= set(director["discard"])
+    if darkness == "pitch_black":
+        hidden |= {p["card"] for player in director["players"] for p in player["dungeon"]}
+    seen = set(director.get("contest", {}).get("played", {}).values())
+    return hidden - seen - {(director["window"] or {}).get("asked")}
 
 
-def test_a_whole_dungeon_game_through_the_api_never_shows_a_hand_to_the_table(client, new_game):
-    game_id, _token, headers = new_game(game="dungeon", seats=SEATS, options={"players": 3})
+@pytest.mark.parametrize("options", [{"players": 3},
+                                     {"players": 3, "darkness": "pitch_black", "suicide_queen": True, "counter_attack": 3}],
+                         ids=["base", "pitch-black"])
+def test_a_whole_dungeon_game_through_the_api_never_shows_a_hand_to_the_table(client, new_game, options):
+    game_id, _token, headers = new_game(game="dungeon", seats=SEATS, options=options)
+    darkness = options.get("darkness", "none")
     rng = random.Random(11)
     for _ in range(3000):
         view = client.get(f"/games/{game_id}").get_json()
@@ -51,7 +62,7 @@ def test_a_whole_dungeon_game_through_the_api_never_shows_a_hand_to_the_table(cl
             break
         director = client.get(f"/games/{game_id}", query_string={"view": "director"}, headers=headers).get_json()["view"]
         text = client.get(f"/games/{game_id}").get_data(as_text=True)
-        for card in hidden_cards(director):
+        for card in hidden_cards(director, darkness):
             assert f'"{card}"' not in text, f"{card} is hidden but shown to the table"
         body = next_action(client, game_id, headers, view, rng)
         response = client.post(f"/games/{game_id}/actions", json=body,
