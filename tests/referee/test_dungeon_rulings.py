@@ -716,3 +716,14 @@ def test_counter_attack_a_third_counter_cancels_the_ability_again():
         t.act(cmd.Counter(seat, jack))
     assert t.act(cmd.CloseCounters()) == [ev.DungeonCountersClosed(False)]
     assert "AC" not in t.hand(0) and t.state.held is None
+
+
+def test_jokers_wild_a_joker_discarded_or_taken_back_is_a_plain_joker_whatever_it_is_called():
+    hands = [["JK1", "JD", "8H", "10C", "6H"], ["10S", "10D", "8S", "7S", "JS"]]
+    t = Table(hands, ["AC", "2C"], cells=["5D", "JK2"], jokers_wild=True)
+    t.act(cmd.Draw(0))
+    assert t.act(cmd.EndTurn(0, ["JK1=9H"])) == [ev.DungeonTurnEnded(0, ["JK1"])]
+    t.pass_turn(1)
+    t.act(cmd.Draw(0))
+    assert t.act(cmd.Graverobber(0, "JD", "JK1=2S")) == [ev.DungeonGraverobberPlayed(0, "JD", "JK1")]
+    assert "JK1" in t.hand(0)

@@ -132,7 +132,7 @@ def decide_graverobber(state: DungeonState, c: cmd.Graverobber, rng: Any) -> lis
     card = held_card(state, c.seat, c.card)
     if creature_value(card) != 11:
         raise IllegalMove(f"{card} is not a Graverobber (a Jack).", seat=c.seat, card=card)
-    take = resolve(in_deck(state, c.take), state.discard)
+    take = resolve(identity(in_deck(state, c.take)), state.discard)  # a discarded Joker is a plain Joker
     if take is None:
         raise IllegalMove(f"{c.take} is not in the discard pile; it holds "
                           f"{', '.join(state.discard) or 'nothing'}.", seat=c.seat, card=card, legal=list(state.discard))
@@ -164,7 +164,7 @@ def decide_end_turn(state: DungeonState, c: cmd.EndTurn, rng: Any) -> list[Any]:
                                 f"with {min(len(hand), HAND_SIZE)}, not {len(given)}.", seat=c.seat, legal=hand)
     discards = []
     for text in given:
-        card = resolve(in_deck(state, text), hand)
+        card = resolve(identity(in_deck(state, text)), hand)  # a Joker is discarded as itself
         if card is None:
             raise errors.CardNotInHand(f"{who(state, c.seat)} cannot discard {text}: they hold {', '.join(hand)}.",
                                        seat=c.seat, card=str(text), legal=hand)
