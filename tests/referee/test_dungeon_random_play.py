@@ -167,3 +167,41 @@ def test_pitch_black_events_holding_face_down_cards_are_salted(seed):
         pass
     salted = [e for e in log if type(e).__name__ in FACE_DOWN_IN_PITCH_BLACK]
     assert salted and all(len(e.salt) == 32 for e in salted)
+
+
+def wild_command(state, rng: random.Random):
+    """Any Dungeon command with fields drawn at random from cards held, cards elsewhere, Joker
+    declarations, places and strangers: what a scorekeeper could type."""
+    from referee.games.dungeon import commands as cmd
+
+    cards = [c for h in state.hands for c in h] + list(state.discard) + list(state.pile[:5])
+    cards += [card for d in state.dungeons for card, _ in d]
+    words = cards + ["JK", "JK1=9H", "JK2=KS", "JK9", "7H#2", "10D#3", "cell", "ZZ", "", "as", "jk=2c"]
+    seat = lambda: rng.randrange(max(state.players, 1) + 1)  # noqa: E731 (one past the table too)
+    word = lambda: rng.choice(words)  # noqa: E731
+    fields = {"seat": seat, "target": seat, "card": word, "take": word, "ask": word, "on": word,
+              "cards": lambda: [word() for _ in range(rng.randint(0, 3))],
+              "discards": lambda: [word() for _ in range(rng.randint(0, 3))],
+              "order": lambda: None}
+    kind = rng.choice(sorted(cmd.ACTIONS))
+    command_class = cmd.ACTIONS[kind]
+    return command_class(**{f: fields[f]() for f in command_class.__dataclass_fields__})
+
+
+@settings(max_examples=10, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
+def test_any_command_typed_at_any_moment_is_refused_or_folds(config, seed):
+    from referee import errors
+
+    rng = random.Random(seed ^ 1)
+    for state, _ in play(config, seed, steps=600):
+        for _ in range(3):
+            command = wild_command(state, rng)
+            try:
+                events = DUNGEON.decide(state, command, rng)
+            except errors.InputError:
+                continue
+            after = state.clone()
+            for event in events:
+                after = DUNGEON.apply(after, event)
+            check_every_card_in_one_place(after, config)

@@ -82,6 +82,7 @@ ANSWERER = {"defence": "defender", "ask": "target", "doubt": "asker", "caught": 
 def check_window(state: DungeonState, kinds: tuple[str, ...], seat: int, action: str) -> dict[str, Any]:
     """The open window (one of ``kinds``) in which ``seat`` is the one to answer."""
     check_phase(state, "turn", action)
+    check_seat(state, seat)
     check_no_aces_open(state)
     window = state.window
     if window is None or window["kind"] not in kinds:
