@@ -149,6 +149,27 @@ def test_random_games_replay_and_are_decided_again_into_the_live_state(config, s
     assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(state)
     assert pickle.loads(pickle.dumps(state)).version == state.version  # the service caches copies
     assert DUNGEON.outcome(state) is not None  # a random game ends
+    check_turns(log)
+
+
+#: The events that are a turn's one play (Aces, counters, defences and accusations are none).
+PLAYS = ("DungeonPassagePlayed", "DungeonCaveIn", "DungeonCaveInFailed", "DungeonCreatureAttacked",
+         "DungeonGraverobberPlayed", "DungeonMyrmiddonAsked")
+
+
+def check_turns(log: list) -> None:
+    """Each turn: one draw first, at most one play, the hand at most five when it ends."""
+    state = DUNGEON.initial_state()
+    turn: list[str] = []
+    for event in log:
+        kind = type(event).__name__
+        if kind in PLAYS or kind == "DungeonCardDrawn":
+            turn.append(kind)
+        state = DUNGEON.apply(state, event)
+        if kind == "DungeonTurnEnded":
+            assert turn[0] == "DungeonCardDrawn" and turn.count("DungeonCardDrawn") == 1
+            assert len(turn) <= 2 and len(state.hands[event.seat]) <= 5
+            turn = []
 
 
 #: Events whose payload holds a card the table does not see in Pitch Black.
