@@ -91,9 +91,12 @@ def check_hidden_stays_hidden(state) -> None:
     assert not shown_cards(DUNGEON.public_view(state)) & hidden
     for seat in range(state.players):
         view = DUNGEON.public_view(state, seat)
-        assert not shown_cards({k: v for k, v in view.items() if k != "your_hand"}) & hidden
+        assert not shown_cards({k: v for k, v in view.items() if not k.startswith("your_")}) & hidden
         assert view.get("your_hand", []) == state.hands[seat]
-        assert not set(view.get("your_hand", [])) & (hidden - set(state.hands[seat]))
+        own = set(state.hands[seat]) | {card for card, _ in state.dungeons[seat]}
+        assert not shown_cards({k: v for k, v in view.items() if k.startswith("your_")}) & (hidden - own)
+        if state.options["darkness"] == "pitch_black":  # a player knows their own face-down passages
+            assert [p["card"] for p in view["your_dungeon"]] == [card for card, _ in state.dungeons[seat]]
     json.dumps(DUNGEON.public_view(state))
 
 

@@ -199,10 +199,13 @@ def _view(state: DungeonState, reveal: bool) -> dict[str, Any]:
 
 
 def public_view(state: DungeonState, seat: int | None = None) -> dict[str, Any]:
-    """What the table sees (and, for ``seat``, that seat's own hand)."""
+    """What the table sees (and, for ``seat``, that seat's own hand, and in Pitch Black its own
+    face-down passages)."""
     view = _view(state, reveal=False)
     if seat is not None and 0 <= seat < state.players and state.hands:
         view["your_hand"] = list(state.hands[seat])
+        if face_down_passages(state.options):
+            view["your_dungeon"] = _dungeon_view(state, seat, shown=True)
     return view
 
 
