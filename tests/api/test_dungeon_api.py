@@ -1,7 +1,7 @@
 """Dungeon through the API as shipped (`courtcard serve`): a whole known-record game created with
 POST /games and logged action by action from what GET /legal offers (the scorekeeper's seatless
 actions and Aces out of turn included), viewed by the table without ever seeing a hand, then
-audited and exported."""
+audited, exported and imported again."""
 
 from __future__ import annotations
 
@@ -78,6 +78,11 @@ def test_a_whole_dungeon_game_through_the_api_never_shows_a_hand_to_the_table(cl
     for fmt in ("jsonl", "html"):
         export = client.get(f"/games/{game_id}/export", query_string={"format": fmt}, headers=headers)
         assert export.status_code == 200 and "DungeonGameWon" in export.get_data(as_text=True), fmt
+    record = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}, headers=headers).get_data()
+    imported = client.post("/imports", data=record, headers={"Content-Type": "text/plain"})
+    assert imported.status_code == 201, imported.get_json()
+    again = client.get(f"/games/{imported.get_json()['game_id']}").get_json()
+    assert again["outcome"] == view["outcome"] and again["version"] == view["version"]
     # The CSV export is the score sheet's rows by hand: Dungeon, with no hands, has none yet.
     assert client.get(f"/games/{game_id}/export", query_string={"format": "csv"}, headers=headers).status_code == 200
 

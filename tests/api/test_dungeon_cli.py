@@ -1,6 +1,6 @@
 """Dungeon with the ``courtcard`` command against `courtcard serve`: the golden game's every action
-logged one command at a time (the deck order given with the deal), shown, and a refusal's exit
-code."""
+logged one command at a time (the deck order given with the deal), shown, a refusal's exit code,
+and the exported record verified (its chain whole, every event decided again)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.referee.test_dungeon_golden_games import EXPECTED, SCRIPT
 from referee.registry import get_game
 
 
-def test_the_golden_dungeon_game_logged_with_the_cli_is_the_golden_record(live):  # noqa: F811
+def test_the_golden_dungeon_game_logged_with_the_cli_is_the_golden_record(live, tmp_path):  # noqa: F811
     created = run("new", "dungeon", "--seat", "Ann", "--seat", "Bob", "--record", "known", "--option", "players=2",
                   "--url", live, "--json")
     assert created.exit_code == 0, created.output
@@ -29,3 +29,7 @@ def test_the_golden_dungeon_game_logged_with_the_cli_is_the_golden_record(live):
     assert shown.exit_code == 0 and "Dungeon" in shown.output and "last_alive" in shown.output
     refused = run("log", game, "draw", "seat=1", "--url", live)
     assert refused.exit_code == EXIT_REFUSED and "The game is over" in refused.output
+    record = tmp_path / "dungeon.jsonl"
+    assert run("export", game, "-o", record, "--url", live).exit_code == 0
+    verified = run("verify", record)
+    assert verified.exit_code == 0, verified.output
