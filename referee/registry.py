@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.errors import UnknownGame
 from referee.game import Game
 from referee.games.black_queen import BlackQueen
+from referee.games.dungeon import Dungeon
 from referee.games.queen_bees import QueenBees
 from referee.games.queens_dungeon import QueensDungeon
 from referee.games.the_queens import TheQueens
@@ -35,4 +36,5 @@ def game_names() -> list[str]:
 register(QueensDungeon())
 register(QueenBees())
 register(BlackQueen())
+register(Dungeon())
 register(TheQueens())

@@ -1,0 +1,159 @@
+"""Deciding what a named player answers inside a window: the defender's answer to a creature, the
+Myrmiddon's target's answer and the asker's look (and, with Suicide Queen, the liar's choice), and
+the save of a Joker passage caved in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import errors
+from referee.games.dungeon import commands as cmd
+from referee.games.dungeon import events as ev
+from referee.games.dungeon.cards import creature_value, identity, is_joker, name_of, passage_value
+from referee.games.dungeon.checks import IllegalMove, check_window, held_card, seal, who
+from referee.games.dungeon.state import DungeonState
+
+def beats(cards: list[str], creature: str) -> bool:
+    """Whether ``cards`` defeat ``creature``: passages adding up to its value, one creature of
+    equal or higher value, or a 2 alone against a King (Aces have no value)."""
+    strength = creature_value(creature)
+    if len(cards) == 1 and creature_value(cards[0]) is not None:
+        return creature_value(cards[0]) >= strength
+    values = [passage_value(c) for c in cards]
+    if None in values:
+        return False
+    if strength == 13 and values == [2]:
+        return True
+    return sum(values) >= strength
+
+
+def decide_defend(state: DungeonState, c: cmd.Defend, rng: Any) -> list[Any]:
+    window = check_window(state, ("defence",), c.seat, "defence")
+    creature = window["creature"]
+    if not c.cards:
+        raise IllegalMove(f"{who(state, c.seat)} names no card to defend with: defend with cards, or retreat.",
+                          seat=c.seat)
+    left = list(state.hands[c.seat])
+    cards = []
+    for text in c.cards:  # each card named takes a card from what is left (a name twice: both copies)
+        card = held_card(state, c.seat, text, left)
+        left.remove(identity(card))
+        cards.append(card)
+    if not beats(cards, creature):
+        raise IllegalMove(f"{', '.join(cards)} do not defeat {creature} (value {creature_value(creature)}): passages "
+                          "must add up to its value, or one creature of equal or higher value, or a 2 against a King. "
+                          f"{who(state, c.seat)} may also retreat.", seat=c.seat, card=cards[0],
+                          legal=[" ".join(d.cards) for d in defences(state, c.seat)] + ["retreat"])
+    return [ev.DungeonCreatureDefeated(c.seat, creature, cards)]
+
+
+def defences(state: DungeonState, seat: int) -> list[cmd.Defend]:
+    """The defences ``seat`` may make against the creature facing them: each creature strong
+    enough, a 2 against a King, and each set of passages adding up to the value with no card to
+    spare."""
+    creature = state.window["creature"]
+    hand = [f"{c}=KS" if is_joker(c) else c for c in state.hands[seat]]  # a Joker stands as a Wight
+    out = [[c] for c in hand if creature_value(c) is not None and beats([c], creature)]
+    out += [[c] for c in hand if passage_value(c) == 2 and beats([c], creature)]
+    passages = [c for c in hand if passage_value(c) is not None]
+    strength = creature_value(creature)
+
+    def grow(start: int, chosen: list[str], total: int) -> None:
+        for i in range(start, len(passages)):
+            card = passages[i]
+            picked = chosen + [card]
+            value = total + passage_value(card)
+            if value >= strength:
+                if all(value - passage_value(x) < strength for x in picked):  # nothing to spare
+                    out.append(picked)
+            else:
+                grow(i + 1, picked, value)
+
+    grow(0, [], 0)
+    seen, unique = set(), []
+    for cards in out:
+        key = tuple(sorted(cards))
+        if key not in seen:
+            seen.add(key)
+            unique.append(cmd.Defend(seat, cards))
+    return unique
+
+
+def decide_retreat(state: DungeonState, c: cmd.Retreat, rng: Any) -> list[Any]:
+    """The defender abandons the last passage; with none left (in the cell) they are slain."""
+    window = check_window(state, ("defence",), c.seat, "retreat")
+    dungeon = state.dungeons[c.seat]
+    if dungeon:
+        return [ev.DungeonRetreated(c.seat, window["creature"], dungeon[-1][0], seal(state, rng))]
+    out: list[Any] = [ev.DungeonPlayerSlain(c.seat, window["creature"], list(state.hands[c.seat]), seal(state, rng))]
+    alive = [s for s in range(state.players) if state.alive[s] and s != c.seat]
+    if len(alive) == 1:
+        out.append(ev.DungeonGameWon(alive[0], "last_alive"))
+    return out
+
+
+def holds_named(state: DungeonState, seat: int, name: str) -> str | None:
+    """The first copy of the card named ``name`` (``JK``: any Joker) in ``seat``'s hand, else None."""
+    return next((c for c in state.hands[seat] if name_of(c) == name or (name == "JK" and is_joker(c))), None)
+
+
+def decide_hand_over(state: DungeonState, c: cmd.HandOver, rng: Any) -> list[Any]:
+    """The target hands the card over: when asked, or (Suicide Queen) when caught lying, then
+    discarding the rest of the hand."""
+    window = check_window(state, ("ask", "caught"), c.seat, "hand over")
+    card = holds_named(state, c.seat, window["asked"])
+    if card is None:
+        raise errors.CardNotInHand(f"{who(state, c.seat)} holds no {window['asked']} to hand over: they may deny "
+                                   "holding it (deny).", seat=c.seat, card=window["asked"], legal=["deny"])
+    out: list[Any] = [ev.DungeonCardHandedOver(c.seat, card, window["asker"])]
+    if window["kind"] == "caught":
+        out.append(ev.DungeonHandDiscarded(c.seat, [x for x in state.hands[c.seat] if x != card], seal(state, rng)))
+    return out
+
+
+def decide_discard_hand(state: DungeonState, c: cmd.DiscardHand, rng: Any) -> list[Any]:
+    """Suicide Queen: the liar found out discards the whole hand, and the asker gets nothing."""
+    check_window(state, ("caught",), c.seat, "discard of the whole hand")
+    return [ev.DungeonHandDiscarded(c.seat, list(state.hands[c.seat]), seal(state, rng))]
+
+
+def decide_deny(state: DungeonState, c: cmd.Deny, rng: Any) -> list[Any]:
+    """The target says they do not hold the card: true or a bluff, it is a fact of the game, ruled
+    on only if the asker looks."""
+    check_window(state, ("ask",), c.seat, "deny")
+    return [ev.DungeonCardDenied(c.seat)]
+
+
+def decide_look(state: DungeonState, c: cmd.Look, rng: Any) -> list[Any]:
+    """The asker sees the target's hand, and the referee rules who discards (with Suicide Queen, a
+    liar found out chooses next)."""
+    window = check_window(state, ("doubt",), c.seat, "look")
+    target = window["target"]
+    card = holds_named(state, target, window["asked"])
+    if card is None:
+        return [ev.DungeonHandLookedAt(c.seat, target, True, list(state.hands[c.seat]), salt=seal(state, rng))]
+    if state.options.get("suicide_queen"):
+        return [ev.DungeonHandLookedAt(c.seat, target, False, [], liar_chooses=True)]
+    rest = [x for x in state.hands[target] if x != card]
+    return [ev.DungeonHandLookedAt(c.seat, target, False, rest, card, salt=seal(state, rng))]
+
+
+def decide_believe(state: DungeonState, c: cmd.Believe, rng: Any) -> list[Any]:
+    check_window(state, ("doubt",), c.seat, "believe")
+    return [ev.DungeonDenialAccepted(c.seat)]
+
+
+def decide_save_joker(state: DungeonState, c: cmd.SaveJoker, rng: Any) -> list[Any]:
+    """Jokers Wild: a card of the Joker passage's value from hand is discarded instead of it."""
+    window = check_window(state, ("save",), c.seat, "save of a Joker passage")
+    card = held_card(state, c.seat, c.card)
+    value = passage_value(window["passage"])
+    if passage_value(card) != value:
+        raise IllegalMove(f"{card} does not save {window['passage']}: it takes a {value} from hand.",
+                          seat=c.seat, card=card, legal=[x for x in state.hands[c.seat] if passage_value(x) == value])
+    return [ev.DungeonJokerSaved(c.seat, card, seal(state, rng))]
+
+
+def decide_let_fall(state: DungeonState, c: cmd.LetFall, rng: Any) -> list[Any]:
+    check_window(state, ("save",), c.seat, "collapse")
+    return [ev.DungeonPassageCollapsed(c.seat)]

@@ -1,0 +1,78 @@
+"""The Dungeon game object: the ``referee.game.Game`` interface over the modules of this package
+(options, commands, state, setup, plays, answers, apply, views)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import marshmallow
+
+from referee import errors
+from referee import events as shared
+from referee.games.dungeon import views
+from referee.games.dungeon.apply import apply_event
+from referee.games.dungeon.commands import ACTION_OF, COMMAND_SCHEMAS, command_of
+from referee.games.dungeon.decide import decide as _decide
+from referee.games.dungeon.options import OptionsSchema, load_options
+from referee.games.dungeon.state import DungeonState
+
+
+class Dungeon:
+    """Dungeon: 2 to 8 players dig out of their cells while sending creatures and cave-ins."""
+
+    name: ClassVar[str] = "dungeon"
+    title: ClassVar[str] = "Dungeon"
+    options_schema: ClassVar[type[marshmallow.Schema]] = OptionsSchema
+    command_schemas: ClassVar[Mapping[str, marshmallow.Schema]] = COMMAND_SCHEMAS
+
+    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
+        """``GameCreated`` with every option; the deal follows as the table's first action."""
+        opts = load_options(dict(options))
+        if record != "known":
+            raise errors.InvalidOption("Dungeon is refereed on a known record only for now (the referee deals, "
+                                       f"so it knows every hand), not {record!r}.")
+        names = [str(s) for s in seats]
+        if len(names) != opts["players"]:
+            raise errors.InvalidOption(f"{opts['players']} players need {opts['players']} seat names, got {len(names)}.")
+        return [shared.GameCreated(self.name, opts, names, record)]
+
+    def initial_state(self) -> DungeonState:
+        return DungeonState()
+
+    def apply(self, state: DungeonState, event: Any) -> DungeonState:
+        return apply_event(state, event)
+
+    def decide(self, state: DungeonState, command: Any, rng: Any) -> list[Any]:
+        return _decide(state, command, rng)
+
+    def legal_actions(self, state: DungeonState, seat: int) -> list[Any]:
+        return views.legal_actions(state, seat)
+
+    def action_of(self, command: Any) -> str:
+        try:
+            return ACTION_OF[type(command)]
+        except KeyError:
+            raise errors.UnknownAction(f"{type(command).__name__} is not a Dungeon command.") from None
+
+    def command_of(self, event: Any) -> Any:
+        return command_of(event)
+
+    def to_act(self, state: DungeonState) -> list[int]:
+        return views.to_act(state)
+
+    def public_view(self, state: DungeonState, seat: int | None = None) -> dict[str, Any]:
+        return views.public_view(state, seat)
+
+    def director_view(self, state: DungeonState) -> dict[str, Any]:
+        return views.director_view(state)
+
+    def scores(self, state: DungeonState) -> dict[str, Any]:
+        return views.scores(state)
+
+    def score_mark(self, state: DungeonState) -> tuple:
+        """The standing moves when a player is slain or the game is won."""
+        return tuple(state.alive), state.phase == "over"
+
+    def outcome(self, state: DungeonState) -> dict[str, Any] | None:
+        return state.outcome

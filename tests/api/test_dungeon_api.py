@@ -1,0 +1,106 @@
+"""Dungeon through the API as shipped (`courtcard serve`): a whole known-record game created with
+POST /games and logged action by action from what GET /legal offers (the scorekeeper's seatless
+actions and Aces out of turn included), viewed by the table without ever seeing a hand, then
+audited, exported and imported again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from api.app import create_app
+
+SEATS = ["Ann", "Bob", "Cat"]
+
+
+@pytest.fixture
+def app(redis_client, redis_url):
+    # Worker jobs run inside the request, so score sheets and audits are ready when asked for.
+    return create_app({"REDIS_URL": redis_url, "TESTING": True, "COURTCARD_JOBS_INLINE": True})
+
+
+def legal(client, game_id, headers, seat):
+    return client.get(f"/games/{game_id}/legal", query_string={"seat": seat}, headers=headers).get_json()["actions"]
+
+
+def next_action(client, game_id, headers, view, rng):
+    """An action name first, then one of its bodies, over every seat's legal actions (an Ace out of
+    turn too, and the scorekeeper's actions when no seat is to act)."""
+    offered: dict[str, list] = {}
+    for seat in range(len(SEATS)):
+        for body in legal(client, game_id, headers, seat):
+            if body not in offered.setdefault(body["action"], []):
+                offered[body["action"]].append(body)
+    return rng.choice(offered[rng.choice(sorted(offered))])
+
+
+def hidden_cards(director: dict, darkness: str) -> set[str]:
+    """The hands, the pile and the face-down cells, in the dark the discards, in Pitch Black the
+    passages; but not a card a Myrmiddon asked for out loud, nor the contest's cards (seen face up
+    before they went to the discard pile)."""
+    cells = {p_cell for p_cell, shown in zip(director["cells"], director["players"]) if shown["cell_face_down"]}
+    hidden = {c for hand in director["hands"] for c in hand} | set(director["pile"]) | cells
+    if darkness != "none":
+        hidden |= set(director["discard"])
+    if darkness == "pitch_black":
+        hidden |= {p["card"] for player in director["players"] for p in player["dungeon"]}
+    seen = set(director.get("contest", {}).get("played", {}).values())
+    return hidden - seen - {(director["window"] or {}).get("asked")}
+
+
+@pytest.mark.parametrize("options", [{"players": 3},
+                                     {"players": 3, "darkness": "pitch_black", "suicide_queen": True, "counter_attack": 3}],
+                         ids=["base", "pitch-black"])
+def test_a_whole_dungeon_game_through_the_api_never_shows_a_hand_to_the_table(client, new_game, options):
+    game_id, _token, headers = new_game(game="dungeon", seats=SEATS, options=options)
+    darkness = options.get("darkness", "none")
+    rng = random.Random(11)
+    for _ in range(3000):
+        view = client.get(f"/games/{game_id}").get_json()
+        if view["outcome"] is not None:
+            break
+        director = client.get(f"/games/{game_id}", query_string={"view": "director"}, headers=headers).get_json()["view"]
+        text = client.get(f"/games/{game_id}").get_data(as_text=True)
+        for card in hidden_cards(director, darkness):
+            assert f'"{card}"' not in text, f"{card} is hidden but shown to the table"
+        body = next_action(client, game_id, headers, view, rng)
+        response = client.post(f"/games/{game_id}/actions", json=body,
+                               headers={**headers, "If-Match": f'"{view["version"]}"'})
+        assert response.status_code == 201, response.get_json()
+    assert view["outcome"] is not None and view["status"] == "finished" and view["game"] == "dungeon"
+    events = client.get(f"/games/{game_id}/events", query_string={"limit": 1000}).get_json()["events"]
+    assert [e["version"] for e in events] == list(range(1, view["version"] + 1))
+    assert events[0]["type"] == "GameCreated" and events[1]["type"] == "DungeonDealt"
+    assert events[-1]["type"] == "DungeonGameWon" and events[-1]["payload"]["seat"] in view["outcome"]["winners"]
+    audit = client.get(f"/games/{game_id}/audit", headers=headers).get_json()["audit"]
+    assert audit["ok"], audit
+    for fmt in ("jsonl", "html"):
+        export = client.get(f"/games/{game_id}/export", query_string={"format": fmt}, headers=headers)
+        assert export.status_code == 200 and "DungeonGameWon" in export.get_data(as_text=True), fmt
+    record = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}, headers=headers).get_data()
+    imported = client.post("/imports", data=record, headers={"Content-Type": "text/plain"})
+    assert imported.status_code == 201, imported.get_json()
+    again = client.get(f"/games/{imported.get_json()['game_id']}").get_json()
+    assert again["outcome"] == view["outcome"] and again["version"] == view["version"]
+    # The CSV export is the score sheet's rows by hand: Dungeon, with no hands, has none yet.
+    assert client.get(f"/games/{game_id}/export", query_string={"format": "csv"}, headers=headers).status_code == 200
+
+
+def test_an_impossible_dungeon_action_is_refused_with_the_card_the_player_and_what_is_legal(client, new_game):
+    game_id, _token, headers = new_game(game="dungeon", seats=SEATS[:2], options={"players": 2})
+    post = lambda **body: client.post(f"/games/{game_id}/actions", json=body, headers=headers)
+    assert post(action="deal").status_code == 201
+    hand = client.get(f"/games/{game_id}", query_string={"seat": 0}, headers=headers).get_json()["view"]["your_hand"]
+    stranger = next(c for c in ("2C", "3C", "4C", "5C", "6C", "7C") if c not in hand)
+    refused = post(action="contest", seat=0, card=stranger)
+    problem = refused.get_json()
+    assert refused.status_code in (409, 422) and problem["code"] == "card_not_in_hand"
+    assert "Ann (seat 0)" in problem["detail"] and stranger in problem["detail"]
+    assert client.get(f"/games/{game_id}").get_json()["version"] == 2  # nothing recorded
+
+
+def test_a_blind_dungeon_record_is_refused_for_now(client):
+    response = client.post("/games", json={"game": "dungeon", "seats": SEATS, "options": {"players": 3},
+                                           "record": "blind"})
+    assert response.status_code == 422 and response.get_json()["code"] == "invalid_options"

@@ -1,0 +1,179 @@
+"""Golden games of Dungeon, checked event by event. The first: two players, a known deck order, and a
+script of the table's actions that goes through the contest, Aces stacked in a defence, a
+cave-in, a Myrmiddon's bluff found out, a Graverobber, a retreat, a defence by a creature and a
+player slain in the cell. The second plays the dark variants (Pitch Black, Suicide Queen, Counter
+Attack 3). Every event the referee makes is written out below from the rules, by hand; each log
+must also replay from its encoded form and be decided again unchanged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from events.registry import registry
+from referee.events import GameCreated
+from referee.games.dungeon import commands as cmd
+from referee.games.dungeon import events as ev
+from referee.games.dungeon.options import shuffled_deck
+from referee.redecide import redecide
+from referee.registry import get_game
+from referee.replay import replay
+
+DUNGEON = get_game("dungeon")
+
+ANN_DEALT = ["10H", "9H", "8H", "QH", "AC"]
+BOB_DEALT = ["10S", "JS", "KS", "AS", "2C"]
+DRAWS = ["AH", "9D", "5H", "7D", "6D", "4D", "3H", "2H", "8C", "9C", "7C", "JD", "4C", "3C", "6C", "QC", "JC", "4S", "KC"]
+HEAD = ANN_DEALT + BOB_DEALT + DRAWS
+PILE = DRAWS + [c for c in shuffled_deck({"decks": 1}) if c not in HEAD]
+
+#: Every variant off: the options the base game is logged with.
+BASE_GAME = {"suicide_queen": False, "counter_attack": 0, "jokers_wild": False, "darkness": "none"}
+
+SCRIPT = [
+    cmd.Deal(ANN_DEALT + BOB_DEALT + PILE),
+    cmd.ContestPlay(0, "AC"), cmd.ContestPlay(1, "2C"),
+    # Ann's turn 1: out of the cell.
+    cmd.Draw(0), cmd.PlayPassage(0, "10H"), cmd.EndTurn(0),
+    # Bob's turn: a Graverobber attacks; Ann answers with an Ace, Bob stacks his; Ann defends 8+3.
+    cmd.Draw(1), cmd.Attack(1, "JS", 0), cmd.PlayAce(0, "AH"), cmd.PlayAce(1, "AS"), cmd.CloseAces(),
+    cmd.Defend(0, ["8H", "3H"]), cmd.EndTurn(1, ["4D"]),
+    cmd.Draw(0), cmd.PlayPassage(0, "9H"), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.CaveIn(1, "9D", 0), cmd.EndTurn(1),
+    # Ann fishes for the Wight; Bob bluffs and is found out.
+    cmd.Draw(0), cmd.Myrmiddon(0, "QH", 1, "KS"), cmd.Deny(1), cmd.Look(0), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.Graverobber(1, "JD", "10S"), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.EndTurn(0, ["4C"]),
+    cmd.Draw(1), cmd.PlayPassage(1, "10S"), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Attack(0, "KS", 1), cmd.Retreat(1), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Attack(0, "JC", 1), cmd.Defend(1, ["QC"]), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.EndTurn(1),
+    # Bob is in his cell with 3C and 4S: no answer to a Wight.
+    cmd.Draw(0), cmd.Attack(0, "KC", 1), cmd.Retreat(1),
+]
+
+EXPECTED = [
+    GameCreated("dungeon", {"players": 2, "decks": 1, **BASE_GAME}, ["Ann", "Bob"], "known"),
+    ev.DungeonDealt(["JK1", "JK2"], [False, False], [ANN_DEALT, BOB_DEALT], PILE),
+    ev.DungeonContestCardPlayed(0, "AC", 1, "AH"),
+    ev.DungeonContestCardPlayed(1, "2C", 1, "9D"), ev.DungeonFirstPlayerChosen(0),
+    ev.DungeonCardDrawn(0, "5H"), ev.DungeonPassagePlayed(0, "10H", "cell"), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "7D"), ev.DungeonCreatureAttacked(1, "JS", 0, "10H"),
+    ev.DungeonAcePlayed(0, "AH"), ev.DungeonAcePlayed(1, "AS"),
+    ev.DungeonAcesResolved([{"seat": 1, "ace": "AS", "cards": ["6D", "4D"]},
+                            {"seat": 0, "ace": "AH", "cards": ["3H", "2H"]}]),
+    ev.DungeonCreatureDefeated(0, "JS", ["8H", "3H"]), ev.DungeonTurnEnded(1, ["4D"]),
+    ev.DungeonCardDrawn(0, "8C"), ev.DungeonPassagePlayed(0, "9H", "10H"), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "9C"), ev.DungeonCaveIn(1, "9D", 0, "9H"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "7C"), ev.DungeonMyrmiddonAsked(0, "QH", 1, "KS"), ev.DungeonCardDenied(1),
+    ev.DungeonHandLookedAt(0, 1, False, ["10S", "7D", "6D", "9C"], "KS"), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "JD"), ev.DungeonGraverobberPlayed(1, "JD", "10S"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "4C"), ev.DungeonTurnEnded(0, ["4C"]),
+    ev.DungeonCardDrawn(1, "3C"), ev.DungeonPassagePlayed(1, "10S", "cell"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "6C"), ev.DungeonCreatureAttacked(0, "KS", 1, "10S"), ev.DungeonRetreated(1, "KS", "10S"),
+    ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "QC"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "JC"), ev.DungeonCreatureAttacked(0, "JC", 1, None), ev.DungeonCreatureDefeated(1, "JC", ["QC"]),
+    ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "4S"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "KC"), ev.DungeonCreatureAttacked(0, "KC", 1, None),
+    ev.DungeonPlayerSlain(1, "KC", ["3C", "4S"]), ev.DungeonGameWon(0, "last_alive"),
+]
+
+
+# A second game with every dark rule on: Pitch Black (so Jokers Wild), Suicide Queen, Counter
+# Attack 3. Both cells are face down; a Graverobber takes from the face-down pile, Ann cheats and
+# is caught, a Myrmiddon is countered and countered back by a Joker declared a Queen, Bob's bluff
+# is found out and he throws his hand away rather than give the Wight up.
+DARK = {"players": 2, "darkness": "pitch_black", "suicide_queen": True, "counter_attack": 3}
+DARK_ANN = ["10H", "JK1", "QH", "7H", "AC"]
+DARK_BOB = ["10S", "JS", "QS", "KS", "2C"]
+DARK_DRAWS = ["9D", "JD", "4C", "4D", "6C", "6D", "3C", "3D", "KC", "8D", "KH"]
+DARK_HEAD = ["5D", "5C"] + DARK_ANN + DARK_BOB + DARK_DRAWS
+DARK_PILE = DARK_DRAWS + [c for c in shuffled_deck({"decks": 1, "jokers_wild": True}) if c not in DARK_HEAD]
+
+DARK_SCRIPT = [
+    cmd.Deal(["5D", "5C"] + DARK_ANN + DARK_BOB + DARK_PILE),
+    cmd.ContestPlay(0, "AC"), cmd.ContestPlay(1, "2C"),
+    cmd.Draw(0), cmd.PlayPassage(0, "10H"), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.Graverobber(1, "JS", "AC"), cmd.CloseCounters(), cmd.EndTurn(1, ["4D"]),
+    cmd.Draw(0), cmd.PlayPassage(0, "7H", "10H"), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.Accuse(1, 0), cmd.PlayPassage(1, "10S"), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Myrmiddon(0, "QH", 1, "KS"), cmd.Counter(1, "QS"), cmd.Counter(0, "JK=QD"), cmd.CloseCounters(),
+    cmd.Deny(1), cmd.Look(0), cmd.DiscardHand(1), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Attack(0, "KC", 1), cmd.Retreat(1), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Attack(0, "KH", 1), cmd.Retreat(1),
+]
+
+DARK_EXPECTED = [
+    GameCreated("dungeon", {**DARK, "decks": 1, "jokers_wild": True}, ["Ann", "Bob"], "known"),
+    ev.DungeonDealt(["5D", "5C"], [True, True], [DARK_ANN, DARK_BOB], DARK_PILE),
+    ev.DungeonContestCardPlayed(0, "AC", 1, "9D"),
+    ev.DungeonContestCardPlayed(1, "2C", 1, "JD"), ev.DungeonFirstPlayerChosen(0),
+    ev.DungeonCardDrawn(0, "4C"), ev.DungeonPassagePlayed(0, "10H", "cell"), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "4D"), ev.DungeonGraverobberPlayed(1, "JS", "AC"), ev.DungeonCountersClosed(True),
+    ev.DungeonTurnEnded(1, ["4D"]),
+    ev.DungeonCardDrawn(0, "6C"), ev.DungeonPassagePlayed(0, "7H", "10H", cheat=True), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "6D"), ev.DungeonAccused(1, 0, True, ["10H", "7H"]),
+    ev.DungeonPassagePlayed(1, "10S", "cell"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "3C"), ev.DungeonMyrmiddonAsked(0, "QH", 1, "KS"),
+    ev.DungeonCounterPlayed(1, "QS"), ev.DungeonCounterPlayed(0, "JK1=QD"), ev.DungeonCountersClosed(True),
+    ev.DungeonCardDenied(1), ev.DungeonHandLookedAt(0, 1, False, [], liar_chooses=True),
+    ev.DungeonHandDiscarded(1, ["KS", "JD", "AC", "6D"]), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "3D"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "KC"), ev.DungeonCreatureAttacked(0, "KC", 1, "10S"), ev.DungeonRetreated(1, "KC", "10S"),
+    ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, "8D"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, "KH"), ev.DungeonCreatureAttacked(0, "KH", 1, None),
+    ev.DungeonPlayerSlain(1, "KH", ["3D", "8D"]), ev.DungeonGameWon(0, "last_alive"),
+]
+
+
+def golden_log(options: dict | None = None, script: list = SCRIPT) -> list:
+    rng = random.Random(0)
+    log = DUNGEON.start(options or {"players": 2}, ["Ann", "Bob"], "known", rng)
+    state = replay(log)
+    for command in script:
+        events = DUNGEON.decide(state, command, rng)
+        for event in events:
+            state = DUNGEON.apply(state, event)
+        log += events
+    return log
+
+
+GOLDEN = {"base": (None, SCRIPT, EXPECTED), "dark": (DARK, DARK_SCRIPT, DARK_EXPECTED)}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_game_event_by_event(name):
+    options, script, expected = GOLDEN[name]
+    log = golden_log(options, script)
+    for index, (made, wanted) in enumerate(zip(log, expected)):
+        assert made == wanted, f"event {index + 1}"
+    assert len(log) == len(expected)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_game_replays_from_its_encoded_log_and_is_decided_again(name):
+    options, script, _ = GOLDEN[name]
+    log = golden_log(options, script)
+    state = replay([registry.decode(*registry.encode(e)) for e in log])
+    assert DUNGEON.outcome(state) == {"reason": "last_alive", "winners": [0]}
+    assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(state)
+
+
+def test_golden_game_base_ends_with_the_hands_and_dungeons_worked_out():
+    state = replay(golden_log())
+    assert state.hands[0] == ["5H", "2H", "8C", "7C", "6C"]
+    assert [card for card, _ in state.dungeons[0]] == ["10H"] and state.dungeons[1] == []
+
+
+def test_golden_game_dark_shows_the_table_no_face_down_card():
+    state = replay(golden_log(DARK, DARK_SCRIPT))
+    view = DUNGEON.public_view(state)
+    assert view["discard"] is None and view["players"][0]["cell"] is None
+    assert state.hands[0] == ["9D", "4C", "6C", "3C"] and state.cheats == [set(), set()]
