@@ -207,15 +207,16 @@ def show(game_id, director, seat, url, as_json) -> None:
 def demo(game_name, players, options, seed, max_actions, url) -> None:
     """Play a whole random game through the running service and print the score sheet."""
     from api.demo import play_demo
-    from api.render import render_scores
+    from api.render import outcome_sentence, render_scores
 
     client = Client(url)
     try:
         game_id, body = play_demo(client, game_name, players, parse_fields(options), seed, max_actions, console)
     except ApiError as exc:
         fail(exc)
-    console.print(f"Game {game_id} finished at version {body['version']}.")
     render_scores(console, body)
+    console.print(f"Game {game_id} {'finished' if body['outcome'] else 'stopped'} at version {body['version']}. "
+                  f"{outcome_sentence(body) or 'It did not end within --max-actions.'}")
 
 
 # The record commands (export, import, verify, signing-key, audit) live in their own module.

@@ -29,12 +29,22 @@ def play_demo(client: Client, game: str, players: int, options: dict[str, Any], 
         task = progress.add_task("actions logged", total=None)
         for _ in range(max_actions):
             body = client.game(game_id)
-            if body["outcome"] is not None or not body["to_act"]:
+            if body["outcome"] is not None:
                 return game_id, body
-            seat = rng.choice(body["to_act"])
-            choices = [a for a in client.legal(game_id, seat) if a["action"] not in NOT_RANDOM]
+            choices = _choices(client, game_id, body["to_act"], len(names), rng)
             if not choices:
                 break
             client.act(game_id, rng.choice(choices), if_match=body["version"])
             progress.update(task, advance=1, description=f"version {body['version'] + 1}")
     return game_id, client.game(game_id)
+
+
+def _choices(client: Client, game_id: str, to_act: list[int], players: int, rng: random.Random) -> list[dict]:
+    """The random table's options now: one seat's, of those whose turn it is. With nobody's turn
+    (a deal, a window anyone may answer, which the game does not say to keep hidden who could),
+    every seat's, as the scorekeeper with the token sees them."""
+    if to_act:
+        seats = [rng.choice(to_act)]
+    else:
+        seats = list(range(players))
+    return [a for seat in seats for a in client.legal(game_id, seat) if a["action"] not in NOT_RANDOM]

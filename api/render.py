@@ -33,6 +33,8 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
         table.add_row(f"[dim]{key}[/]", _text(value))
     console.print(table)
     render_scores(console, body)
+    if sentence := outcome_sentence(body):
+        console.print(sentence)
 
 
 def _facts(view: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
@@ -63,8 +65,23 @@ def render_scores(console: Console, body: dict[str, Any]) -> None:
         sheet.add_row(str(hand.get("hand", "")), *points)
     sheet.add_row("[bold]Total[/]", *[f"[bold]{u.get('total', '')}[/]" for u in units])
     console.print(sheet)
-    if body.get("outcome"):
-        console.print(f"Outcome: {_text(body['outcome'])}")
+
+
+def outcome_sentence(body: dict[str, Any]) -> str | None:
+    """How the game ended, in a sentence naming the winners ("Cat wins (target)."), or None while it
+    goes on. Winners are seats, or teams where the score sheet counts teams."""
+    outcome = body.get("outcome")
+    if not outcome:
+        return None
+    units = (body.get("scores") or {}).get("units") or []
+    seats = body.get("view", {}).get("seats") or []
+    names = [unit.get("name", f"team {unit.get('unit')}") for unit in units] or seats
+    winners = [names[w] if isinstance(w, int) and w < len(names) else f"seat {w}" for w in outcome.get("winners") or []]
+    reason = f" ({str(outcome['reason']).replace('_', ' ')})" if outcome.get("reason") else ""
+    if not winners:
+        return f"The game is over{reason}, with no winner."
+    who = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+    return f"{who} {'wins' if len(winners) == 1 else 'win'}{reason}."
 
 
 def _hand_points(hand: dict[str, Any], unit: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -76,6 +77,14 @@ def test_demo_plays_a_whole_game_and_prints_the_score_sheet(live):
     result = run("demo", "--option", "target=100", "--seed", 5, "--url", live)
     assert result.exit_code == 0, result.output
     assert "finished at version" in result.output and "Score sheet" in result.output and "Total" in result.output
+    last = result.output.strip().splitlines()[-1]
+    assert re.search(r"(Ann|Bob|Cat|Dan)( and (Ann|Bob|Cat|Dan))* wins? \(target\)\.$", last), last
+
+
+def test_demo_plays_dungeon_through_the_scorekeepers_actions_that_are_nobodys_turn(live):
+    result = run("demo", "--game", "dungeon", "--players", 3, "--seed", 2, "--url", live)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"finished at version \d+\. (Ann|Bob|Cat) wins \((escape|last alive|last_alive)\)\.", result.output), result.output
 
 
 def test_game_ids_are_letters_and_digits_so_the_command_line_never_reads_one_as_an_option():

@@ -178,6 +178,7 @@ def _view(state: DungeonState, reveal: bool) -> dict[str, Any]:
             "hand_size": len(state.hands[s]) if state.hands else 0,
         })
     view: dict[str, Any] = {
+        "seats": list(state.names),  # every game's view names its seats, clockwise from seat 0
         "phase": state.phase,
         "turn": state.turn,
         "turn_no": state.turn_no,
