@@ -16,7 +16,7 @@ from referee.dealing import deal_salt
 from referee.events import GameCreated
 from referee.games.the_queens import commands as cmd
 from referee.games.the_queens import events as ev
-from referee.games.the_queens import rules, views
+from referee.games.the_queens import audit, rules, views
 from referee.games.the_queens.cards import DECK104, parse_order
 from referee.games.the_queens.options import OptionsSchema
 from referee.games.the_queens.solver import solve
@@ -112,6 +112,11 @@ class TheQueens:
         move = _command(verdict.line[0]) if verdict.line else None
         return {"result": verdict.result, "move": move, "moves_left": len(verdict.line), "proof": verdict.proof or None,
                 "positions": verdict.positions}
+
+    def audit_notes(self, state: QueensState, events: list[Any]) -> dict[str, Any]:
+        """For the audit: whether the deal could be won, and where the player left the last winning
+        line (``audit.audit_notes``)."""
+        return audit.audit_notes(state, events)
 
     def legal_actions(self, state: QueensState, seat: int) -> list[Any]:
         """Every move the player may make now (seat 0; nobody else plays), and a take-back."""
