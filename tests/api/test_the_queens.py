@@ -1,6 +1,7 @@
 """The Queens through the API as `courtcard serve` runs it: a game created with a given order, dealt,
 played to a win from the legal actions and views, an impossible move refused with nothing written,
-a take-back, the score sheet, audit and exports of the finished game, its import, and hints."""
+a take-back, the score sheet, audit and exports of the finished game, its import, hints, and an
+as-dealt game entered card by card."""
 
 from __future__ import annotations
 
@@ -105,6 +106,13 @@ def test_an_as_dealt_game_is_entered_card_by_card_as_the_cards_turn_up(client, n
     assert post({"action": "move", "seat": 0, "card": "AC", "source": "s1", "target": "foundation"}).status_code == 201
     assert client.get(f"/games/{game_id}").get_json()["view"]["awaiting"] == "pack"  # s1's space waits for its card
     assert client.get(f"/games/{game_id}/hint", headers=headers).status_code == 422
+    assert post({"action": "seen", "seat": 0, "card": "5D"}).status_code == 201
+    assert post({"action": "give_up", "seat": 0}).status_code == 201
+    html = client.get(f"/games/{game_id}/export", query_string={"format": "html"}, headers=headers)
+    assert html.status_code == 200 and "The Queens" in html.get_data(as_text=True)
+    jsonl = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}, headers=headers).get_data()
+    imported = client.post("/imports", data=jsonl, headers={"Content-Type": "text/plain"})  # re-decided on import
+    assert imported.status_code == 201, imported.get_json()
 
 
 def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_lost(client, new_game):
