@@ -44,7 +44,8 @@ class QueensCardSeen:
 @_frozen
 class QueensKeyPaid:
     """The key's top was a Queen: she and the cards under her (``cards``, 14 at most, the Queen
-    last) went to the bottom of the pack, to be dealt in this order."""
+    last) went to the bottom of the pack, to be dealt in this order. As dealt, the cards under her
+    are ``?``: face down, nobody has seen them."""
 
     cards: list[str]
 
