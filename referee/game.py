@@ -36,6 +36,8 @@ Contract
   is ``None`` while the game goes on, else who won.
 * ``hint(state)`` (optional, for a game with a solver) says whether the position can be won, with
   the next move of a winning line as a command; ``GET /games/{id}/hint`` answers with it.
+* ``audit_notes(state, events)`` (optional) is what the game adds to the audit of its record, from
+  the end state and the events in version order (a JSON-ready dict; the audit's ``notes``).
 """
 
 from __future__ import annotations

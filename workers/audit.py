@@ -9,7 +9,9 @@ It replays the whole game from its log and reports:
   it decides now (the penalty due) against the events logged then (the penalty applied); rulings
   the referee made without a claim are listed with the penalty applied. The events applied are
   those of the claim's (or ruling's) command, read from their command id, which each lists;
-* ``scores``: the score sheet recomputed from scratch against the stored read model.
+* ``scores``: the score sheet recomputed from scratch against the stored read model;
+* ``notes``: what the game itself adds, from its end state and events (its optional
+  ``audit_notes``: a patience's solver says whether the deal could be won), else None.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def audit_game(store: EventStore, game_id: str, stored_sheet: tuple[int, dict] |
         "rulings": [],
         "scores": None,
         "outcome": None,
+        "notes": None,
     }
     if chain.trusted_version == 0:
         report["ok"] = False
@@ -69,9 +72,16 @@ def audit_game(store: EventStore, game_id: str, stored_sheet: tuple[int, dict] |
     report["rulings"] = rulings(replay)
     report["scores"] = compare_sheets(game_id, replay, stored_sheet)
     report["outcome"] = replay.game.outcome(replay.state)
+    report["notes"] = game_notes(replay)
     report["ok"] = (chain.ok and report["scores"]["matches"] is not False
                     and all(r["matches"] is not False for r in report["rulings"]))
     return report
+
+
+def game_notes(replay: Replay) -> dict[str, Any] | None:
+    """What the game adds to its audit (``audit_notes``, optional in the game interface)."""
+    notes = getattr(replay.game, "audit_notes", None)
+    return notes(replay.state, [envelope.event for envelope in replay.envelopes]) if notes else None
 
 
 def irregularities(replay: Replay) -> list[dict[str, Any]]:

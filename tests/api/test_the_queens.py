@@ -1,6 +1,7 @@
 """The Queens through the API as `courtcard serve` runs it: a game created with a given order, dealt,
 played to a win from the legal actions and views, an impossible move refused with nothing written,
-a take-back, the score sheet, audit and exports of the finished game, its import, and hints."""
+a take-back, the score sheet, audit and exports of the finished game, its import, hints, and an
+as-dealt game entered card by card."""
 
 from __future__ import annotations
 
@@ -85,9 +86,33 @@ def test_a_take_back_through_the_api_restores_the_table(client, new_game):
     assert len(after["corrections"]) == 1
 
 
-def test_the_queens_refuses_a_blind_record(client):
-    response = client.post("/games", json={"game": "the-queens", "seats": ["Ann"], "record": "blind"})
-    assert response.status_code == 422 and response.get_json()["code"] == "invalid_options"
+def test_an_as_dealt_game_is_entered_card_by_card_as_the_cards_turn_up(client, new_game):
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], record="blind")
+    post = lambda body: client.post(f"/games/{game_id}/actions", json=body, headers=headers)
+    assert post({"action": "deal", "seat": 0}).status_code == 201
+    view = client.get(f"/games/{game_id}").get_json()["view"]
+    assert view["awaiting"] == "key" and view["key"]["top"] is None and view["record"] == "blind"
+    legal = client.get(f"/games/{game_id}/legal", query_string={"seat": 0}, headers=headers).get_json()["actions"]
+    assert {"action": "seen", "seat": 0, "card": "9S"} in legal and len(legal) == 52
+    for card in ["9S", "AC", "KH", "2C", "QD", "7S", "7S", "3H", "JC"]:  # the key's top, then the shutter
+        assert post({"action": "seen", "seat": 0, "card": card}).status_code == 201
+    view = client.get(f"/games/{game_id}").get_json()["view"]
+    assert view["awaiting"] is None and view["key"]["top"] == "9S"
+    assert [view["shutter"][f"s{i}"] for i in range(1, 8)] == [["AC"], ["2C"], ["QD"], ["7S"], ["7S"], ["3H"], ["JC"]]
+    third = post({"action": "seen", "seat": 0, "card": "7S"})
+    assert third.status_code == 422 and third.get_json()["code"] == "wrong_phase"
+    assert post({"action": "turn", "seat": 0, "card": "7S"}).get_json()["detail"].startswith("7S (7 of spades) cannot turn up")
+    assert post({"action": "turn", "seat": 0, "card": "KC"}).status_code == 201
+    assert post({"action": "move", "seat": 0, "card": "AC", "source": "s1", "target": "foundation"}).status_code == 201
+    assert client.get(f"/games/{game_id}").get_json()["view"]["awaiting"] == "pack"  # s1's space waits for its card
+    assert client.get(f"/games/{game_id}/hint", headers=headers).status_code == 422
+    assert post({"action": "seen", "seat": 0, "card": "5D"}).status_code == 201
+    assert post({"action": "give_up", "seat": 0}).status_code == 201
+    html = client.get(f"/games/{game_id}/export", query_string={"format": "html"}, headers=headers)
+    assert html.status_code == 200 and "The Queens" in html.get_data(as_text=True)
+    jsonl = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}, headers=headers).get_data()
+    imported = client.post("/imports", data=jsonl, headers={"Content-Type": "text/plain"})  # re-decided on import
+    assert imported.status_code == 201, imported.get_json()
 
 
 def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_lost(client, new_game):

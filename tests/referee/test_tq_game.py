@@ -32,11 +32,13 @@ def test_the_queens_is_registered_and_implements_the_game_interface():
     assert isinstance(GAME, Game) and GAME.title == "The Queens"
 
 
-def test_the_queens_is_played_alone_in_a_known_record():
+def test_the_queens_is_played_alone_in_a_known_or_an_as_dealt_record():
     with pytest.raises(errors.InvalidOption, match="played alone: give one seat name, not 2"):
         new(seats=("Ann", "Bob"))
-    with pytest.raises(errors.InvalidOption, match="known record .* not 'blind'"):
-        new(record="blind")
+    with pytest.raises(errors.InvalidOption, match="known record .* not 'open'"):
+        new(record="open")
+    with pytest.raises(errors.InvalidOption, match="as-dealt.* takes no order"):
+        new(options={"order": list(DECK104)}, record="blind")
 
 
 def test_a_given_order_is_checked_when_the_game_is_created_and_dealt_as_given():
@@ -83,7 +85,7 @@ def test_take_backs_go_back_move_by_move_and_the_deal_stays():
     assert replay(log).moves == 0
     with pytest.raises(errors.WrongPhase, match="no move to take back"):
         act(log, cmd.TakeBack(0))
-    assert GAME.command_of(turned[0]) == cmd.Turn(0)
+    assert GAME.command_of(turned[0]) == cmd.Turn(0, turned[0].card)  # the card turned, checked again
 
 
 def test_only_seat_0_has_actions():

@@ -79,3 +79,22 @@ def test_queen_on_the_key_top_twice_event_by_event():
     assert state.tableau.key == order[:4]
     assert list(reversed(state.tableau.pack))[-28:] == order[18:32] + order[4:18]
     assert events[-1] == ev.QueensGameEnded("stuck", 93)
+
+
+def test_as_dealt_game_event_by_event():
+    events = golden("as-dealt")
+    assert events[0].record == "blind" and events[1].order == []  # no order: every card face down
+    queen_twice = golden("queen-twice")[1].order
+    # The key's top turns up a Queen twice: each pays herself and 13 cards nobody has seen.
+    assert events[2:7] == [ev.QueensCardSeen("key", "QS"), ev.QueensKeyPaid(["?"] * 13 + ["QS"]),
+                           ev.QueensCardSeen("key", "QH"), ev.QueensKeyPaid(["?"] * 13 + ["QH"]),
+                           ev.QueensCardSeen("key", queen_twice[3])]
+    # Each shutter card is entered as it is dealt, then laid in its place.
+    for i, card in enumerate(queen_twice[32:39]):
+        assert events[7 + 2 * i:9 + 2 * i] == [ev.QueensCardSeen("pack", card),
+                                               ev.QueensSpaceFilled(f"s{i + 1}", card, "pack")]
+    state = replay(events)
+    seen = [e.card for e in events if type(e) in (ev.QueensCardSeen, ev.QueensCardTurned)]
+    assert all(seen.count(c) <= 2 for c in seen)
+    assert "?" not in repr(GAME.public_view(state))
+    assert len(state.corrections) == 1 and events[-1] == ev.QueensGameEnded("given_up", 16)

@@ -9,6 +9,7 @@ import { follow } from "./live.js";
 import { phasePrompt, trumpChangePanel, cutPanel, dealPanel } from "./phases.js";
 import { choicePanel } from "./choices.js";
 import { tablePanel } from "./table.js";
+import { isTableau, tableauPanel, tableauPrompt } from "./tableau.js";
 
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
@@ -113,8 +114,10 @@ function render() {
   document.title = `Courtcard: ${game.title}, game ${gameId}`;
   remember(gameId, `${game.title}: ${(view.seats || []).join(", ")}`);
   renderTokenPanel(false);
-  fill($("prompt"), phasePrompt(game, seatName));
-  fill($("table"), tablePanel(game, seatName));
+  // A patience's view has a tableau instead of hands and tricks: drawn, and moved on, by tableau.js.
+  const patience = isTableau(view);
+  fill($("prompt"), patience ? tableauPrompt(game) : phasePrompt(game, seatName));
+  fill($("table"), patience ? tableauPanel(game, token ? legalFor(0, "move") : [], act) : tablePanel(game, seatName));
   renderTrumpChange();
   renderActions();
   renderCorrections();
@@ -191,6 +194,8 @@ function renderActions() {
   once("actions", signature, () => {
     if (game.status === "finished") return fill(section, h("h2", {}, "Game over"), h("p", {}, "Nothing more to log. Claims about the last hand can still be made below."));
     if (phase === "cut") return fill(section, cutPanel(game, seatName, legal, act));
+    // a tableau's moves are taps on the tableau: the other actions (deal, turn, a card turned up) are choices
+    if (isTableau(view)) return fill(section, choicePanel(game, seatName, { 0: (legal[0] || []).filter((a) => a.action !== "move") }, act));
     if (phase === "deal") return fill(section, dealPanel(game, seatName, legalFor(toAct[0], "deal"), act));
     if (phase === "play") return fill(section, playPanel(view));
     return fill(section, choicePanel(game, seatName, legal, act));
@@ -263,7 +268,8 @@ function renderCorrections() {
       const penalty = game.view.options && game.view.options.renege_penalty;
       items.push(a.action === "take_back"
         ? h("button", { type: "button", "data-key": `take-back-${s}`, onclick: () => act(a) },
-          `${seatName(s)}: take back ${card ? cardText(card.card) : "the card"} (no penalty, nothing was played after it)`)
+          game.view.hand ? `${seatName(s)}: take back ${card ? cardText(card.card) : "the card"} (no penalty, nothing was played after it)`
+            : `${seatName(s)}: take back the last move`)
         : h("button", { type: "button", "data-key": `accept-${s}`, onclick: () => act(a) },
           `${seatName(s)}: accept the ${penalty ?? ""}-point penalty and replay the trick from that card`.replace(" -point", " penalty")));
     }

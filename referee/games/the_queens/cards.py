@@ -27,6 +27,8 @@ VALUE: dict[str, int] = {c: BUILD_ORDER.index(RANK[c]) for c in DECK52}
 CARD_OF: dict[tuple[str, int], str] = {(SUIT[c], VALUE[c]): c for c in DECK52}
 DECK104: tuple[str, ...] = DECK52 + DECK52
 COPIES = 2
+#: A card face down in an as-dealt (blind) record: nobody has seen it yet.
+UNSEEN = "?"
 
 
 def next_lower(card: str) -> str | None:

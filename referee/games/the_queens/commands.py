@@ -1,5 +1,6 @@
 """The Queens' commands: the deal, a move (to a foundation, or marrying onto a shutter pile),
-turning the pack's top card, forming the new pack, and taking back the last move.
+turning the pack's top card, forming the new pack, taking back the last move, and, in an
+as-dealt record, entering a card as it turns up.
 
 Places are written as in the events (``key``, ``talon``, ``s1``-``s7``, ``foundation``); a move's
 ``source`` may be left out when the card is on only one top it can be moved from. Every command
@@ -36,9 +37,19 @@ class Move:
 
 @frozen
 class Turn:
-    """Turn the pack's top card onto the talon."""
+    """Turn the pack's top card onto the talon: as dealt, ``card`` is the card turned."""
 
     seat: Seat
+    card: Optional[str] = None
+
+
+@frozen
+class Seen:
+    """As dealt: the card that turned up face up (the key's new top, or the pack's top dealt into
+    a space), entered as it turned up."""
+
+    seat: Seat
+    card: str
 
 
 @frozen
@@ -62,7 +73,7 @@ class GiveUp:
     seat: Seat
 
 
-ACTIONS: dict[str, type] = {"deal": Deal, "move": Move, "turn": Turn, "new_pack": NewPack, "take_back": TakeBack,
+ACTIONS: dict[str, type] = {"deal": Deal, "move": Move, "turn": Turn, "seen": Seen, "new_pack": NewPack, "take_back": TakeBack,
                             "give_up": GiveUp}
 COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
 
@@ -73,13 +84,15 @@ def command_of(event: Any) -> Any:
     if kind is ev.QueensCardMoved:
         return Move(0, event.card, event.target, event.source)
     if kind is ev.QueensCardTurned:
-        return Turn(0)
+        return Turn(0, event.card)
+    if kind is ev.QueensCardSeen:
+        return Seen(0, event.card)
     if kind is ev.QueensNewPackFormed:
         return NewPack(0)
     if kind is ev.QueensMoveTakenBack:
         return TakeBack(0)
     if kind is ev.QueensDealt:
-        return Deal(0, list(event.order))
+        return Deal(0, list(event.order) or None)  # as dealt: no order
     if kind is ev.QueensGameEnded and event.result == GIVEN_UP:
         return GiveUp(0)
     return None

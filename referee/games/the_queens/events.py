@@ -4,7 +4,7 @@ Places are written ``key``, ``pack``, ``talon``, ``s1`` .. ``s7`` (the shutter p
 the row of four, ``s5``-``s7`` the row of three) and ``foundation``; foundations are numbered
 0-7 in the order their Kings arrived. Table actions (what the player did) are ``QueensDealt``,
 ``QueensCardMoved``, ``QueensCardTurned``, ``QueensNewPackFormed``, ``QueensMoveTakenBack`` and
-``QueensGameEnded`` "given_up";
+``QueensGameEnded`` "given_up", and in an as-dealt record ``QueensCardSeen``;
 the rest follow from them by the rules and are made by the referee.
 """
 
@@ -22,18 +22,30 @@ _frozen = dataclass(frozen=True, slots=True)
 @_frozen
 class QueensDealt:
     """The 104 cards in the order they were dealt (top of the pack first): the first 32 make the
-    key, the last of them its top. ``salt`` (32 hex digits) makes the record's public hash say
+    key, the last of them its top. An as-dealt (blind) record logs no order (``[]``): every card
+    is face down until a ``QueensCardSeen`` enters it. ``salt`` (32 hex digits) makes the record's public hash say
     nothing about the order; it takes no part in comparing deals."""
 
     order: list[str]
     salt: Optional[str] = field(default=None, compare=False)
 
 
+@event_type("QueensCardSeen", version=1)
+@_frozen
+class QueensCardSeen:
+    """As-dealt record: the card that turned up on top of ``place`` ("key": the key's new top;
+    "pack": the pack's top, dealt into a space), entered by the player as it turned up."""
+
+    place: str
+    card: str
+
+
 @event_type("QueensKeyPaid", version=1)
 @_frozen
 class QueensKeyPaid:
     """The key's top was a Queen: she and the cards under her (``cards``, 14 at most, the Queen
-    last) went to the bottom of the pack, to be dealt in this order."""
+    last) went to the bottom of the pack, to be dealt in this order. As dealt, the cards under her
+    are ``?``: face down, nobody has seen them."""
 
     cards: list[str]
 
@@ -74,7 +86,8 @@ class QueensCardMoved:
 @_frozen
 class QueensCardTurned:
     """The player turned the pack's top card: onto the talon (a King goes to the foundation row,
-    in the ``QueensKingFounded`` that follows)."""
+    in the ``QueensKingFounded`` that follows). In an as-dealt record this is where the card is
+    entered."""
 
     card: str
 

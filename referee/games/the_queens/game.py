@@ -1,7 +1,9 @@
 """The Queens on the game interface (``referee.game.Game``): one player, no hands, no tricks.
 
 A known record: the deal logs the order of the 104 cards (given, or shuffled by the referee), so
-every impossible move is refused at once. A take-back is a correction event that restores the
+every impossible move is refused at once. An as-dealt record ("blind", a physical game): the deal
+logs no order, and each card is entered as it turns up (``seen``, or with the ``turn``); the
+referee checks that no card turns up more than twice and every move with what has been seen. A take-back is a correction event that restores the
 tableau from before the last move still standing; the events it takes back stay in the record.
 """
 
@@ -16,8 +18,8 @@ from referee.dealing import deal_salt
 from referee.events import GameCreated
 from referee.games.the_queens import commands as cmd
 from referee.games.the_queens import events as ev
-from referee.games.the_queens import rules, views
-from referee.games.the_queens.cards import DECK104, parse_order
+from referee.games.the_queens import audit, rules, views
+from referee.games.the_queens.cards import DECK104, UNSEEN, parse_order
 from referee.games.the_queens.options import OptionsSchema
 from referee.games.the_queens.solver import solve
 from referee.games.the_queens.state import QueensState, apply_event
@@ -37,9 +39,11 @@ class TheQueens:
             opts = OptionsSchema().load(dict(options))
         except marshmallow.ValidationError as exc:
             raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
-        if record != "known":
-            raise errors.InvalidOption(f"The Queens keeps a known record (every card's place is logged at the deal), "
-                                       f"not {record!r}: create it with record 'known'.")
+        if record not in ("known", "blind"):
+            raise errors.InvalidOption(f"The Queens keeps a known record (every card's place logged at the deal) or "
+                                       f"a blind one (each card entered as it turns up), not {record!r}.")
+        if record == "blind" and opts["order"] is not None:
+            raise errors.InvalidOption("A blind (as-dealt) record logs each card as it turns up: it takes no order.")
         if len(seats) != 1:
             raise errors.InvalidOption(f"The Queens is played alone: give one seat name, not {len(seats)}.")
         if opts["order"] is not None:
@@ -64,7 +68,9 @@ class TheQueens:
         if kind is cmd.Move:
             return rules.move(t, command.card, command.target, command.source)
         if kind is cmd.Turn:
-            return rules.turn(t)
+            return rules.turn(t, command.card)
+        if kind is cmd.Seen:
+            return rules.seen(t, command.card)
         if kind is cmd.NewPack:
             return rules.new_pack(t)
         if kind is cmd.TakeBack:
@@ -80,6 +86,10 @@ class TheQueens:
         if state.tableau.dealt:
             raise errors.WrongPhase("The cards are dealt already: a game of The Queens has one deal.")
         given = state.options.get("order")
+        if state.record == "blind":
+            if command.order is not None:
+                raise errors.InvalidDeal("A blind (as-dealt) record takes no order: enter each card as it turns up.")
+            return rules.deal(None, deal_salt(rng))
         if command.order is not None:
             order = parse_order(command.order)
             if given is not None and order != given:
@@ -105,6 +115,8 @@ class TheQueens:
         winning line (``moves_left`` in all), "lost" with its ``proof``, or "undecided" within
         ``seconds``."""
         t = state.tableau
+        if state.record == "blind":
+            raise errors.WrongPhase("A blind (as-dealt) record does not know the cards face down: no hint can be given.")
         if not t.dealt or t.ended:
             raise errors.WrongPhase("A hint needs a game dealt and not over." if t.ended is None
                                     else f"The game is over ({t.ended}): there is nothing left to hint.")
@@ -113,6 +125,13 @@ class TheQueens:
         return {"result": verdict.result, "move": move, "moves_left": len(verdict.line), "proof": verdict.proof or None,
                 "positions": verdict.positions}
 
+    def audit_notes(self, state: QueensState, events: list[Any]) -> dict[str, Any]:
+        """For the audit: whether the deal could be won, and where the player left the last winning
+        line (``audit.audit_notes``)."""
+        return audit.audit_notes(state, events) if state.record == "known" else {
+            "note": "A blind (as-dealt) record does not know the cards that never turned up: the solver cannot say "
+                    "whether the deal could be won."}
+
     def legal_actions(self, state: QueensState, seat: int) -> list[Any]:
         """Every move the player may make now (seat 0; nobody else plays), and a take-back."""
         t = state.tableau
@@ -120,7 +139,11 @@ class TheQueens:
             return []
         if not t.dealt:
             return [cmd.Deal(0)]
+        if rules.awaiting(t):
+            return [cmd.Seen(0, card) for card in rules.may_turn_up(t)]
         out = [_command(m) for m in rules.legal_moves(t)]
+        if t.pack and t.pack[-1] == UNSEEN:  # as dealt: the turn names the card turned
+            out = [c for c in out if type(c) is not cmd.Turn] + [cmd.Turn(0, card) for card in rules.may_turn_up(t)]
         if state.standing:
             out.append(cmd.TakeBack(0))
         out.append(cmd.GiveUp(0))

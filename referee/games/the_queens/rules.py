@@ -17,12 +17,13 @@ then what the rules make follow at once (Kings to the foundation row, spaces fil
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from referee import errors
-from referee.cards import IS_QUEEN, SUIT, SUIT_NAMES, card_name, parse_card
+from referee.cards import DECK52, IS_QUEEN, SUIT, SUIT_NAMES, card_name, parse_card
 from referee.games.the_queens import events as ev
-from referee.games.the_queens.cards import DECK104, VALUE, next_lower
+from referee.games.the_queens.cards import COPIES, DECK104, UNSEEN, VALUE, next_lower
 from referee.games.the_queens.errors import CardNotAvailable, IllegalMove, UnknownPlace
 
 KEY_SIZE = 32
@@ -107,6 +108,7 @@ def apply(t: Tableau, e: Any) -> Tableau:
         else:
             t.stack(e.target).append(card)
     elif kind is ev.QueensCardTurned:
+        t.pack[-1] = e.card  # as dealt: the card is entered as it is turned
         if VALUE[e.card] != _KING:  # a King stays on the pack for the QueensKingFounded that follows
             t.talon.append(t.pack.pop())
     elif kind is ev.QueensSpaceFilled:
@@ -122,9 +124,12 @@ def apply(t: Tableau, e: Any) -> Tableau:
     elif kind is ev.QueensKeyPaid:
         del t.key[-len(e.cards):]
         t.pack[:0] = reversed(e.cards)
+    elif kind is ev.QueensCardSeen:
+        t.stack(e.place)[-1] = e.card
     elif kind is ev.QueensDealt:
-        t.key = list(e.order[:KEY_SIZE])
-        t.pack = list(reversed(e.order[KEY_SIZE:]))
+        order = e.order or [UNSEEN] * ALL_HOME  # as dealt: every card face down
+        t.key = list(order[:KEY_SIZE])
+        t.pack = list(reversed(order[KEY_SIZE:]))
         t.dealt = True
     elif kind is ev.QueensGameEnded:
         t.ended = e.result
@@ -147,36 +152,58 @@ class _Events:
         apply(self.t, event)
 
 
-def deal(order: list[str], salt: str | None = None) -> list[Any]:
+def deal(order: list[str] | None, salt: str | None = None) -> list[Any]:
     """The deal of a known order (top of the pack first, as ``cards.parse_order`` checks it): the
     key of 32, the Queens' payment while the key's top is a Queen, Kings from the key's top to
-    the foundation row, then the shutter of 7, each King dealt replaced from the pack."""
+    the foundation row, then the shutter of 7, each King dealt replaced from the pack. With no
+    order (as dealt), the deal stops at the first card face down, to be entered (``seen``)."""
     out = _Events(Tableau())
-    out.add(ev.QueensDealt(list(order), salt))
-    t = out.t
-    while t.key:
-        top = t.key[-1]
-        if VALUE[top] == _KING:
-            out.add(ev.QueensKingFounded(top, "key", len(t.foundations)))
-        elif IS_QUEEN[top]:
-            out.add(ev.QueensKeyPaid(t.key[-PAYMENT:]))
-        else:
-            break
+    out.add(ev.QueensDealt(list(order or []), salt))
     _settle(out)
     return out.events
 
 
+def laying_out(t: Tableau) -> bool:
+    """The deal is not over: the shutter was never dealt (every card out of the key and the pack
+    is a King on the foundation row). Only now is a Queen on the key's top paid for."""
+    return t.dealt and not t.talon and not any(t.piles) and t.home() == len(t.foundations)
+
+
+def awaiting(t: Tableau) -> str | None:
+    """As dealt: the place whose top card turned up face down and must be entered before
+    anything else ("key" or "pack", for a space), else None."""
+    if not t.dealt or t.ended:
+        return None
+    if t.key and t.key[-1] == UNSEEN:
+        return "key"
+    if not all(t.piles) and t.pack and t.pack[-1] == UNSEEN:
+        return "pack"
+    return None
+
+
 def _settle(out: _Events) -> None:
-    """What follows any move at once: a King on the key's top goes to the foundation row, empty
-    shutter piles are filled (from the pack, a King dealt going to the foundations; from the
-    talon once the pack is empty), and the game ends when it is won or stuck."""
+    """What follows any move at once: a King on the key's top goes to the foundation row (and,
+    while the cards are laid out, a Queen there is paid for), empty shutter piles are filled
+    (from the pack, a King dealt going to the foundations; from the talon once the pack is empty),
+    and the game ends when it is won or stuck. As dealt, it stops at a card face down: the player
+    enters it (``seen``), and what follows it is settled then."""
     t = out.t
-    while t.key and VALUE[t.key[-1]] == _KING:
-        out.add(ev.QueensKingFounded(t.key[-1], "key", len(t.foundations)))
+    while t.key and t.key[-1] != UNSEEN:
+        top = t.key[-1]
+        if VALUE[top] == _KING:
+            out.add(ev.QueensKingFounded(top, "key", len(t.foundations)))
+        elif IS_QUEEN[top] and laying_out(t):
+            out.add(ev.QueensKeyPaid(t.key[-PAYMENT:]))
+        else:
+            break
+    if awaiting(t):
+        return
     for i, pile in enumerate(PILES):
         while not t.piles[i] and (t.pack or t.talon):
             if t.pack:
                 card = t.pack[-1]
+                if card == UNSEEN:
+                    return
                 if VALUE[card] == _KING:
                     out.add(ev.QueensKingFounded(card, "pack", len(t.foundations)))
                 else:
@@ -194,6 +221,14 @@ def playing(t: Tableau, doing: str) -> None:
         raise errors.WrongPhase(f"The cards are not dealt yet: deal before you {doing}.", legal=["deal"])
     if t.ended:
         raise errors.WrongPhase(f"The game is over ({t.ended}): nothing more can be played.")
+
+
+def _nothing_awaited(t: Tableau, doing: str) -> None:
+    place = awaiting(t)
+    if place is not None:
+        where = "the key's new top" if place == "key" else "the pack's top, dealt into a space"
+        raise errors.WrongPhase(f"A card turned up face up ({where}): enter it (seen card=...) before you {doing}.",
+                                legal=["seen"])
 
 
 def parse_place(text: object, what: str) -> str:
@@ -228,6 +263,7 @@ def move(t: Tableau, card: object, target: object, source: object = None) -> lis
     """The player moves ``card`` from the top of ``source`` (key, talon or a shutter pile; found
     when only one top holds it) to a foundation or, marrying, onto a shutter pile's top."""
     playing(t, "move a card")
+    _nothing_awaited(t, "move a card")
     card = parse_card(card)
     target = parse_place(target, "card to go to")
     if target in ("key", "talon"):
@@ -294,16 +330,59 @@ def next_needed(foundation: list[str]) -> str | None:
     return None if VALUE[top] == _QUEEN else CARD_OF[(SUIT[top], VALUE[top] + 1)]
 
 
-def turn(t: Tableau) -> list[Any]:
-    """The player turns the pack's top card onto the talon (a King goes to the foundation row)."""
+def seen(t: Tableau, card: object) -> list[Any]:
+    """As dealt: the player enters the card that turned up face up (the key's new top, or the
+    pack's top dealt into a space); what follows it at once is settled."""
+    playing(t, "enter a card")
+    place = awaiting(t)
+    if place is None:
+        raise errors.WrongPhase("No card is waiting to be entered: every card turned up is known.",
+                                legal=_moves_as_text(t))
+    card = _unseen_card(t, card)
+    out = _Events(t)
+    out.add(ev.QueensCardSeen(place, card))
+    _settle(out)
+    return out.events
+
+
+def _times_seen(t: Tableau) -> Counter:
+    return Counter(c for stack in (t.key, t.pack, t.talon, *t.piles, *t.foundations) for c in stack)
+
+
+def may_turn_up(t: Tableau) -> list[str]:
+    """As dealt: the cards that may still turn up (fewer than both copies seen), in deck order."""
+    seen_so_far = _times_seen(t)
+    return [c for c in DECK52 if seen_so_far[c] < COPIES]
+
+
+def _unseen_card(t: Tableau, card: object) -> str:
+    """``card`` entered for a card face down: refused when both of its copies are seen already."""
+    card = parse_card(card)
+    if _times_seen(t)[card] >= COPIES:
+        raise IllegalMove(f"{card_name(card)} cannot turn up: both of its copies have been seen already.", card=card)
+    return card
+
+
+def turn(t: Tableau, card: object = None) -> list[Any]:
+    """The player turns the pack's top card onto the talon (a King goes to the foundation row).
+    As dealt, ``card`` is the card turned; in a known record, if given, it must be the pack's top."""
     playing(t, "turn a card")
+    _nothing_awaited(t, "turn")
     if not t.pack:
         queens = t.queens_counted()
         hint = (f"form the new pack ({queens} Queen{'s' * (queens != 1)} counted)" if queens
                 else "no Queen was counted in this pass, so no new pack is formed")
         raise errors.WrongPhase(f"The pack is empty: {hint}.", legal=_moves_as_text(t))
+    top = t.pack[-1]
+    if top == UNSEEN:
+        if card is None:
+            raise IllegalMove("As dealt, say which card you turned: turn card=...")
+        card = _unseen_card(t, card)
+    elif card is not None and parse_card(card) != top:
+        raise IllegalMove(f"The pack's top card is {card_name(top)}, not {card_name(parse_card(card))}.",
+                          card=parse_card(card))
+    card = top if top != UNSEEN else card
     out = _Events(t)
-    card = t.pack[-1]
     out.add(ev.QueensCardTurned(card))
     if VALUE[card] == _KING:
         out.add(ev.QueensKingFounded(card, "pack", len(t.foundations)))
@@ -314,6 +393,7 @@ def turn(t: Tableau) -> list[Any]:
 def new_pack(t: Tableau) -> list[Any]:
     """The pack is exhausted: the bottom 3 x (Queens counted) cards of the talon become the new pack."""
     playing(t, "form a new pack")
+    _nothing_awaited(t, "form a new pack")
     if t.pack:
         raise errors.WrongPhase(f"The pack still holds {len(t.pack)} cards: a new pack is formed only when it is "
                                 "exhausted.", legal=_moves_as_text(t))
@@ -333,7 +413,7 @@ def new_pack(t: Tableau) -> list[Any]:
 def legal_moves(t: Tableau) -> list[tuple]:
     """Every move the player may make: ``("move", card, source, target)``, ``("turn",)`` and
     ``("new_pack",)``. Empty when the game is over, or stuck."""
-    if not t.dealt or t.ended:
+    if not t.dealt or t.ended or awaiting(t):
         return []
     out: list[tuple] = []
     for source in _sources(t):

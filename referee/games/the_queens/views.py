@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.cards import SUIT
-from referee.games.the_queens.rules import PILES, Tableau, next_needed
+from referee.games.the_queens.cards import UNSEEN
+from referee.games.the_queens.rules import PILES, Tableau, awaiting, next_needed
 from referee.games.the_queens.state import QueensState
 
 
@@ -20,7 +21,8 @@ def phase(state: QueensState) -> str:
 
 def _tableau(t: Tableau) -> dict[str, Any]:
     return {
-        "key": {"top": t.key[-1] if t.key else None, "count": len(t.key)},
+        # as dealt, the key's top is face down (None) until it is entered
+        "key": {"top": t.key[-1] if t.key and t.key[-1] != UNSEEN else None, "count": len(t.key)},
         "shutter": {name: list(pile) for name, pile in zip(PILES, t.piles)},
         "foundations": [{"suit": SUIT[f[0]], "top": f[-1], "count": len(f), "next": next_needed(f)}
                         for f in t.foundations],
@@ -29,17 +31,19 @@ def _tableau(t: Tableau) -> dict[str, Any]:
         "queens_counted": t.queens_counted(),
         "home": t.home(),
         "result": t.ended,
+        "awaiting": awaiting(t),  # as dealt: the place whose card turned up, to be entered first
     }
 
 
 def public_view(state: QueensState, seat: int | None = None) -> dict[str, Any]:
     """The tableau as it lies on the table; ``seat`` changes nothing (the one player sees it all)."""
-    return {"game": state.game_name, "seats": list(state.names), "phase": phase(state),
+    return {"game": state.game_name, "seats": list(state.names), "record": state.record, "phase": phase(state),
             "moves": state.moves, "corrections": list(state.corrections), **_tableau(state.tableau)}
 
 
 def director_view(state: QueensState) -> dict[str, Any]:
-    """Everything: the key, the talon and the pack card by card (the pack's next card first)."""
+    """Everything: the key, the talon and the pack card by card (the pack's next card first; as
+    dealt, a card face down is ``?``)."""
     view = public_view(state)
     t = state.tableau
     view["key"]["cards"] = list(t.key)

@@ -1,0 +1,106 @@
+"""The Queens on the scorekeeper's page, on a phone (390 x 844): the tableau drawn from the view
+(the key's top and size, the shutter, the foundations, the talon's top, the pack's size, the Queens
+counted), and moves made by two taps, a card and then one of the destinations the referee allows,
+which are the only ones highlighted."""
+
+from __future__ import annotations
+
+from scorekeeper import ApiTable, tap, wait_loaded
+
+from tests.referee.tq_lines import LEAVES_THE_LINE_AT_46, actions, golden_order
+
+
+SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def face(card: str) -> str:
+    """A card as the page writes it: 10♥."""
+    return card[:-1] + SYMBOL[card[-1]]
+
+
+def open_as_scorekeeper(page, base_url: str, table: ApiTable) -> None:
+    page.goto(f"{base_url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{base_url}/play/{table.game_id}")
+    wait_loaded(page)
+
+
+def on_screen(page) -> dict:
+    """The tableau as the page draws it."""
+    return page.evaluate("""() => {
+      const q = (s) => document.querySelector('#table ' + s);
+      const top = (place) => { const el = q(`[data-area=${place}] [data-card]`); return el ? el.dataset.card : null; };
+      const piles = {};
+      document.querySelectorAll('#table [data-pile]').forEach((p) => {
+        const t = p.querySelector('[data-card]');
+        piles[p.dataset.pile] = t ? t.dataset.card : null;
+      });
+      return { key: top('key'), talon: top('talon'), pack: Number(q('[data-area=pack] [data-count]').dataset.count),
+               queens: Number(q('[data-queens]').dataset.queens), piles,
+               foundations: [...document.querySelectorAll('#table [data-foundation] .face')].map((f) => f.textContent) };
+    }""")
+
+
+def expected(view: dict) -> dict:
+    return {"key": view["key"]["top"], "talon": view["talon"]["top"], "pack": view["pack"]["count"],
+            "queens": view["queens_counted"], "piles": {p: (c[-1] if c else None) for p, c in view["shutter"].items()},
+            "foundations": [face(f["top"]) for f in view["foundations"]]}
+
+
+def test_the_queens_is_played_by_taps_on_a_phone(live_server, pages, screenshots):
+    table = ApiTable.create(live_server.url, "known", {"order": golden_order()}, seats=("Ann",), game="the-queens")
+    page = pages()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_as_scorekeeper(page, live_server.url, table)
+    tap(page, "#actions button[data-action=deal]")
+    assert on_screen(page) == expected(table.view()["view"])
+    assert page.inner_text("#table [data-area=key] .label") == "Key (32)"
+    for body in actions(LEAVES_THE_LINE_AT_46)[:12]:
+        if body["action"] == "turn":
+            tap(page, "#actions button[data-action=turn]")
+        else:
+            page.click(f"#table button[data-place={body['source']}]")
+            # the destinations highlighted are exactly the referee's for that card
+            allowed = sorted(a["target"] for a in table.legal(0) if a["action"] == "move" and a["source"] == body["source"])
+            assert sorted(page.eval_on_selector_all("#table .target.legal", "els => els.map((e) => e.dataset.target)")) == allowed
+            tap(page, f"#table .target.legal[data-target={body['target']}]")
+        assert on_screen(page) == expected(table.view()["view"])
+    assert table.view()["view"]["moves"] == 12
+    # a phone's width: nothing to scroll sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshots(page, "the-queens", sizes=("phone",))
+    assert not errors
+
+
+def enter(page, action: str, card: str) -> None:
+    """Pick ``card`` in the form of ``action`` (a card turned up, or turned) and log it."""
+    select = f"#actions form[data-action={action}] select[name=card]"
+    value = page.eval_on_selector(select, "(s, face) => [...s.options].find((o) => o.textContent.trim() === face).value", face(card))
+    page.select_option(select, value)
+    tap(page, f"#actions form[data-action={action}] button[type=submit]")
+
+
+def test_an_as_dealt_game_is_entered_card_by_card_on_a_phone(live_server, pages):
+    table = ApiTable.create(live_server.url, "blind", {}, seats=("Ann",), game="the-queens")
+    page = pages()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_as_scorekeeper(page, live_server.url, table)
+    tap(page, "#actions button[data-action=deal]")
+    assert "Enter the key's new top card" in page.inner_text("#prompt")
+    assert page.inner_text("#table [data-area=key] .slot") == "face down"  # nothing unseen is shown
+    for card in ["9S", "AC", "KH", "2C", "QD", "7S", "7S", "3H", "JC"]:
+        enter(page, "seen", card)
+    assert on_screen(page) == expected(table.view()["view"])
+    assert on_screen(page)["piles"] == {"s1": "AC", "s2": "2C", "s3": "QD", "s4": "7S", "s5": "7S", "s6": "3H", "s7": "JC"}
+    enter(page, "turn", "KC")  # a King turned: to the foundation row
+    enter(page, "turn", "AH")
+    page.click("#table button[data-place=s1]")
+    tap(page, "#table .target.legal[data-target=foundation]")
+    assert "Enter the card dealt from the pack into the space" in page.inner_text("#prompt")
+    enter(page, "seen", "5D")
+    view = table.view()["view"]
+    assert on_screen(page) == expected(view) and view["shutter"]["s1"] == ["5D"] and view["home"] == 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not errors
