@@ -38,3 +38,10 @@ def actions(line: str) -> list[dict]:
     return [{"action": "turn", "seat": 0} if isinstance(c, cmd.Turn) else
             {"action": "move", "seat": 0, "card": c.card, "source": c.source, "target": c.target}
             for c in commands(line)]
+
+
+def won_line() -> list[dict]:
+    """The moves of the golden won game, as the API's action bodies (the deal left out)."""
+    events = json.loads(GOLDEN.read_text())["events"]
+    return [{"action": "move", "seat": 0, **{k: e["payload"][k] for k in ("card", "source", "target")}}
+            for e in events if e["type"] == "QueensCardMoved"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scorekeeper import ApiTable, tap, wait_loaded
 
-from tests.referee.tq_lines import LEAVES_THE_LINE_AT_46, actions, golden_order
+from tests.referee.tq_lines import LEAVES_THE_LINE_AT_46, actions, golden_order, won_line
 
 
 SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
@@ -71,6 +71,24 @@ def test_the_queens_is_played_by_taps_on_a_phone(live_server, pages, screenshots
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshots(page, "the-queens", sizes=("phone",))
     assert not errors
+
+
+def test_a_whole_game_of_the_queens_is_won_by_taps_on_a_phone(live_server, pages):
+    """The golden won deal, every one of its 96 moves made by two taps, to the 104th card home."""
+    table = ApiTable.create(live_server.url, "known", {"order": golden_order()}, seats=("Ann",), game="the-queens")
+    page = pages()
+    open_as_scorekeeper(page, live_server.url, table)
+    tap(page, "#actions button[data-action=deal]")
+    moves = won_line()
+    for i, move in enumerate(moves):
+        page.click(f"#table button[data-place={move['source']}]")
+        shown = page.eval_on_selector_all("#table .target.legal", "els => els.map((e) => e.dataset.target)")
+        assert move["target"] in shown, (i, move, shown, table.legal(0))
+        tap(page, f"#table .target.legal[data-target={move['target']}]")
+    body = table.view()
+    assert body["status"] == "finished" and body["outcome"]["reason"] == "won"
+    assert body["view"]["moves"] == len(moves) == 96
+    assert on_screen(page) == expected(body["view"])
 
 
 def enter(page, action: str, card: str) -> None:
