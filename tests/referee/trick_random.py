@@ -108,13 +108,11 @@ def check_record(known: Table, blind: Table, checks: tuple = ()) -> None:
 
 def illegal_choice(table: Table, rng: random.Random) -> str | None:
     """A card the seat to play holds but may not play (None when there is none)."""
-    from referee.trickgame.decide import legal_cards
-    from trick_table import game_rules
     state = table.state
     if state.phase != "play":
         return None
     seat = state.hand.turn
-    legal = set(legal_cards(state, game_rules(table.game), seat))
+    legal = set(table.game.legal_cards(state, seat))
     illegal = [c for c in state.hand.hands[seat] if c not in legal]
     return rng.choice(illegal) if illegal else None
 
