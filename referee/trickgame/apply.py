@@ -12,7 +12,7 @@ from typing import Any
 
 from referee import events as ev
 from referee.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
-from referee.reneges import claim_entry, irregularity, mark_proofs, ruling_entry, take_back_entry
+from referee.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
 from referee.trickgame.state import TableState
 
 
@@ -85,7 +85,7 @@ class TrickFold:
                     held = self.claim_is_false(kind, suit, rule, hands[seat])
                     if not held:
                         continue
-                new.append(irregularity(state.version, h.no, h.trick_no, seat, card, kind, suit, held, rule))
+                new.append(Irregularity(state.version, h.no, h.trick_no, seat, card, kind, suit, held, rule))
             if new:
                 h.snapshots[state.version] = self.snapshot(state)
                 h.irregular.extend(new)
@@ -122,12 +122,9 @@ class TrickFold:
         # One card is one offence: a card that broke two rules at once (a renege under Queen's
         # Dungeon's Challenge) is ruled once, and every claim it made is settled with it.
         waits = e.window == "B" and self.penalty_in_window_b
-        for irr in h.irregular:
-            if irr["seat"] == e.accused and irr["trick"] == e.trick:
-                irr["window"] = e.window
-                irr["status"] = "found_b" if waits else "ruled"
+        settle(h, e.accused, e.trick, e.window, "found_b" if waits else "ruled")
         if e.window in ("B", "C") and not waits:
-            h.found.append({"seat": e.accused, "trick": e.trick, "card": e.card, "window": e.window})
+            h.found.append(Established(e.accused, e.trick, e.card, e.window))
 
     def restore(self, state: TableState, replaces_from: int) -> None:
         """Put the cards back as they were just before the card at ``replaces_from``, keeping every
@@ -136,15 +133,15 @@ class TrickFold:
         restored, (_, totals, phase) = restore(current, replaces_from)
         totals = list(totals)
         for kept in current.ruled:
-            if kept["version"] > replaces_from:
-                totals[kept["unit"]] += kept["delta"]
+            if kept.version > replaces_from:
+                totals[kept.unit] += kept.delta
                 self.keep_ruling(restored, kept)
         restored.ruled = list(current.ruled)
         restored.found = list(current.found)
         state.hand = restored
         state.totals = totals
         state.phase = phase
-        kept_versions = ruling_versions(state.rulings, replaces_from) | {x["version"] for x in current.ruled}
+        kept_versions = ruling_versions(state.rulings, replaces_from) | {x.version for x in current.ruled}
         state.replaced.extend(replaced_ranges(replaces_from, state.version - 1, kept_versions))
 
     def fold_card_taken_back(self, state: TableState, e: ev.CardTakenBack) -> None:

@@ -88,7 +88,7 @@ class TrickDecide:
 
     def describe(self, state: TableState, irr: dict[str, Any]) -> str:
         """``Seat 1 (Bob) did not follow suit with 3C in trick 4`` for rulings and messages."""
-        return f"{state.seat_label(irr['seat'])} {KINDS_TEXT[irr['kind']]} with {irr['card']} in trick {irr['trick']}"
+        return f"{state.seat_label(irr.seat)} {KINDS_TEXT[irr.kind]} with {irr.card} in trick {irr.trick}"
 
     # ------------------------------------------------------------ the deal
 
@@ -150,7 +150,7 @@ class TrickDecide:
         if h.hands is not None and not self.is_legal(state, seat, card):
             self.refuse_or_record(state, seat, card, t)
         b = Batch(state, self.apply)
-        if h.irregular and not h.trick and any(irr["status"] == "found_b" for irr in h.irregular):
+        if h.irregular and not h.trick and any(irr.status == "found_b" for irr in h.irregular):
             self.close_found_b(b, hand_end=False)
         b.add(ev.CardPlayed(seat, card, h.no, t))
         if state.record == "blind" and state.options["detection"] == "announced" and h.irregular:
@@ -218,7 +218,7 @@ class TrickDecide:
         """Record an upheld ruling; in window B or C its ruling says what the renege costs, and the
         game adds what it costs at once (Queen's Dungeon's setting in window C)."""
         if window in ("B", "C"):
-            penalty = self.penalty(b.state, irr["seat"])
+            penalty = self.penalty(b.state, irr.seat)
             if penalty:
                 evidence = {**evidence, "penalty": penalty}
         uphold(b, irr, window, evidence, claimant)
@@ -234,7 +234,7 @@ class TrickDecide:
         soon as window B closes (the next trick is led, or the hand ends). Only a game with a
         window-B penalty (``penalty_in_window_b``) leaves a renege waiting so."""
         h = b.latest().hand
-        pending = [irr for irr in h.irregular if irr["status"] == "found_b" and (hand_end or irr["trick"] < h.trick_no)]
+        pending = [irr for irr in h.irregular if irr.status == "found_b" and (hand_end or irr.trick < h.trick_no)]
         for irr in pending:
             self.rule_upheld(b, irr, "C", {**evidence_of(irr), "penalty_declined": True}, None)
 
@@ -248,7 +248,7 @@ class TrickDecide:
                 f"{state.seat_label(seat)} cannot take a card back: only an irregular card with no later card played "
                 "after it can be taken back.", seat=seat)
         h = state.hand
-        return [ev.CardTakenBack(seat, h.no, irr["trick"], irr["card"], irr["version"])]
+        return [ev.CardTakenBack(seat, h.no, irr.trick, irr.card, irr.version)]
 
     def decide_claim(self, state: TableState, c: ClaimRenege, rng: Any) -> list[Any]:
         """A player's claim: upheld with its evidence and penalty by window, or "not proven" saying why."""
@@ -265,8 +265,8 @@ class TrickDecide:
             raise errors.WrongPhase(f"Only hand {h.no} (the current or last hand) is open to claims.", seat=claimant)
         card = claimed_card(state, accused, c.trick)
         shown = self.card_in_deck(state, c.shown, accused, c.trick) if c.shown is not None else None
-        found = [irr for irr in h.irregular if irr["seat"] == accused and irr["trick"] == c.trick]
-        done = [irr for irr in found if irr["status"] != "open"]
+        found = [irr for irr in h.irregular if irr.seat == accused and irr.trick == c.trick]
+        done = [irr for irr in found if irr.status != "open"]
         if done:
             raise errors.NoIrregularity(f"{self.describe(state, done[0])}: this was already ruled.", seat=accused,
                                         trick=c.trick)
@@ -287,7 +287,7 @@ class TrickDecide:
         was not taken is ruled), tied leaders share the win."""
         h = state.hand
         b = Batch(state, self.apply)
-        if h is not None and not h.over and any(irr["status"] == "found_b" for irr in h.irregular):
+        if h is not None and not h.over and any(irr.status == "found_b" for irr in h.irregular):
             self.close_found_b(b, hand_end=True)  # the end closes window B: the renege stands
         end = b.latest()
         b.add(ev.GameEnded("early", h.no if h is not None else 0, self.seats_of_units(end, leaders(end.totals)),

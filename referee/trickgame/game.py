@@ -26,10 +26,12 @@ from referee import errors
 from referee import events as ev
 from referee.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
+from referee.corrections import KeptRuling
 from referee.shared_commands import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
-from referee.trickgame.state import RECORDS, Hand, Layout, TableState
+from referee.kinds import RECORDS
+from referee.trickgame.state import Hand, Layout, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
 
 Claim = tuple[str, "str | None", "str | None"]  # (kind, suit, following rule)
@@ -127,7 +129,7 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
 
     def disproved_by(self, irr: dict[str, Any], card: str) -> bool:
         """True when holding ``card`` contradicts the claim ``irr`` made (a later play, a shown card)."""
-        return self.follows(irr["rule"], irr["suit"], card)
+        return self.follows(irr.rule, irr.suit, card)
 
     def claim_text(self, kind: str, suit: str | None, rule: str | None) -> str:
         """What made the claim, for messages: ``hearts were led``."""
@@ -180,7 +182,7 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
     def after_upheld(self, b: Batch, irr: dict[str, Any], window: str) -> None:
         """The events an upheld ruling brings beyond itself (Queen's Dungeon: window C's setting)."""
 
-    def keep_ruling(self, hand: Hand, kept: dict[str, Any]) -> None:
+    def keep_ruling(self, hand: Hand, kept: KeptRuling) -> None:
         """A correction keeps what a ruling since did to the hand (Queen's Dungeon: a setting or
         a penalty on the score sheet); the engine keeps its effect on the totals."""
 

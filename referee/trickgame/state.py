@@ -9,12 +9,11 @@ play, its tricks and its irregularities. A game subclasses ``Hand`` (and, for it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from referee.reneges import Irregularity
-
-Record = Literal["known", "blind"]
-RECORDS: tuple[Record, ...] = ("known", "blind")
+from referee.corrections import KeptRuling
+from referee.kinds import Record
+from referee.reneges import Established, Irregularity
 
 
 @dataclass(frozen=True)
@@ -48,7 +47,7 @@ class Layout:
 
 def _copied(value: Any) -> Any:
     if type(value) is list:
-        return [list(x) if type(x) is list else dict(x) if type(x) is dict else x for x in value]
+        return [list(x) if type(x) is list else x for x in value]
     if type(value) is dict:
         return dict(value)
     return value
@@ -80,11 +79,11 @@ class Hand:
         # Irregularities: known record, actual ones; blind record, every claim a card makes that a
         # later card could disprove.
         self.irregular: list[Irregularity] = []
-        self.found: list[dict[str, Any]] = []  # reneges established in window B or C, in order
+        self.found: list[Established] = []  # reneges established in window B or C, in order
         self.snapshots: dict[int, tuple] = {}  # version of a suspect card -> restore point
         # What rulings did to totals (Queen's Dungeon's settings and penalties), with their
         # versions: a correction keeps them (``referee.corrections``).
-        self.ruled: list[dict[str, Any]] = []
+        self.ruled: list[KeptRuling] = []
         self.last_play_version = 0
         self.dealt = False
         self.over = False
@@ -101,7 +100,7 @@ class Hand:
 
         Two levels are copied, which is all ``apply`` changes: the containers of a hand (a game's
         subclass too) and the lists in them (the cards of each hand, the settings of a seat).
-        Deeper values (a trick's record, an irregularity) are replaced, never changed."""
+        Records in them (a trick's, an irregularity, a bid) are never changed once made."""
         cls = type(self)
         new = cls.__new__(cls)
         for name in _slots_of(cls):

@@ -59,7 +59,7 @@ class TrickViews:
         """The take-back (window A) or, where the game has one, the voluntary penalty (window B)
         open to ``seat`` for its own irregular card."""
         for irr in state.hand.irregular:
-            if irr["seat"] != seat or irr["status"] not in ("open", "found_b"):
+            if irr.seat != seat or irr.status not in ("open", "found_b"):
                 continue
             window = window_of(state, irr)
             if window == "A":

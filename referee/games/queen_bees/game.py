@@ -150,7 +150,7 @@ class QueenBees(TrickGame):
         if not state.options["renege_costs_bid"]:
             return None
         bid = h.bids[seat]
-        again = " (already due for an earlier renege)" if any(f["seat"] == seat for f in h.found) else ""
+        again = " (already due for an earlier renege)" if any(f.seat == seat for f in h.found) else ""
         return f"{state.seat_label(seat)} scores -10 x {bid} = {-10 * bid} for hand {h.no} instead of its normal score{again}"
 
     def hand_sheet(self, state: TableState) -> tuple[dict[str, Any], list[int]]:

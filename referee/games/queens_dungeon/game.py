@@ -23,6 +23,7 @@ from referee.games.queens_dungeon import rules, views
 from referee.games.queens_dungeon.options import OptionsSchema, layout_of, load_options
 from referee.games.queens_dungeon.scoring import hand_sheet
 from referee.games.queens_dungeon.state import QDHand, QDState
+from referee.corrections import KeptRuling
 from referee.reneges import open_in_window
 from referee.standings import winners_at_target
 from referee.trickgame.game import TrickGame
@@ -286,22 +287,21 @@ class QueensDungeon(TrickGame):
         setting = {"reason": e.reason, "trick": e.trick, "before": e.before, "after": e.after}
         h.settings[e.seat].append(setting)
         if e.reason == "renege":  # a ruling: a correction keeps it (a Queens setting is the trick's)
-            h.ruled.append({"version": state.version, "seat": e.seat, "unit": e.unit, "delta": e.after - e.before,
-                            "setting": setting})
+            h.ruled.append(KeptRuling(state.version, e.seat, e.unit, e.after - e.before, setting=setting))
 
     # ------------------------------------------------------------ reneges: window C's setting, window B's penalty
 
     def after_upheld(self, b: Batch, irr: dict[str, Any], window: str) -> None:
         if window == "C":
-            unit, before, after = rules.setting(b.sim(), irr["seat"], "renege")
-            b.add(ev.TotalSet(irr["seat"], unit, "renege", before, after, irr["hand"], irr["trick"]))
+            unit, before, after = rules.setting(b.sim(), irr.seat, "renege")
+            b.add(ev.TotalSet(irr.seat, unit, "renege", before, after, irr.hand, irr.trick))
 
-    def keep_ruling(self, hand: QDHand, kept: dict[str, Any]) -> None:
-        if "setting" in kept:
-            hand.settings[kept["seat"]].append(kept["setting"])
-            hand.lost[kept["seat"]] = True
+    def keep_ruling(self, hand: QDHand, kept: KeptRuling) -> None:
+        if kept.setting is not None:
+            hand.settings[kept.seat].append(kept.setting)
+            hand.lost[kept.seat] = True
         else:
-            hand.penalties[kept["seat"]].append(kept["penalty"])
+            hand.penalties[kept.seat].append(kept.penalty)
 
     def decide_accept_penalty(self, state: QDState, c: cmd.AcceptPenalty, rng: Any) -> list[Any]:
         """Window B: the reneger takes the voluntary penalty and the cards from the renege on go back."""
@@ -313,8 +313,8 @@ class QueensDungeon(TrickGame):
             raise errors.NoIrregularity(f"{state.seat_label(seat)} has no renege in window B to accept a penalty "
                                         f"for{hint}.", seat=seat)
         h = state.hand
-        return [ev.PenaltyAccepted(seat, h.no, irr["trick"], irr["card"], state.options["renege_penalty"],
-                                   irr["version"])]
+        return [ev.PenaltyAccepted(seat, h.no, irr.trick, irr.card, state.options["renege_penalty"],
+                                   irr.version)]
 
     def fold_penalty_accepted(self, state: QDState, e: ev.PenaltyAccepted) -> None:
         self.restore(state, e.replaces_from)
@@ -323,7 +323,7 @@ class QueensDungeon(TrickGame):
         h = state.hand
         penalty = {"reason": "renege_penalty", "trick": e.trick, "amount": -e.penalty}
         h.penalties[e.seat].append(penalty)
-        h.ruled.append({"version": state.version, "seat": e.seat, "unit": unit, "delta": -e.penalty, "penalty": penalty})
+        h.ruled.append(KeptRuling(state.version, e.seat, unit, -e.penalty, penalty=penalty))
         state.rulings.append({"type": "penalty_accepted", "version": state.version, "seat": e.seat, "hand": e.hand,
                               "trick": e.trick, "card": e.card, "penalty": e.penalty, "replaces_from": e.replaces_from})
 

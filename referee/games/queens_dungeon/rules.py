@@ -100,7 +100,7 @@ def disproves(kind: str, suit: str | None, card: str) -> bool:
 def disproved_by(irr: dict[str, Any], card: str) -> bool:
     """True when holding ``card`` contradicts the claim the irregularity record ``irr`` made (the
     test ``referee.reneges`` asks of a game)."""
-    return disproves(irr["kind"], irr["suit"], card)
+    return disproves(irr.kind, irr.suit, card)
 
 
 def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:
