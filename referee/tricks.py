@@ -2,8 +2,8 @@
 
 A game supplies its card strengths (a dict card -> int, higher beats lower within a suit), its
 trump suit, and which cards are "wild" for following (Queens in Queen's Dungeon: playable at any
-time). Everything else here is the same for all of them: who must follow, who won a trick, and the
-evidence that proves a renege in a blind record.
+time). Everything else here is the same for all of them: who must follow, who won a trick, the
+cards each seat has left, and the cards not yet seen.
 
 Cards are the interned strings of :mod:`referee.cards`; plays are ``(seat, card)`` pairs in the
 order they hit the table.
@@ -13,8 +13,6 @@ order they hit the table.
     ['2H', 'QS']
     >>> trick_winner([(0, "KH"), (1, "QH"), (2, "3S")], "S", QD_STRENGTH)
     2
-    >>> shows_out("H", "9C", IS_QUEEN), shows_out("H", "QC", IS_QUEEN)
-    (True, False)
 """
 
 from __future__ import annotations
@@ -59,24 +57,6 @@ def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None, strength: 
         elif s == led and not best_is_trump and strength[card] > strength[best_card]:
             best_seat, best_card = seat, card
     return best_seat
-
-
-def shows_out(led_suit: str, card: str, wild: Mapping[str, bool] = _NEVER) -> bool:
-    """True when playing ``card`` to a ``led_suit`` trick is a claim of holding none of that suit.
-
-    Wild cards (Queens in Queen's Dungeon) may be played at any time, so they claim nothing.
-    """
-    return SUIT[card] != led_suit and not wild.get(card, False)
-
-
-def cards_of_suit(hand: Iterable[str], suit: str) -> list[str]:
-    """The cards of ``suit`` in ``hand`` (the evidence a known record gives for a renege)."""
-    return [c for c in hand if SUIT[c] == suit]
-
-
-def proves_void_claim(claimed_void: str, card: str) -> bool:
-    """A later card of a suit the player claimed to be void in proves the earlier renege."""
-    return SUIT[card] == claimed_void
 
 
 def cards_left(tricks: Iterable[Mapping], trick: Iterable[tuple[int, str]], seats: int, hand_size: int) -> list[int]:
