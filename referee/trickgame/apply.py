@@ -95,7 +95,8 @@ class TrickFold:
         h.played[card] = h.trick_no
         h.last_play_version = state.version
         h.turn = h.next_of[seat]
-        self.after_card(state, seat, card)
+        if self._after_card is not None:
+            self._after_card(state, seat, card)
 
     def fold_trick_won(self, state: TableState, e: ev.TrickWon) -> None:
         h = state.hand

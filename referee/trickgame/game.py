@@ -68,6 +68,8 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
         self._folds = {**self.shared_folds(), **self.own_folds()}
         self._deciders = {**self.shared_deciders(), **self.own_deciders()}
         self._plays = plays_by_seat(self.actions["play"])
+        # A card is the event folded most: skip the call of an ``after_card`` the game left empty.
+        self._after_card = self.after_card if type(self).after_card is not TrickGame.after_card else None
 
     def own_folds(self) -> dict[type, Any]:
         """Event type -> handler of the events of the game's own phases."""

@@ -61,17 +61,23 @@ def is_legal(state: QDState, seat: int, card: str) -> bool:
     return True
 
 
-def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None, None]]:
+_NONE: tuple = ()  # most cards claim nothing: the same empty answer, made once
+
+
+def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None, None]] | tuple:
     """The claims playing ``card`` now makes about ``seat``'s hand, as (kind, suit, rule): the
     kind names the rule here, so ``rule`` is None."""
     if IS_QUEEN[card] or seat == state.layout.dummy:
-        return []
+        return _NONE
     h = state.hand
+    trick = h.trick
+    if h.challenge is None and (SUIT[card] == SUIT[trick[0][1]] if trick else h.broken or SUIT[card] != h.trump):
+        return _NONE
     found: list[tuple[str, str | None, None]] = []
     if h.challenge is not None:
         found.append(("challenge", None, None))
-    if h.trick:
-        led = SUIT[h.trick[0][1]]
+    if trick:
+        led = SUIT[trick[0][1]]
         if SUIT[card] != led:
             found.append(("renege", led, None))
     elif not h.broken and SUIT[card] == h.trump:
