@@ -72,7 +72,8 @@ class TrickFold:
             if h.snapshots:
                 prune_restore_points(h)
             h.leader = seat
-            h.rule = self.lead_rule(state, card)
+            if self.keeps_lead_rule:
+                h.rule = self.lead_rule(state, card)
         hands = h.hands
         if state.record == "blind" and h.irregular:
             mark_proofs(h, seat, card, self.disproved_by)

@@ -62,6 +62,10 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
     # Queen's Dungeon: a renege found out in window B waits for the reneger to accept its penalty
     # (or stands, ruled again in window C, when window B closes).
     penalty_in_window_b: ClassVar[bool] = False
+    # A trick keeps the following rule its lead set (``hand.rule``, from ``lead_rule``), which the
+    # default ``claims_of`` and ``legal_cards`` read; a game that reads the lead itself (Queen's
+    # Dungeon) spares a card's fold the call.
+    keeps_lead_rule: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self.command_schemas, self._action_of = schemas_of(dict(self.actions))

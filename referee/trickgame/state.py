@@ -9,7 +9,7 @@ play, its tricks and its irregularities. A game subclasses ``Hand`` (and, for it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from referee.corrections import KeptRuling
 from referee.kinds import Record
@@ -45,14 +45,6 @@ class Layout:
         return [s for s in range(self.seats) if self.unit_of(s) == unit]
 
 
-def _copied(value: Any) -> Any:
-    if type(value) is list:
-        return [list(x) if type(x) is list else x for x in value]
-    if type(value) is dict:
-        return dict(value)
-    return value
-
-
 class Hand:
     """One deal and its play: hands (known record only), the trick in progress, the tricks won,
     and every card that breaks, or in a blind record might break, a rule of play."""
@@ -60,6 +52,8 @@ class Hand:
     __slots__ = ("no", "dealer", "hands", "removed", "order", "next_of", "turn", "leader", "trick_no", "trick",
                  "rule", "tricks", "tricks_won", "played", "irregular", "found", "snapshots", "ruled",
                  "last_play_version", "dealt", "over")
+    #: Slots holding lists of lists that ``apply`` changes inside (each seat's cards): copied two deep.
+    nested: ClassVar[tuple[str, ...]] = ("hands",)
 
     def __init__(self, no: int, dealer: int, seats: int) -> None:
         self.no = no
@@ -98,17 +92,28 @@ class Hand:
     def clone(self) -> Hand:
         """An independent copy, restore points shared (they are never changed once made).
 
-        Two levels are copied, which is all ``apply`` changes: the containers of a hand (a game's
-        subclass too) and the lists in them (the cards of each hand, the settings of a seat).
-        Records in them (a trick's, an irregularity, a bid) are never changed once made."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in _slots_of(cls):
-            setattr(new, name, _copied(getattr(self, name)))
-        return new
+        Every list and dict is copied, and the lists in those named ``nested`` (the cards of each
+        hand, the settings of a seat), which is all ``apply`` changes: records in them (a trick's,
+        an irregularity, a bid) are never changed once made."""
+        return _copy(self, type(self).nested)
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _copy(obj: Any, nested: tuple[str, ...]) -> Any:
+    """A copy of a slots object whose lists and dicts are copied (and the inner lists of ``nested``)."""
+    cls = type(obj)
+    new = cls.__new__(cls)
+    for name in _slots_of(cls):
+        value = getattr(obj, name)
+        kind = type(value)
+        if kind is list:
+            value = [list(x) for x in value] if name in nested else value.copy()
+        elif kind is dict:
+            value = value.copy()
+        setattr(new, name, value)
+    return new
 
 
 def _slots_of(cls: type) -> tuple[str, ...]:
@@ -146,14 +151,9 @@ class TableState:
     def clone(self) -> TableState:
         """An independent copy for look-ahead in ``decide``. Records once appended (sheets,
         rulings) are never changed, so one level is copied."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in _slots_of(cls):
-            value = getattr(self, name)
-            setattr(new, name, list(value) if type(value) is list else dict(value) if type(value) is dict else value)
+        new = _copy(self, ())
         if self.hand is not None:
             new.hand = self.hand.clone()
-        new.options = self.options
         return new
 
     def unit_name(self, unit: int) -> str:

@@ -43,6 +43,7 @@ class QueensDungeon(TrickGame):
     dealer_phases = ("call_trump", "deal", "exchange", "trump_change")
     correction_phases = ("play", "trump_change")
     penalty_in_window_b = True
+    keeps_lead_rule = False  # its claims and legal cards read the led card (``rules``)
 
     # Following: Queens may be played at any time; a card may break three rules (``rules``).
     claims_of = staticmethod(rules.claims_of)
@@ -341,11 +342,13 @@ class QueensDungeon(TrickGame):
     def to_act(self, state: QDState) -> list[int]:
         if state.phase == "cut":
             return [s for s in state.cut_players if s not in state.cut_draws]
-        return super().to_act(state)
+        return TrickGame.to_act(self, state)
 
     def legal_actions(self, state: QDState, seat: int) -> list[Any]:
         """As every trick game's; while a trump change is due, the dealer names a suit and any
         player may still correct their own irregular card."""
+        if state.phase == "play":
+            return self.play_actions(state, seat)
         if state.phase == "trump_change":
             extra = self.corrections(state, seat) if state.hand.irregular else []
             if seat == state.dealer:

@@ -14,6 +14,7 @@ class QDHand(Hand):
 
     __slots__ = ("trump", "broken", "extra", "quota", "exchanged", "queens_won", "lost", "settings", "penalties",
                  "challenge", "challenge_used", "totals_before", "change_due", "trump_history")
+    nested = ("hands", "settings", "penalties")
 
     def __init__(self, no: int, dealer: int, trump: str, seats: int, totals_before: list[int]) -> None:
         super().__init__(no, dealer, seats)
