@@ -32,6 +32,9 @@ Window = Literal["A", "B", "C", "D"]
 #: Where an irregularity stands: open, found in window B and waiting for the reneger's penalty
 #: (Queen's Dungeon), or ruled.
 Status = Literal["open", "found_b", "ruled"]
+#: What a trick's lead asks of the cards that follow it (Queen Bees, Black Queen): its suit, or
+#: once Queen Bees has trump, a trump (its suit or a Queen), or a plain suit without its Queen.
+FollowRule = Literal["suit", "trump", "plain"]
 #: Why a dungeon setting set a total down.
 SettingReason = Literal["three_queens", "four_queens", "renege"]
 #: Why a game ended: a unit reached the target, the hands were played, or the scorekeeper ended it.

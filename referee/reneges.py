@@ -21,7 +21,7 @@ from typing import Any, Optional
 from referee import errors
 from referee import events as ev
 from referee.batch import Batch
-from referee.kinds import Kind, Status, Window, closed
+from referee.kinds import FollowRule, Kind, Status, Window, closed
 
 # Statuses of a record not settled yet: "found_b" is Queen's Dungeon's window-B renege waiting for
 # its penalty to be accepted; the other games never set it.
@@ -53,7 +53,7 @@ class Irregularity:
     kind: Kind
     suit: Optional[str]
     held: Optional[list[str]]
-    rule: Optional[str] = None
+    rule: Optional[FollowRule] = None
     proof: Optional[Proof] = None
     status: Status = "open"
     window: Optional[Window] = None

@@ -17,7 +17,7 @@ disproves it (``disproved_by``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Optional
 
 import marshmallow
 from marshmallow import fields, validate
@@ -27,14 +27,14 @@ from referee import events as ev
 from referee.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
 from referee.corrections import KeptRuling
+from referee.kinds import RECORDS, FollowRule, Kind
 from referee.shared_commands import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
-from referee.kinds import RECORDS
 from referee.trickgame.state import Hand, Layout, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
 
-Claim = tuple[str, "str | None", "str | None"]  # (kind, suit, following rule)
+Claim = tuple[Kind, Optional[str], Optional[FollowRule]]  # (kind, suit, following rule)
 
 
 class TrickOptionsSchema(marshmallow.Schema):
@@ -108,7 +108,7 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
 
     # ------------------------------------------------------------ following
 
-    def lead_rule(self, state: TableState, card: str) -> tuple[str, str]:
+    def lead_rule(self, state: TableState, card: str) -> tuple[FollowRule, str]:
         """The following rule ``(kind, suit)`` a lead of ``card`` sets for its trick."""
         return ("suit", SUIT[card])
 

@@ -42,6 +42,8 @@ def test_an_irregularity_is_a_frozen_record_whose_status_stays_in_its_set():
         dataclasses.replace(irr, status="settled")
     with pytest.raises(ValueError, match="kind"):
         Irregularity(5, 1, 2, 3, "3C", "revoke", "S", ["4S"])
+    with pytest.raises(ValueError, match="rule"):
+        Irregularity(5, 1, 2, 3, "3C", "renege", "S", ["4S"], rule="trumps")
     with pytest.raises(ValueError, match="window"):
         Established(3, 2, "3C", "Z")
 

@@ -1,4 +1,4 @@
-"""Black Queen commands: the shared ones of a plain trick game (``bid`` is card points), a pass,
+"""Black Queen commands: the shared ones of a bidding trick game (``bid`` is card points), a pass,
 and the declarer's contract (trump and the two called cards)."""
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from referee import errors
 from referee import events as ev
 from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES, sort_hand
 from referee.fields import MAX_POINTS, ExactInteger
+from referee.kinds import FollowRule
 from referee.games.queen_bees.scoring import hand_sheet
 from referee.standings import winners_at_target
 from referee.table_actions import trick_command_of
@@ -107,7 +108,7 @@ class QueenBees(TrickGame):
 
     # ------------------------------------------------------------ trump and following
 
-    def lead_rule(self, state: TableState, card: str) -> tuple[str, str]:
+    def lead_rule(self, state: TableState, card: str) -> tuple[FollowRule, str]:
         trump = state.hand.trump
         if trump is None:
             return ("suit", SUIT[card])
