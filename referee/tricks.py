@@ -31,16 +31,22 @@ def follow_options(hand: Sequence[str], led_suit: str, wild: Mapping[str, bool] 
     anything.
     """
     suit = SUIT
-    if any(suit[c] == led_suit for c in hand):
-        return [c for c in hand if suit[c] == led_suit or wild.get(c, False)]
+    for c in hand:  # a loop, not any(): this runs for every card a known record lists or checks
+        if suit[c] == led_suit:
+            is_wild = wild.get
+            return [c for c in hand if suit[c] == led_suit or is_wild(c, False)]
     return list(hand)
 
 
 def is_legal_follow(hand: Sequence[str], led_suit: str, card: str, wild: Mapping[str, bool] = _NEVER) -> bool:
     """True when ``card`` (held in ``hand``) follows the rules for a trick led in ``led_suit``."""
-    if SUIT[card] == led_suit or wild.get(card, False):
+    suit = SUIT
+    if suit[card] == led_suit or wild.get(card, False):
         return True
-    return not any(SUIT[c] == led_suit for c in hand)
+    for c in hand:
+        if suit[c] == led_suit:
+            return False
+    return True
 
 
 def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None, strength: Mapping[str, int]) -> int:

@@ -129,7 +129,7 @@ class TrickDecide:
         h = state.hand
         layout = state.layout
         seat = c.seat
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < layout.seats:
+        if type(seat) is not int or not 0 <= seat < layout.seats:  # not a bool either
             raise errors.InvalidSeat(f"Seat {seat!r} is not at this table.", seat=None)
         t = h.trick_no
         if seat != h.turn:

@@ -9,7 +9,7 @@ play, its tricks and its irregularities. A game subclasses ``Hand`` (and, for it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.corrections import KeptRuling
 from referee.kinds import Record
@@ -52,8 +52,6 @@ class Hand:
     __slots__ = ("no", "dealer", "hands", "removed", "order", "next_of", "turn", "leader", "trick_no", "trick",
                  "rule", "tricks", "tricks_won", "played", "irregular", "found", "snapshots", "ruled",
                  "last_play_version", "dealt", "over")
-    #: Slots holding lists of lists that ``apply`` changes inside (each seat's cards): copied two deep.
-    nested: ClassVar[tuple[str, ...]] = ("hands",)
 
     def __init__(self, no: int, dealer: int, seats: int) -> None:
         self.no = no
@@ -92,36 +90,35 @@ class Hand:
     def clone(self) -> Hand:
         """An independent copy, restore points shared (they are never changed once made).
 
-        Every list and dict is copied, and the lists in those named ``nested`` (the cards of each
-        hand, the settings of a seat), which is all ``apply`` changes: records in them (a trick's,
-        an irregularity, a bid) are never changed once made."""
-        return _copy(self, type(self).nested)
+        What ``apply`` changes in place is copied (a game's subclass adds its own): the lists and
+        dicts of the hand, and each seat's cards. Records in them (a trick's, an irregularity) are
+        never changed once made."""
+        new = _shallow(self)
+        new.hands = [list(x) for x in self.hands] if self.hands is not None else None
+        new.trick = self.trick.copy()
+        new.tricks = self.tricks.copy()
+        new.tricks_won = self.tricks_won.copy()
+        new.played = self.played.copy()
+        new.irregular = self.irregular.copy()
+        new.found = self.found.copy()
+        new.snapshots = self.snapshots.copy()
+        new.ruled = self.ruled.copy()
+        return new
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
 
 
-def _copy(obj: Any, nested: tuple[str, ...]) -> Any:
-    """A copy of a slots object whose lists and dicts are copied (and the inner lists of ``nested``)."""
+def _shallow(obj: Any) -> Any:
+    """A new object of ``obj``'s class holding the same values in every slot (its bases' too)."""
     cls = type(obj)
-    new = cls.__new__(cls)
-    for name in _slots_of(cls):
-        value = getattr(obj, name)
-        kind = type(value)
-        if kind is list:
-            value = [list(x) for x in value] if name in nested else value.copy()
-        elif kind is dict:
-            value = value.copy()
-        setattr(new, name, value)
-    return new
-
-
-def _slots_of(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases (a subclass names only its own)."""
     slots = _SLOTS.get(cls)
     if slots is None:
         slots = _SLOTS[cls] = tuple(s for k in reversed(cls.__mro__) for s in getattr(k, "__slots__", ()))
-    return slots
+    new = cls.__new__(cls)
+    for name in slots:
+        setattr(new, name, getattr(obj, name))
+    return new
 
 
 class TableState:
@@ -151,7 +148,11 @@ class TableState:
     def clone(self) -> TableState:
         """An independent copy for look-ahead in ``decide``. Records once appended (sheets,
         rulings) are never changed, so one level is copied."""
-        new = _copy(self, ())
+        new = _shallow(self)
+        new.totals = self.totals.copy()
+        new.history = self.history.copy()
+        new.rulings = self.rulings.copy()
+        new.replaced = self.replaced.copy()
         if self.hand is not None:
             new.hand = self.hand.clone()
         return new

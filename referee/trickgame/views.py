@@ -27,6 +27,11 @@ class TrickViews:
             return [state.hand.turn]
         if phase in self.dealer_phases:
             return [state.dealer]
+        return self.others_to_act(state)
+
+    def others_to_act(self, state: TableState) -> list[int]:
+        """Who acts in a phase of the game's own that is neither a turn nor the dealer's (Queen's
+        Dungeon's cut: whoever has not drawn)."""
         return []
 
     def legal_actions(self, state: TableState, seat: int) -> list[Any]:

@@ -74,6 +74,16 @@ class BQHand(Hand):
         self.points_won = [0] * seats
         self.thrown_in = False
 
+    def clone(self) -> BQHand:
+        new = super().clone()
+        new.auction = self.auction.copy()
+        new.passed = self.passed.copy()
+        new.called = self.called.copy()
+        new.holders = self.holders.copy()
+        new.revealed = self.revealed.copy()
+        new.points_won = self.points_won.copy()
+        return new
+
 
 def open_bids(state: TableState) -> list[int]:
     """The bids the auction allows now: multiples of 5 from 75 to 150, above the high bid."""

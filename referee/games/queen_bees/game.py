@@ -57,6 +57,11 @@ class QBHand(Hand):
         self.trump: str | None = None
         self.trump_by: dict[str, Any] | None = None  # the first Queen: seat, card, trick
 
+    def clone(self) -> QBHand:
+        new = super().clone()
+        new.bids = self.bids.copy()
+        return new
+
 
 class QueenBees(TrickGame):
     """Queen Bees: 4 players bid tricks; the first Queen played fixes trump; Queens are top trumps."""

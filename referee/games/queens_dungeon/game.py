@@ -339,10 +339,10 @@ class QueensDungeon(TrickGame):
 
     # ------------------------------------------------------------ who acts, the record, the views
 
-    def to_act(self, state: QDState) -> list[int]:
+    def others_to_act(self, state: QDState) -> list[int]:
         if state.phase == "cut":
             return [s for s in state.cut_players if s not in state.cut_draws]
-        return TrickGame.to_act(self, state)
+        return []
 
     def legal_actions(self, state: QDState, seat: int) -> list[Any]:
         """As every trick game's; while a trump change is due, the dealer names a suit and any

@@ -14,7 +14,6 @@ class QDHand(Hand):
 
     __slots__ = ("trump", "broken", "extra", "quota", "exchanged", "queens_won", "lost", "settings", "penalties",
                  "challenge", "challenge_used", "totals_before", "change_due", "trump_history")
-    nested = ("hands", "settings", "penalties")
 
     def __init__(self, no: int, dealer: int, trump: str, seats: int, totals_before: list[int]) -> None:
         super().__init__(no, dealer, seats)
@@ -33,6 +32,16 @@ class QDHand(Hand):
         self.change_due = False
         self.trump_history: list[dict[str, Any]] = [{"trick": 1, "suit": trump}]
 
+    def clone(self) -> QDHand:
+        new = super().clone()
+        new.extra = self.extra.copy() if self.extra is not None else None
+        new.queens_won = self.queens_won.copy()
+        new.lost = self.lost.copy()
+        new.settings = [x.copy() for x in self.settings]
+        new.penalties = [x.copy() for x in self.penalties]
+        new.trump_history = self.trump_history.copy()
+        return new
+
 
 class QDState(TableState):
     """A whole game, with the cut that chooses the first dealer."""
@@ -45,3 +54,10 @@ class QDState(TableState):
         self.cut_players: list[int] = []
         self.cut_draws: dict[int, str] = {}
         self.cuts: list[dict[str, Any]] = []
+
+    def clone(self) -> QDState:
+        new = super().clone()
+        new.cut_players = self.cut_players.copy()
+        new.cut_draws = self.cut_draws.copy()
+        new.cuts = self.cuts.copy()
+        return new
