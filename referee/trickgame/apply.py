@@ -102,11 +102,9 @@ class TrickFold:
     def fold_trick_won(self, state: TableState, e: ev.TrickWon) -> None:
         h = state.hand
         h.tricks_won[e.seat] += 1
-        record = {"trick": e.trick, "leader": h.leader, "cards": list(e.cards), "seats": [s for s, _ in h.trick],
-                  "winner": e.seat}
-        h.tricks.append(record)
+        h.tricks.append(self.trick_record(h, e))
         last = e.trick >= state.hand_size
-        self.after_trick(state, e, record, last)
+        self.after_trick(state, e, last)
         h.trick = []
         h.rule = None
         h.leader = h.turn = None if last else e.seat

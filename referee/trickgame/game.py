@@ -160,9 +160,14 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
     def after_card(self, state: TableState, seat: int, card: str) -> None:
         """What a card does beyond the trick (Queen Bees: the first Queen fixes trump)."""
 
-    def after_trick(self, state: TableState, e: ev.TrickWon, record: dict[str, Any], last: bool) -> None:
-        """What a won trick does beyond its winner (Black Queen: card points); ``record`` is the
-        trick as the hand keeps it, which a game may add to."""
+    def trick_record(self, hand: Hand, e: ev.TrickWon) -> dict[str, Any]:
+        """A won trick as the hand keeps it and the views show it (Queen's Dungeon adds its Queens
+        and the trump it was played under)."""
+        return {"trick": e.trick, "leader": hand.leader, "cards": list(e.cards), "seats": [s for s, _ in hand.trick],
+                "winner": e.seat}
+
+    def after_trick(self, state: TableState, e: ev.TrickWon, last: bool) -> None:
+        """What a won trick does beyond its winner (Black Queen: card points)."""
 
     def after_trick_won(self, b: Batch, sim: TableState, winner: int, queens: int, trick: int) -> None:
         """The events a won trick brings beyond ``TrickWon`` (Queen's Dungeon: its settings)."""

@@ -227,7 +227,7 @@ class BlackQueen(TrickGame):
             h.holders[card] = seat
             h.revealed.append({"seat": seat, "card": card, "trick": h.trick_no})
 
-    def after_trick(self, state: TableState, e: ev.TrickWon, record: dict[str, Any], last: bool) -> None:
+    def after_trick(self, state: TableState, e: ev.TrickWon, last: bool) -> None:
         state.hand.points_won[e.seat] += sum(CARD_POINTS[c] for c in e.cards)
 
     def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:

@@ -241,11 +241,13 @@ class QueensDungeon(TrickGame):
     def trick_winner(self, state: QDState, plays: list[tuple[int, str]]) -> int:
         return trick_winner(plays, state.hand.trump, rules.STRENGTH)
 
-    def after_trick(self, state: QDState, e: ev.TrickWon, record: dict[str, Any], last: bool) -> None:
+    def trick_record(self, hand: QDHand, e: ev.TrickWon) -> dict[str, Any]:
+        return {"trick": e.trick, "leader": hand.leader, "cards": list(e.cards), "seats": [s for s, _ in hand.trick],
+                "winner": e.seat, "queens": e.queens, "trump": hand.trump}
+
+    def after_trick(self, state: QDState, e: ev.TrickWon, last: bool) -> None:
         h = state.hand
         h.queens_won[e.seat] += e.queens
-        record["queens"] = e.queens
-        record["trump"] = h.trump
         if not h.broken and any(SUIT[c] == h.trump for c in e.cards):
             h.broken = True
         h.challenge = None
