@@ -18,7 +18,22 @@ stay in force and unmarked.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class KeptRuling:
+    """What a ruling did to a total in the middle of a hand (Queen's Dungeon: a renege's setting,
+    an accepted penalty), at stream ``version``: a later correction keeps it. ``setting`` or
+    ``penalty`` is the line it wrote on the seat's score sheet."""
+
+    version: int
+    seat: int
+    unit: int
+    delta: int
+    setting: dict[str, Any] | None = None
+    penalty: dict[str, Any] | None = None
 
 
 def prune_restore_points(hand: Any) -> None:
@@ -36,8 +51,8 @@ def restore(current: Any, replaces_from: int) -> tuple[Any, tuple]:
     restored = point[0].clone()  # a restore point is never changed: it may serve again
     restored.snapshots = {v: p for v, p in current.snapshots.items() if v < replaces_from}
     # One card may make two records (Queen's Dungeon: a renege under the Challenge): one per kind.
-    now = {(irr["version"], irr["kind"]): irr for irr in current.irregular}
-    restored.irregular = [dict(now.get((irr["version"], irr["kind"]), irr)) for irr in restored.irregular]
+    now = {(irr.version, irr.kind): irr for irr in current.irregular}
+    restored.irregular = [now.get((irr.version, irr.kind), irr) for irr in restored.irregular]
     return restored, point
 
 

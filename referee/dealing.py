@@ -4,12 +4,9 @@ them; how many hands of how many cards (and what an extra hand is) stays the gam
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 from referee import errors
-from referee.events import HandDealt
 
 #: Bits of a deal's salt: past any search, as a secret key's are.
 SALT_BITS = 128
@@ -41,20 +38,3 @@ def deal_salt(rng: Any) -> str:
     salt cannot be guessed; like everything drawn from it, the salt is written into the event.
     """
     return f"{rng.getrandbits(SALT_BITS):0{SALT_BITS // 4}x}"
-
-
-def sealed(events: list[Any], rng: Any) -> list[Any]:
-    """``events`` with every known deal that has no salt yet given one (a blind deal hides
-    nothing, and stays as it is)."""
-    return [dataclasses.replace(e, salt=deal_salt(rng))
-            if type(e) is HandDealt and e.hands is not None and e.salt is None else e for e in events]
-
-
-def sealing_deals(decide: Callable[[Any, Any, Any], list[Any]]) -> Callable[[Any, Any, Any], list[Any]]:
-    """A game's ``decide`` whose known deals come out salted, for an engine that deals unsalted."""
-
-    def decide_sealed(state: Any, command: Any, rng: Any) -> list[Any]:
-        return sealed(decide(state, command, rng), rng)
-
-    decide_sealed.__doc__ = decide.__doc__
-    return decide_sealed

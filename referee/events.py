@@ -15,19 +15,21 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from events.registry import event_type
+from referee.kinds import EndReason, Kind, Record, SettingReason, Verdict, Window, closed
 
 _frozen = dataclass(frozen=True, slots=True)
 
 
 @event_type("GameCreated", version=1)
 @_frozen
+@closed
 class GameCreated:
     """A game was set up: which game, every option, the seat names, and the kind of record."""
 
     game: str
     options: dict
     seats: list[str]
-    record: str  # "known" (every hand logged) or "blind" (only what the table saw)
+    record: Record  # "known" (every hand logged) or "blind" (only what the table saw)
 
 
 @event_type("DealerCut", version=1)
@@ -137,6 +139,7 @@ class TrumpChanged:
 
 @event_type("TotalSet", version=1)
 @_frozen
+@closed
 class TotalSet:
     """A dungeon setting: a total was set back (three or four Queens, or a renege in window C).
 
@@ -146,7 +149,7 @@ class TotalSet:
 
     seat: int
     unit: int
-    reason: str  # "three_queens" | "four_queens" | "renege"
+    reason: SettingReason
     before: int
     after: int
     hand: int
@@ -167,6 +170,7 @@ class RenegeClaimed:
 
 @event_type("RenegeRuled", version=1)
 @_frozen
+@closed
 class RenegeRuled:
     """The referee's ruling on an irregularity (a renege, an illegal trump lead, a missed
     Challenge Queen): ``verdict`` is "upheld" or "not_proven"; ``window`` A, B, C or D says when it
@@ -177,9 +181,9 @@ class RenegeRuled:
     hand: int
     trick: int
     card: str
-    kind: str  # "renege" | "trump_lead" | "challenge"
-    verdict: str  # "upheld" | "not_proven"
-    window: str  # "A" | "B" | "C" | "D"
+    kind: Kind
+    verdict: Verdict
+    window: Window
     evidence: dict
     claimant: Optional[int] = None
 
@@ -225,10 +229,12 @@ class HandScored:
 
 @event_type("GameEnded", version=1)
 @_frozen
+@closed
 class GameEnded:
-    """The game is over: ``reason`` "target" or "early"; winners are seats (shared on a tie)."""
+    """The game is over: at the ``target``, after the ``hands`` the options set, or ``early``
+    (the scorekeeper ended it); winners are seats (shared on a tie)."""
 
-    reason: str
+    reason: EndReason
     hand: int
     winners: list[int]
     totals: list[int]

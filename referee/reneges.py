@@ -1,11 +1,10 @@
 """Renege mechanics every trick game shares (Queen's Dungeon, Queen Bees, Black Queen): windows,
 evidence, blind-record proofs, the judgment of a claim, and the public records of rulings.
 
-They work on the *irregularity records* a hand keeps in ``hand.irregular``: one dict per card that
-breaks, or in a blind record might break, a rule of play, with ``version`` (the card's stream
-version), ``hand``, ``trick``, ``seat``, ``card``, ``kind``, ``suit``, ``held`` (known record: the
-cards that prove it), ``proof`` (blind record: the later card that proves it), ``status`` and
-``window``. The plain trick games add ``rule``, the following rule the card broke.
+They work on the *irregularity records* a hand keeps in ``hand.irregular``: one
+:class:`Irregularity` per claim a card makes that breaks, or in a blind record might break, a rule
+of play. Records are frozen: a ruling or a proof replaces a record with its changed copy
+(:func:`settle`, :func:`mark_proofs`), so a copy of a hand shares them safely.
 
 What a record *claims* is the game's own business: each game passes ``disproved_by(irr, card)``,
 true when holding ``card`` contradicts the claim ``irr`` made. The hand object needs ``no``,
@@ -14,41 +13,99 @@ true when holding ``card`` contradicts the claim ``irr`` made. The hand object n
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Optional
 
 from referee import errors
 from referee import events as ev
 from referee.batch import Batch
-
-Irregularity = dict[str, Any]
-DisprovedBy = Callable[[Irregularity, str], bool]
+from referee.kinds import FollowRule, Kind, Status, Window, closed
 
 # Statuses of a record not settled yet: "found_b" is Queen's Dungeon's window-B renege waiting for
-# its penalty to be accepted; the plain trick games never set it.
+# its penalty to be accepted; the other games never set it.
 UNSETTLED = ("open", "found_b")
 
 
-def irregularity(version: int, hand: int, trick: int, seat: int, card: str, kind: str, suit: str | None,
-                 held: list[str] | None, rule: str | None = None) -> Irregularity:
-    """A new, open irregularity record (``rule``: a plain trick game's following rule)."""
-    irr: Irregularity = {"version": version, "hand": hand, "trick": trick, "seat": seat, "card": card, "kind": kind}
-    if rule is not None:
-        irr["rule"] = rule
-    irr.update({"suit": suit, "held": held, "proof": None, "status": "open", "window": None})
-    return irr
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """Blind record: the later card of the same player that proves a claim false, and its trick."""
+
+    card: str
+    trick: int
 
 
-def window_of(state: Any, irr: Irregularity) -> str:
+@dataclass(frozen=True, slots=True)
+@closed
+class Irregularity:
+    """A card that breaks, or in a blind record might break, a rule of play: the claim it makes.
+
+    ``version`` is the card's stream version; ``kind`` and ``suit`` say what it claims (Queen Bees
+    and Black Queen add ``rule``, the following rule of the trick); ``held`` (known record) the
+    cards that make the claim false; ``proof`` (blind record) the later card that does."""
+
+    version: int
+    hand: int
+    trick: int
+    seat: int
+    card: str
+    kind: Kind
+    suit: Optional[str]
+    held: Optional[list[str]]
+    rule: Optional[FollowRule] = None
+    proof: Optional[Proof] = None
+    status: Status = "open"
+    window: Optional[Window] = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as views and audits show it (``rule`` only where a game has one)."""
+        out: dict[str, Any] = {"version": self.version, "hand": self.hand, "trick": self.trick, "seat": self.seat,
+                               "card": self.card, "kind": self.kind}
+        if self.rule is not None:
+            out["rule"] = self.rule
+        out.update({"suit": self.suit, "held": self.held,
+                    "proof": {"card": self.proof.card, "trick": self.proof.trick} if self.proof else None,
+                    "status": self.status, "window": self.window})
+        return out
+
+
+DisprovedBy = Callable[[Irregularity, str], bool]
+
+
+@dataclass(frozen=True, slots=True)
+@closed
+class Established:
+    """A renege established in window B or C, as a hand keeps them in order (the first may decide
+    a contract): what it costs is the game's."""
+
+    seat: int
+    trick: int
+    card: str
+    window: Window
+
+
+def settle(hand: Any, seat: int, trick: int, window: Window, status: Status) -> None:
+    """Record a ruling on the card ``seat`` played in ``trick`` (every claim it made: one card is
+    one offence)."""
+    hand.irregular = [dataclasses.replace(irr, window=window, status=status)
+                      if irr.seat == seat and irr.trick == trick else irr for irr in hand.irregular]
+
+
+def window_of(state: Any, irr: Irregularity) -> Window:
     """When an irregularity is found out now: A (no later card), B (same trick still), C (the next
     trick was led, hand not over), D (after the hand)."""
+    return window_at(state, irr.hand, irr.trick, irr.version)
+
+
+def window_at(state: Any, hand: int, trick: int, version: int) -> Window:
+    """The window of a card played at stream ``version`` in ``trick`` of ``hand``, now."""
     h = state.hand
-    if h is None or h.no != irr["hand"] or h.over or state.outcome is not None:
+    if h is None or h.no != hand or h.over or state.outcome is not None:
         return "D"  # after the hand, or once the game has ended (even early, mid-hand)
-    t = irr["trick"]
-    if h.trick_no > t + 1 or (h.trick_no == t + 1 and h.trick):
+    if h.trick_no > trick + 1 or (h.trick_no == trick + 1 and h.trick):
         return "C"
-    if h.last_play_version == irr["version"]:
+    if h.last_play_version == version:
         return "A"
     return "B"
 
@@ -56,7 +113,7 @@ def window_of(state: Any, irr: Irregularity) -> str:
 def open_in_window(state: Any, seat: int, window: str) -> Irregularity | None:
     """An irregularity of ``seat`` not yet settled that would be found out in ``window`` now."""
     for irr in state.hand.irregular:
-        if irr["seat"] == seat and irr["status"] in UNSETTLED and window_of(state, irr) == window:
+        if irr.seat == seat and irr.status in UNSETTLED and window_of(state, irr) == window:
             return irr
     return None
 
@@ -65,14 +122,14 @@ def evidence_of(irr: Irregularity) -> dict[str, Any]:
     """What a ruling cites: the card, its trick, the rule broken, and the cards held (known record)
     or the later card that proves it (blind record). Queen's Dungeon records have no ``rule``: the
     ruling's ``kind`` names the rule there."""
-    out: dict[str, Any] = {"card": irr["card"], "trick": irr["trick"]}
-    if "rule" in irr:
-        out["rule"] = irr["rule"]
-    out["suit"] = irr["suit"]
-    if irr["held"] is not None:
-        out["held"] = list(irr["held"])
-    if irr["proof"] is not None:
-        out["proof"] = dict(irr["proof"])
+    out: dict[str, Any] = {"card": irr.card, "trick": irr.trick}
+    if irr.rule is not None:
+        out["rule"] = irr.rule
+    out["suit"] = irr.suit
+    if irr.held is not None:
+        out["held"] = list(irr.held)
+    if irr.proof is not None:
+        out["proof"] = {"card": irr.proof.card, "trick": irr.proof.trick}
     return out
 
 
@@ -107,24 +164,26 @@ def claimed_card(state: Any, seat: int, trick: Any) -> str:
 def mark_proofs(hand: Any, seat: int, card: str, disproved_by: DisprovedBy) -> None:
     """Blind record, as ``seat`` plays ``card``: it proves every earlier claim of that seat it
     contradicts (cards never change hands within a hand). Called by ``apply`` before the play."""
-    for irr in hand.irregular:
-        if irr["seat"] == seat and irr["proof"] is None and disproved_by(irr, card):
-            irr["proof"] = {"card": card, "trick": hand.trick_no}
+    if any(irr.seat == seat and irr.proof is None and disproved_by(irr, card) for irr in hand.irregular):
+        proof = Proof(card, hand.trick_no)
+        hand.irregular = [dataclasses.replace(irr, proof=proof)
+                          if irr.seat == seat and irr.proof is None and disproved_by(irr, card) else irr
+                          for irr in hand.irregular]
 
 
 def proven_by_play(b: Batch, seat: int, card: str, disproved_by: DisprovedBy) -> list[Irregularity]:
     """Blind record, detection announced: the open claims of ``seat`` that ``card`` (just added to
     the batch) proves, as the look-ahead state has them. A card that made two claims at once (a
     renege under Queen's Dungeon's Challenge) is one offence: it is listed once."""
-    if not any(irr["seat"] == seat and irr["status"] == "open" and irr["proof"] is None
+    if not any(irr.seat == seat and irr.status == "open" and irr.proof is None
                and disproved_by(irr, card) for irr in b.state.hand.irregular):
         return []
     proven: list[Irregularity] = []
     cards: set[int] = set()
     for irr in b.sim().hand.irregular:
-        if irr["seat"] == seat and irr["status"] == "open" and irr["proof"] is not None \
-                and irr["proof"]["card"] == card and irr["version"] not in cards:
-            cards.add(irr["version"])
+        if irr.seat == seat and irr.status == "open" and irr.proof is not None \
+                and irr.proof.card == card and irr.version not in cards:
+            cards.add(irr.version)
             proven.append(irr)
     return proven
 
@@ -138,7 +197,7 @@ def claim_evidence(irr: Irregularity, shown: str | None, played: dict[str, int],
     card), or else a card of the accused's ``shown`` at the table that contradicts it and is not
     already played. None when nothing proves it."""
     evidence = evidence_of(irr)
-    if irr["held"] is not None or irr["proof"] is not None:
+    if irr.held is not None or irr.proof is not None:
         return evidence
     if shown is not None and shown not in played and disproved_by(irr, shown):
         evidence["shown"] = shown
@@ -149,10 +208,9 @@ def claim_evidence(irr: Irregularity, shown: str | None, played: dict[str, int],
 def uphold(b: Batch, irr: Irregularity, window: str, evidence: dict[str, Any], claimant: int | None) -> None:
     """Record the upheld ruling on ``irr`` and, in window A, the take-back it brings (no penalty).
     A game adds its own penalties for windows B and C."""
-    b.add(ev.RenegeRuled(irr["seat"], irr["hand"], irr["trick"], irr["card"], irr["kind"], "upheld", window,
-                         evidence, claimant))
+    b.add(ev.RenegeRuled(irr.seat, irr.hand, irr.trick, irr.card, irr.kind, "upheld", window, evidence, claimant))
     if window == "A":
-        b.add(ev.CardTakenBack(irr["seat"], irr["hand"], irr["trick"], irr["card"], irr["version"]))
+        b.add(ev.CardTakenBack(irr.seat, irr.hand, irr.trick, irr.card, irr.version))
 
 
 def not_proven(state: Any, accused: int, trick: int, card: str, found: list[Irregularity], shown: str | None,
@@ -160,11 +218,11 @@ def not_proven(state: Any, accused: int, trick: int, card: str, found: list[Irre
     """The ruling on a claim nothing proves, saying why: the log does not prove the irregular card
     ``found`` holds, or the card followed the rules; and a ``shown`` card already played."""
     h = state.hand
-    kind = found[0]["kind"] if found else "renege"
+    kind = found[0].kind if found else "renege"
     reason = "the log does not prove it" if found else "the card followed the rules"
     if shown is not None and shown in h.played:
         reason += f"; {shown} was already played in trick {h.played[shown]}"
-    window = window_of(state, {"hand": h.no, "trick": trick, "version": -1})
+    window = window_at(state, h.no, trick, -1)
     return ev.RenegeRuled(accused, h.no, trick, card, kind, "not_proven", window,
                           {"card": card, "trick": trick, "reason": reason, "shown": shown}, claimant)
 
@@ -198,14 +256,14 @@ def take_back_entry(version: int, e: ev.CardTakenBack) -> dict[str, Any]:
             "trick": e.trick, "card": e.card, "replaces_from": e.replaces_from}
 
 
-def director_irregularities(state: Any) -> dict[str, list[Irregularity]]:
+def director_irregularities(state: Any) -> dict[str, list[dict[str, Any]]]:
     """What only the director sees: the irregularities (known record: all; blind: those proven or
     settled), each with its window now, and the blind record's claims nothing has proven yet."""
     h = state.hand
     blind = state.record == "blind"
     return {
-        "irregularities": [{**irr, "window_now": window_of(state, irr)} for irr in h.irregular
-                           if not blind or irr["proof"] is not None or irr["status"] != "open"],
-        "unproven_claims": [dict(irr) for irr in h.irregular
-                            if blind and irr["proof"] is None and irr["status"] == "open"],
+        "irregularities": [{**irr.as_json(), "window_now": window_of(state, irr)} for irr in h.irregular
+                           if not blind or irr.proof is not None or irr.status != "open"],
+        "unproven_claims": [irr.as_json() for irr in h.irregular
+                            if blind and irr.proof is None and irr.status == "open"],
     }

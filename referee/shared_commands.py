@@ -1,8 +1,8 @@
 """Commands every trick game shares (Queen's Dungeon, Queen Bees, Black Queen): a claim of a
-renege, the reneger's take-back in window A, an early end; and the marshmallow schemas of a
-game's commands.
+renege, the reneger's corrections (the take-back in window A, the penalty in window B where a game
+has one), an early end; and the marshmallow schemas of a game's commands.
 
-Commands are frozen dataclasses; a game's ``COMMAND_SCHEMAS`` maps each action name to a
+Commands are frozen dataclasses; a game's ``command_schemas`` maps each action name to a
 marshmallow schema whose ``load(json)`` returns the command. Cards and suits stay as typed by a
 person (``qs``, ``Td``): ``decide`` normalises them and explains a bad one. Numbers are exact
 and bounded (``referee.fields``): a seat is a ``Seat``, any other integer an ``ExactInteger``.
@@ -36,6 +36,14 @@ class ClaimRenege:
 
 @frozen
 class TakeBack:
+    seat: Seat
+
+
+@frozen
+class AcceptPenalty:
+    """Queen's Dungeon's window B: the reneger takes the voluntary penalty, and the cards from the
+    renege on go back."""
+
     seat: Seat
 
 

@@ -35,7 +35,7 @@ def shared_command_of(event: Any) -> Any:
 
 
 def trick_command_of(event: Any) -> Any:
-    """The command of an event of the plain trick games' shared actions (deal, bid, play, and the
+    """The command of an event of the bidding trick games' shared actions (deal, bid, play, and the
     shared ones), else None."""
     kind = type(event)
     if kind is ev.HandDealt:

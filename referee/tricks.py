@@ -2,8 +2,8 @@
 
 A game supplies its card strengths (a dict card -> int, higher beats lower within a suit), its
 trump suit, and which cards are "wild" for following (Queens in Queen's Dungeon: playable at any
-time). Everything else here is the same for all of them: who must follow, who won a trick, and the
-evidence that proves a renege in a blind record.
+time). Everything else here is the same for all of them: who must follow, who won a trick, the
+cards each seat has left, and the cards not yet seen.
 
 Cards are the interned strings of :mod:`referee.cards`; plays are ``(seat, card)`` pairs in the
 order they hit the table.
@@ -13,8 +13,6 @@ order they hit the table.
     ['2H', 'QS']
     >>> trick_winner([(0, "KH"), (1, "QH"), (2, "3S")], "S", QD_STRENGTH)
     2
-    >>> shows_out("H", "9C", IS_QUEEN), shows_out("H", "QC", IS_QUEEN)
-    (True, False)
 """
 
 from __future__ import annotations
@@ -33,16 +31,22 @@ def follow_options(hand: Sequence[str], led_suit: str, wild: Mapping[str, bool] 
     anything.
     """
     suit = SUIT
-    if any(suit[c] == led_suit for c in hand):
-        return [c for c in hand if suit[c] == led_suit or wild.get(c, False)]
+    for c in hand:  # a loop, not any(): this runs for every card a known record lists or checks
+        if suit[c] == led_suit:
+            is_wild = wild.get
+            return [c for c in hand if suit[c] == led_suit or is_wild(c, False)]
     return list(hand)
 
 
 def is_legal_follow(hand: Sequence[str], led_suit: str, card: str, wild: Mapping[str, bool] = _NEVER) -> bool:
     """True when ``card`` (held in ``hand``) follows the rules for a trick led in ``led_suit``."""
-    if SUIT[card] == led_suit or wild.get(card, False):
+    suit = SUIT
+    if suit[card] == led_suit or wild.get(card, False):
         return True
-    return not any(SUIT[c] == led_suit for c in hand)
+    for c in hand:
+        if suit[c] == led_suit:
+            return False
+    return True
 
 
 def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None, strength: Mapping[str, int]) -> int:
@@ -59,24 +63,6 @@ def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None, strength: 
         elif s == led and not best_is_trump and strength[card] > strength[best_card]:
             best_seat, best_card = seat, card
     return best_seat
-
-
-def shows_out(led_suit: str, card: str, wild: Mapping[str, bool] = _NEVER) -> bool:
-    """True when playing ``card`` to a ``led_suit`` trick is a claim of holding none of that suit.
-
-    Wild cards (Queens in Queen's Dungeon) may be played at any time, so they claim nothing.
-    """
-    return SUIT[card] != led_suit and not wild.get(card, False)
-
-
-def cards_of_suit(hand: Iterable[str], suit: str) -> list[str]:
-    """The cards of ``suit`` in ``hand`` (the evidence a known record gives for a renege)."""
-    return [c for c in hand if SUIT[c] == suit]
-
-
-def proves_void_claim(claimed_void: str, card: str) -> bool:
-    """A later card of a suit the player claimed to be void in proves the earlier renege."""
-    return SUIT[card] == claimed_void
 
 
 def cards_left(tricks: Iterable[Mapping], trick: Iterable[tuple[int, str]], seats: int, hand_size: int) -> list[int]:

@@ -1,10 +1,12 @@
-"""The engine shared by the plain trick games with a bidding phase (Queen Bees, Black Queen).
+"""The trick engine every trick game runs on (Queen's Dungeon, Queen Bees, Black Queen).
 
-State, commands, deciding, applying and views of a hand of tricks; each game supplies its own
-``TrickRules`` (bidding, trump, trick winner, scoring) and its own package under ``referee/games/``.
-What every trick game shares, Queen's Dungeon included, is outside this package so that both
-engines call the same code: following, trick winners, cards left and unseen (``referee.tricks``),
-renege windows, evidence, proofs and claims (``referee.reneges``), the look-ahead batch
-(``referee.batch``), the deal (``referee.dealing``), leaders and winners (``referee.standings``),
-and the claim, take-back and early-end commands (``referee.shared_commands``).
+``game.TrickGame`` is the ``referee.game.Game`` interface over one engine: state (``state``),
+folding events (``apply``), deciding commands (``decide``) and the views (``views``); a game is a
+small subclass under ``referee/games/`` that sets its data and overrides the hooks where its rules
+differ. What the engine calls that is not a game's own lives beside it, shared with any game that
+needs it: following, trick winners, cards left and unseen (``referee.tricks``), renege windows,
+evidence, proofs and claims (``referee.reneges``), corrections (``referee.corrections``), the
+look-ahead batch (``referee.batch``), the deal (``referee.dealing``), leaders and winners
+(``referee.standings``), and the claim, correction and early-end commands
+(``referee.shared_commands``).
 """

@@ -1,4 +1,6 @@
-"""Commands the plain trick games share: what a scorekeeper (or a seat) asks the referee to record.
+"""Commands of the bidding trick games (Queen Bees, Black Queen): what a scorekeeper (or a seat)
+asks the referee to record. Queen's Dungeon has its own deal and play (an extra hand, the dummy's
+top card).
 
 Frozen dataclasses, as ``referee.shared_commands`` describes; the claim, the take-back and the
 early end are those every trick game shares, from there.
@@ -9,10 +11,10 @@ from __future__ import annotations
 from typing import Optional
 
 from referee.fields import BidAmount, Seat
-from referee.shared_commands import ClaimRenege, EndGame, TakeBack, schemas_of
+from referee.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.shared_commands import frozen as _frozen
 
-__all__ = ["Deal", "Bid", "Play", "ClaimRenege", "TakeBack", "EndGame", "SHARED_ACTIONS", "schemas_of"]
+__all__ = ["Deal", "Bid", "Play", "ClaimRenege", "TakeBack", "EndGame", "SHARED_ACTIONS"]
 
 
 @_frozen

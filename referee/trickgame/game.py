@@ -1,92 +1,251 @@
-"""The game object of the plain trick games: the ``referee.game.Game`` interface over a game's
-modules. Each game subclasses it naming its package, which holds the modules every plain trick
-game has: ``options`` (``OptionsSchema``), ``commands`` (``COMMAND_SCHEMAS``, ``ACTION_OF``),
-``apply`` (``apply_event``), ``decide`` (``decide``) and ``views``."""
+"""The trick game: one engine, the ``referee.game.Game`` interface, for every trick game.
+
+A game is a small subclass, in the manner of python-chess's variants: it sets its data (name,
+options, actions, phases, the table its options make) and overrides the hooks below where its
+rules differ from plain follow-suit; it adds the events and commands of its own phases through
+``own_folds`` and ``own_deciders``. The engine does everything the games share: the deal, the
+turn, following, trick completion, renege windows, claims, corrections, the score at the end of a
+hand and the end of the game (``apply``: ``referee.trickgame.apply``, ``decide``:
+``referee.trickgame.decide``, views: ``referee.trickgame.views``).
+
+A *claim* is what an irregular card says about the hand it came from: ``(kind, suit, rule)``,
+such as ("renege", "H", "suit"), "I hold no card that follows a hearts lead". A known record checks
+it against the hand at once; a blind record keeps it until a later card of the same player
+disproves it (``disproved_by``).
+"""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
-from types import ModuleType
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Optional
 
 import marshmallow
+from marshmallow import fields, validate
 
 from referee import errors
 from referee import events as ev
-from referee.trickgame.state import TableState
+from referee.batch import Batch
+from referee.cards import SUIT, SUIT_NAMES
+from referee.corrections import KeptRuling
+from referee.kinds import RECORDS, FollowRule, Kind
+from referee.shared_commands import schemas_of
+from referee.trickgame.apply import TrickFold
+from referee.trickgame.decide import TrickDecide
+from referee.trickgame.state import Hand, Layout, TableState
+from referee.trickgame.views import TrickViews, plays_by_seat
+
+Claim = tuple[Kind, Optional[str], Optional[FollowRule]]  # (kind, suit, following rule)
 
 
-class TrickGame:
-    """A plain trick game: subclasses name their modules; everything else is shared."""
+class TrickOptionsSchema(marshmallow.Schema):
+    """The options every trick game has; a game's schema adds its own."""
+
+    detection = fields.String(load_default="announced", validate=validate.OneOf(["announced", "on_claim"]))
+
+
+class TrickGame(TrickFold, TrickDecide, TrickViews):
+    """A trick game; the defaults are plain follow-suit, one player a scoring unit."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     options_schema: ClassVar[type[marshmallow.Schema]]
-    command_schemas: ClassVar[Mapping[str, marshmallow.Schema]]
-    action_names: ClassVar[Mapping[type, str]]
-    views: ClassVar[ModuleType]
-    apply_event: ClassVar[Callable[[TableState, Any], TableState]]
-    decide_command: ClassVar[Callable[[TableState, Any, Any], list[Any]]]
+    actions: ClassVar[Mapping[str, type]]  # action name -> command class
+    command_schemas: Mapping[str, marshmallow.Schema]
 
-    def __init_subclass__(cls, package: str, **kwargs: Any) -> None:
-        """Bind a game to the modules of its ``package`` (``class QueenBees(TrickGame, package=__package__)``)."""
-        super().__init_subclass__(**kwargs)
+    # The phase a game is in before each hand (after the first dealer is known, and after a hand
+    # is scored), the phase a fresh deal starts in, and who acts in which phase.
+    opening_phase: ClassVar[str] = "deal"
+    bidding_phase: ClassVar[str] = "bid"
+    turn_phases: ClassVar[tuple[str, ...]] = ("bid", "play")
+    dealer_phases: ClassVar[tuple[str, ...]] = ("deal",)
+    correction_phases: ClassVar[tuple[str, ...]] = ("play",)  # when a card may be taken back
+    # Queen's Dungeon: a renege found out in window B waits for the reneger to accept its penalty
+    # (or stands, ruled again in window C, when window B closes).
+    penalty_in_window_b: ClassVar[bool] = False
+    # A trick keeps the following rule its lead set (``hand.rule``, from ``lead_rule``), which the
+    # default ``claims_of`` and ``legal_cards`` read; a game that reads the lead itself (Queen's
+    # Dungeon) spares a card's fold the call.
+    keeps_lead_rule: ClassVar[bool] = True
 
-        def part(module: str) -> ModuleType:
-            return importlib.import_module(f"{package}.{module}")
+    def __init__(self) -> None:
+        self.command_schemas, self._action_of = schemas_of(dict(self.actions))
+        self._folds = {**self.shared_folds(), **self.own_folds()}
+        self._deciders = {**self.shared_deciders(), **self.own_deciders()}
+        self._plays = plays_by_seat(self.actions["play"])
+        # A card is the event folded most: skip the call of an ``after_card`` the game left empty.
+        self._after_card = self.after_card if type(self).after_card is not TrickGame.after_card else None
 
-        commands = part("commands")
-        cls.options_schema = part("options").OptionsSchema
-        cls.command_schemas = commands.COMMAND_SCHEMAS
-        cls.action_names = commands.ACTION_OF
-        cls.views = part("views")
-        cls.apply_event = staticmethod(part("apply").apply_event)
-        cls.decide_command = staticmethod(part("decide").decide)
+    def own_folds(self) -> dict[type, Any]:
+        """Event type -> handler of the events of the game's own phases."""
+        return {}
 
-    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
-        """``GameCreated`` with every option, then the first dealer (the options name it)."""
+    def own_deciders(self) -> dict[type, Any]:
+        """Command class -> handler of the commands of the game's own phases."""
+        return {}
+
+    # ------------------------------------------------------------ the table
+
+    def layout_of(self, options: Mapping[str, Any]) -> Layout:
+        """The table the (loaded) options make."""
+        raise NotImplementedError
+
+    def load_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate and complete options; raises InvalidOption with a readable message."""
         try:
-            opts = self.options_schema().load(dict(options))
+            return self.options_schema().load(dict(options))
         except marshmallow.ValidationError as exc:
             raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
-        if record not in ("known", "blind"):
-            raise errors.InvalidOption(f"record must be 'known' or 'blind', not {record!r}.")
-        names = [str(s) for s in seats]
-        if len(names) != opts["players"]:
-            raise errors.InvalidOption(f"{opts['players']} players need {opts['players']} seat names, got {len(names)}.")
-        return [ev.GameCreated(self.name, opts, names, record), ev.DealerChosen(opts["first_dealer"])]
+
+    def new_hand(self, no: int, dealer: int, seats: int) -> Hand:
+        return Hand(no, dealer, seats)
 
     def initial_state(self) -> TableState:
         return TableState(self.name)
 
+    def seats_of_units(self, state: TableState, units: list[int]) -> list[int]:
+        """The seats of scoring units (winners are named by seat)."""
+        return sorted(s for u in units for s in state.layout.seats_of(u))
+
+    # ------------------------------------------------------------ following
+
+    def lead_rule(self, state: TableState, card: str) -> tuple[FollowRule, str]:
+        """The following rule ``(kind, suit)`` a lead of ``card`` sets for its trick."""
+        return ("suit", SUIT[card])
+
+    def follows(self, kind: str, suit: str, card: str) -> bool:
+        return SUIT[card] == suit
+
+    def rule_text(self, kind: str, suit: str) -> str:
+        """``hearts were led`` for messages."""
+        return f"{SUIT_NAMES[suit]} were led"
+
+    def claims_of(self, state: TableState, seat: int, card: str) -> list[Claim]:
+        """The claims playing ``card`` now makes about ``seat``'s hand: a card that does not obey
+        the trick's following rule claims to hold none that does."""
+        h = state.hand
+        if h.trick:
+            kind, suit = h.rule
+            if not self.follows(kind, suit, card):
+                return [("renege", suit, kind)]
+        return []
+
+    def claim_is_false(self, kind: str, suit: str | None, rule: str | None, hand: list[str]) -> list[str]:
+        """Known record: the cards of ``hand`` that make the claim false (empty when it is true)."""
+        return [c for c in hand if self.follows(rule, suit, c)]
+
+    def disproved_by(self, irr: dict[str, Any], card: str) -> bool:
+        """True when holding ``card`` contradicts the claim ``irr`` made (a later play, a shown card)."""
+        return self.follows(irr.rule, irr.suit, card)
+
+    def claim_text(self, kind: str, suit: str | None, rule: str | None) -> str:
+        """What made the claim, for messages: ``hearts were led``."""
+        return self.rule_text(rule, suit)
+
+    def legal_cards(self, state: TableState, seat: int) -> list[str]:
+        """Known record: the cards ``seat`` may play now."""
+        h = state.hand
+        hand = h.hands[seat]
+        if not h.trick:
+            return list(hand)
+        kind, suit = h.rule
+        following = [c for c in hand if self.follows(kind, suit, c)]
+        return following or list(hand)
+
+    def is_legal(self, state: TableState, seat: int, card: str) -> bool:
+        """Known record: whether ``seat`` holds ``card`` and may play it now."""
+        return card in self.legal_cards(state, seat)
+
+    # ------------------------------------------------------------ what cards and tricks do
+
+    def after_card(self, state: TableState, seat: int, card: str) -> None:
+        """What a card does beyond the trick (Queen Bees: the first Queen fixes trump)."""
+
+    def trick_record(self, hand: Hand, e: ev.TrickWon) -> dict[str, Any]:
+        """A won trick as the hand keeps it and the views show it (Queen's Dungeon adds its Queens
+        and the trump it was played under)."""
+        return {"trick": e.trick, "leader": hand.leader, "cards": list(e.cards), "seats": [s for s, _ in hand.trick],
+                "winner": e.seat}
+
+    def after_trick(self, state: TableState, e: ev.TrickWon, last: bool) -> None:
+        """What a won trick does beyond its winner (Black Queen: card points)."""
+
+    def after_trick_won(self, b: Batch, sim: TableState, winner: int, queens: int, trick: int) -> None:
+        """The events a won trick brings beyond ``TrickWon`` (Queen's Dungeon: its settings)."""
+
+    def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
+        raise NotImplementedError
+
+    def lead_actions(self, state: TableState, seat: int) -> list[Any]:
+        """What the seat about to lead may announce besides its card (Queen's Challenge)."""
+        return []
+
+    def phase_actions(self, state: TableState, seat: int) -> list[Any]:
+        """The commands of the game's own phases open to ``seat`` (bids, a contract)."""
+        return []
+
+    # ------------------------------------------------------------ irregularities
+
+    def penalty(self, state: TableState, seat: int) -> str | None:
+        """What an established renege (window B or C) by ``seat`` costs, said in its ruling (None:
+        nothing to say). It must not tell the table anything hidden."""
+        return None
+
+    def after_upheld(self, b: Batch, irr: dict[str, Any], window: str) -> None:
+        """The events an upheld ruling brings beyond itself (Queen's Dungeon: window C's setting)."""
+
+    def keep_ruling(self, hand: Hand, kept: KeptRuling) -> None:
+        """A correction keeps what a ruling since did to the hand (Queen's Dungeon: a setting or
+        a penalty on the score sheet); the engine keeps its effect on the totals."""
+
+    # ------------------------------------------------------------ scoring
+
+    def hand_sheet(self, state: TableState) -> tuple[dict[str, Any], list[int]]:
+        """The finished hand's score sheet and the new totals."""
+        raise NotImplementedError
+
+    def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
+        """After a hand is scored: (reason, winning seats) when the game is over, else None."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ the Game interface
+
+    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
+        """``GameCreated`` with every option, then the first dealer when the options name one."""
+        opts = self.load_options(options)
+        if record not in RECORDS:
+            raise errors.InvalidOption(f"record must be 'known' or 'blind', not {record!r}.")
+        names = [str(s) for s in seats]
+        if len(names) != opts["players"]:
+            raise errors.InvalidOption(f"{opts['players']} players need {opts['players']} seat names, got {len(names)}.")
+        out: list[Any] = [ev.GameCreated(self.name, opts, names, record)]
+        if opts["first_dealer"] is not None:
+            out.append(ev.DealerChosen(opts["first_dealer"]))
+        return out
+
     def apply(self, state: TableState, event: Any) -> TableState:
-        return type(self).apply_event(state, event)
-
-    def decide(self, state: TableState, command: Any, rng: Any) -> list[Any]:
-        return type(self).decide_command(state, command, rng)
-
-    def legal_actions(self, state: TableState, seat: int) -> list[Any]:
-        return self.views.legal_actions(state, seat)
+        """Fold one event into ``state`` (in place) and return it."""
+        state.version += 1
+        self._folds[type(event)](state, event)
+        return state
 
     def action_of(self, command: Any) -> str:
         """The action name of a command object (a key of ``command_schemas``)."""
         try:
-            return self.action_names[type(command)]
+            return self._action_of[type(command)]
         except KeyError:
             raise errors.UnknownAction(f"{type(command).__name__} is not a {self.title} command.") from None
 
-    def to_act(self, state: TableState) -> list[int]:
-        return self.views.to_act(state)
+    def command_of(self, event: Any) -> Any:
+        raise NotImplementedError
 
     def public_view(self, state: TableState, seat: int | None = None) -> dict[str, Any]:
-        return self.views.public_view(state, seat)
+        raise NotImplementedError
 
     def director_view(self, state: TableState) -> dict[str, Any]:
-        return self.views.director_view(state)
+        raise NotImplementedError
 
     def scores(self, state: TableState) -> dict[str, Any]:
-        return self.views.scores(state)
+        raise NotImplementedError
 
     def score_mark(self, state: TableState) -> tuple:
         return len(state.history), tuple(state.totals)

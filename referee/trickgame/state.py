@@ -1,99 +1,165 @@
-"""State shared by the plain trick games (Queen Bees, Black Queen): the table, the hand in play,
-its tricks and its irregularities. Each game subclasses ``Hand`` for what its hands add (bids,
-trump, the contract).
+"""The state of a trick game (Queen's Dungeon, Queen Bees, Black Queen): the table, the hand in
+play, its tricks and its irregularities. A game subclasses ``Hand`` (and, for its own phases,
+``TableState``) for what it adds: bids, trump, the contract, the dungeon's settings.
 
 ``apply`` updates a state in place (replay speed matters); ``clone`` gives an independent copy for
-``decide``'s look-ahead and for the window-A restore points.
+``decide``'s look-ahead and for the restore points of corrections.
 """
 
 from __future__ import annotations
 
-import copy
+from dataclasses import dataclass
 from typing import Any
+
+from referee.corrections import KeptRuling
+from referee.kinds import Record
+from referee.reneges import Established, Irregularity
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The table a game's options make: who plays, who is dealt, and how they score."""
+
+    players: int
+    seats: int  # players plus the dummy
+    dummy: int | None  # the dummy's seat number (2 in a 2-player Queen's Dungeon), else None
+    hands_dealt: int  # seats plus a spare hand (Queen's Dungeon's four-hands variant)
+    hand_size: int
+    removed: tuple[str, ...]  # cards out of the deck
+    quota: int = 0  # the dealer's quota of tricks (Queen's Dungeon)
+    partners: bool = False  # two teams of opposite seats
+
+    @property
+    def units(self) -> int:
+        """Scoring units: teams in a partners game, else players."""
+        return 2 if self.partners else self.players
+
+    def unit_of(self, seat: int) -> int | None:
+        """The scoring unit of a seat (None for the dummy)."""
+        if seat == self.dummy:
+            return None
+        return seat % 2 if self.partners else seat
+
+    def seats_of(self, unit: int) -> list[int]:
+        """The player seats of a scoring unit."""
+        return [s for s in range(self.seats) if self.unit_of(s) == unit]
 
 
 class Hand:
     """One deal and its play: hands (known record only), the trick in progress, the tricks won,
-    and every card that breaks, or in a blind record might break, the rule of following."""
+    and every card that breaks, or in a blind record might break, a rule of play."""
 
-    def __init__(self, no: int, dealer: int, players: int) -> None:
+    __slots__ = ("no", "dealer", "hands", "removed", "order", "next_of", "turn", "leader", "trick_no", "trick",
+                 "rule", "tricks", "tricks_won", "played", "irregular", "found", "snapshots", "ruled",
+                 "last_play_version", "dealt", "over")
+
+    def __init__(self, no: int, dealer: int, seats: int) -> None:
         self.no = no
         self.dealer = dealer
         self.hands: list[list[str]] | None = None  # known record only, by seat
         self.removed: list[str] = []
-        self.order = [(dealer + 1 + i) % players for i in range(players)]  # from the dealer's left
-        self.turn: int | None = self.order[0]
+        self.order: list[int] = []  # seats in play order from the dealer's left
+        self.next_of: dict[int, int] = {}
+        self.turn: int | None = None
         self.leader: int | None = None
         self.trick_no = 1
         self.trick: list[tuple[int, str]] = []
-        self.rule: tuple[str, str] | None = None  # the following rule set by this trick's lead
+        self.rule: tuple[str, str] | None = None  # the following rule this trick's lead set
         self.tricks: list[dict[str, Any]] = []  # completed tricks
-        self.tricks_won = [0] * players
+        self.tricks_won = [0] * seats
         self.played: dict[str, int] = {}  # card -> trick it was played in
-        # Irregularities: known record, actual reneges; blind record, every void a card claims.
-        self.irregular: list[dict[str, Any]] = []
-        self.found: list[dict[str, Any]] = []  # reneges established in window B or C, in order
+        # Irregularities: known record, actual ones; blind record, every claim a card makes that a
+        # later card could disprove.
+        self.irregular: list[Irregularity] = []
+        self.found: list[Established] = []  # reneges established in window B or C, in order
         self.snapshots: dict[int, tuple] = {}  # version of a suspect card -> restore point
+        # What rulings did to totals (Queen's Dungeon's settings and penalties), with their
+        # versions: a correction keeps them (``referee.corrections``).
+        self.ruled: list[KeptRuling] = []
         self.last_play_version = 0
+        self.dealt = False
         self.over = False
 
-    def clone(self) -> Hand:
-        """An independent copy without restore points (they are never changed once made).
+    def seat_order(self, order: list[int]) -> None:
+        """Set the play order (from the dealer's left) and who follows whom; the first leads."""
+        self.order = order
+        n = len(order)
+        self.next_of = {s: order[(i + 1) % n] for i, s in enumerate(order)}
+        self.turn = order[0]
 
-        Two levels are copied, which is all ``apply`` changes: the containers of a hand (a game's
-        subclass too) and the lists and records in them (the cards of each hand, the status of an
-        irregularity). Deeper values (a trick's cards, a proof) are replaced, never changed."""
-        new = copy.copy(self)
-        for name, value in vars(self).items():
-            if isinstance(value, list):
-                setattr(new, name, [_copied(x) for x in value])
-            elif isinstance(value, dict):
-                setattr(new, name, dict(value))
-        new.snapshots = {}
+    def clone(self) -> Hand:
+        """An independent copy, restore points shared (they are never changed once made).
+
+        What ``apply`` changes in place is copied (a game's subclass adds its own): the lists and
+        dicts of the hand, and each seat's cards. Records in them (a trick's, an irregularity) are
+        never changed once made."""
+        new = _shallow(self)
+        new.hands = [list(x) for x in self.hands] if self.hands is not None else None
+        new.trick = self.trick.copy()
+        new.tricks = self.tricks.copy()
+        new.tricks_won = self.tricks_won.copy()
+        new.played = self.played.copy()
+        new.irregular = self.irregular.copy()
+        new.found = self.found.copy()
+        new.snapshots = self.snapshots.copy()
+        new.ruled = self.ruled.copy()
         return new
 
 
-def _copied(value: Any) -> Any:
-    if isinstance(value, list):
-        return list(value)
-    if isinstance(value, dict):
-        return dict(value)
-    return value
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _shallow(obj: Any) -> Any:
+    """A new object of ``obj``'s class holding the same values in every slot (its bases' too)."""
+    cls = type(obj)
+    slots = _SLOTS.get(cls)
+    if slots is None:
+        slots = _SLOTS[cls] = tuple(s for k in reversed(cls.__mro__) for s in getattr(k, "__slots__", ()))
+    new = cls.__new__(cls)
+    for name in slots:
+        setattr(new, name, getattr(obj, name))
+    return new
 
 
 class TableState:
-    """A whole game of a plain trick game: options, seats, totals, the hand in play, the record."""
+    """A whole game: options, seats, totals, the hand in play, the public record of rulings."""
+
+    __slots__ = ("version", "game_name", "options", "record", "names", "layout", "players", "hand_size",
+                 "totals", "phase", "dealer", "hand", "history", "rulings", "replaced", "outcome")
 
     def __init__(self, game_name: str) -> None:
         self.version = 0
         self.game_name = game_name
         self.options: dict[str, Any] = {}
-        self.record = "known"
-        self.names: list[str] = []
+        self.record: Record = "known"
+        self.names: list[str] = []  # by seat, a dummy included
+        self.layout: Layout | None = None
         self.players = 0
         self.hand_size = 0
-        self.deck: tuple[str, ...] = ()
-        self.totals: list[int] = []
+        self.totals: list[int] = []  # by scoring unit
         self.phase = "new"
         self.dealer: int | None = None
         self.hand: Hand | None = None
         self.history: list[dict[str, Any]] = []  # score sheets of finished hands
-        self.rulings: list[dict[str, Any]] = []  # public: claims, rulings, take-backs
+        self.rulings: list[dict[str, Any]] = []  # public: claims, rulings, corrections
         self.replaced: list[list[int]] = []  # [first, last] stream versions marked replaced
         self.outcome: dict[str, Any] | None = None
 
     def clone(self) -> TableState:
-        """An independent copy for look-ahead in ``decide``, restore points included (shared: they
-        are never changed once made). Records once appended (sheets, rulings) are never changed."""
-        new = copy.copy(self)
-        new.totals = list(self.totals)
-        new.history = list(self.history)
-        new.rulings = list(self.rulings)
-        new.replaced = list(self.replaced)
+        """An independent copy for look-ahead in ``decide``. Records once appended (sheets,
+        rulings) are never changed, so one level is copied."""
+        new = _shallow(self)
+        new.totals = self.totals.copy()
+        new.history = self.history.copy()
+        new.rulings = self.rulings.copy()
+        new.replaced = self.replaced.copy()
         if self.hand is not None:
             new.hand = self.hand.clone()
-            new.hand.snapshots = dict(self.hand.snapshots)
         return new
+
+    def unit_name(self, unit: int) -> str:
+        """``Ann & Cat`` (a team) or ``Ann``."""
+        return " & ".join(self.names[s] for s in self.layout.seats_of(unit))
 
     def seat_label(self, seat: int) -> str:
         """``Seat 2 (Carol)`` for messages."""

@@ -1,88 +1,113 @@
-"""The parts of the views every plain trick game shares: who acts, the legal plays and take-back,
-the table as everyone sees it, and what only the director sees.
+"""What every trick game shows the same way: who acts, the legal plays and corrections, the scoring
+units, the table as everyone sees it, and what only the director sees.
 
 The public view never shows a hidden hand, nor an irregularity the referee keeps silent (detection
-on claim); a game adds its own facts (bids, trump, the contract) to it.
+on claim); a game adds its own facts (bids, trump, the contract, the dungeon) to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from referee.trickgame import commands as cmd
-from referee.reneges import director_irregularities, open_in_window
-from referee.trickgame.decide import legal_cards
-from referee.trickgame.rules import TrickRules
+from referee.cards import DECK52
+from referee.fields import MAX_SEAT
+from referee.reneges import director_irregularities, window_of
+from referee.shared_commands import AcceptPenalty, TakeBack
 from referee.trickgame.state import TableState
 from referee.tricks import cards_left, unseen_cards
 
 
-def to_act(state: TableState) -> list[int]:
-    """Seats that may act now."""
-    if state.phase in ("bid", "auction", "declare", "play"):
-        return [state.hand.turn]
-    if state.phase == "deal":
-        return [state.dealer]
-    return []
+class TrickViews:
+    """The shared views of a trick game; ``self`` is the game."""
 
+    def to_act(self, state: TableState) -> list[int]:
+        """Seats that may act now."""
+        phase = state.phase
+        if phase in self.turn_phases:
+            return [state.hand.turn]
+        if phase in self.dealer_phases:
+            return [state.dealer]
+        return self.others_to_act(state)
 
-def play_actions(state: TableState, rules: TrickRules, seat: int) -> list[Any]:
-    """The plays open to ``seat`` (every unseen card in a blind record) and its take-back."""
-    h = state.hand
-    out: list[Any] = []
-    if seat == h.turn:
-        if h.hands is not None:
-            out = [cmd.Play(seat, c) for c in legal_cards(state, rules, seat)]
-        else:
-            out = [cmd.Play(seat, c) for c in unseen_cards(h.played, rules.removed)]
-    if h.irregular and open_in_window(state, seat, "A") is not None:
-        out.append(cmd.TakeBack(seat))
-    return out
-
-
-def legal_actions(state: TableState, rules: TrickRules, seat: int,
-                  bidding: Callable[[TableState, int], list[Any]]) -> list[Any]:
-    """Commands ``seat`` may give now: plays (every unseen card in a blind record) and a take-back,
-    the deal, and what ``bidding`` lists for the game's own phases (bids, a contract). Claims are
-    not listed: any player may claim against any play at any time."""
-    if state.phase == "play":
-        return play_actions(state, rules, seat)
-    if seat not in to_act(state):
+    def others_to_act(self, state: TableState) -> list[int]:
+        """Who acts in a phase of the game's own that is neither a turn nor the dealer's (Queen's
+        Dungeon's cut: whoever has not drawn)."""
         return []
-    if state.phase == "deal":
-        return [cmd.Deal()]
-    return bidding(state, seat)
 
+    def legal_actions(self, state: TableState, seat: int) -> list[Any]:
+        """Commands ``seat`` may give now: plays (every unseen card in a blind record) and
+        corrections, the deal, and what the game's own phases allow (``phase_actions``). Claims are
+        not listed: any player may claim against any play at any time."""
+        if state.phase == "play":
+            return self.play_actions(state, seat)
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "deal":
+            return [self.actions["deal"]()]
+        return self.phase_actions(state, seat)
 
-def units(state: TableState) -> list[dict[str, Any]]:
-    """Each player is a scoring unit of their own."""
-    return [{"unit": s, "name": state.names[s], "seats": [s], "total": t} for s, t in enumerate(state.totals)]
+    def play_actions(self, state: TableState, seat: int) -> list[Any]:
+        """The plays open to ``seat``, what it may announce at a lead, and its correction."""
+        h = state.hand
+        out: list[Any] = []
+        if seat == h.turn:
+            plays = self._plays[seat]
+            if h.hands is not None:
+                out = [plays[c] for c in self.legal_cards(state, seat)]
+            else:
+                out = [plays[c] for c in unseen_cards(h.played, h.removed)]
+            if not h.trick:
+                out += self.lead_actions(state, seat)
+        return out + self.corrections(state, seat) if h.irregular else out
 
+    def corrections(self, state: TableState, seat: int) -> list[Any]:
+        """The take-back (window A) or, where the game has one, the voluntary penalty (window B)
+        open to ``seat`` for its own irregular card."""
+        for irr in state.hand.irregular:
+            if irr.seat != seat or irr.status not in ("open", "found_b"):
+                continue
+            window = window_of(state, irr)
+            if window == "A":
+                return [TakeBack(seat)]
+            if window == "B" and self.penalty_in_window_b:
+                return [AcceptPenalty(seat)]
+        return []
 
-def table_view(state: TableState, game: str) -> dict[str, Any]:
-    """What everyone at the table sees; ``hand`` holds the public facts of the hand in play."""
-    view: dict[str, Any] = {
-        "game": game, "version": state.version, "record": state.record, "options": state.options,
-        "seats": state.names, "phase": state.phase, "dealer": state.dealer, "to_act": to_act(state),
-        "units": units(state), "totals": list(state.totals), "rulings": state.rulings,
-        "replaced": state.replaced, "outcome": state.outcome, "hand": None,
-    }
-    h = state.hand
-    if h is not None:
-        view["hand"] = {
-            "no": h.no, "dealer": h.dealer, "trick_no": h.trick_no, "leader": h.leader, "turn": h.turn,
-            "trick": [{"seat": s, "card": c} for s, c in h.trick], "tricks": h.tricks,
-            "tricks_won": list(h.tricks_won), "cards_left": cards_left(h.tricks, h.trick, state.players, state.hand_size),
-            "over": h.over,
+    def units(self, state: TableState) -> list[dict[str, Any]]:
+        """The scoring units (a player, or a team in a partners game) with their totals."""
+        layout = state.layout
+        return [{"unit": u, "name": state.unit_name(u), "seats": layout.seats_of(u), "total": t}
+                for u, t in enumerate(state.totals)]
+
+    def table_view(self, state: TableState) -> dict[str, Any]:
+        """What everyone at the table sees; ``hand`` holds the public facts of the hand in play."""
+        view: dict[str, Any] = {
+            "game": self.name, "version": state.version, "record": state.record, "options": state.options,
+            "seats": state.names, "phase": state.phase, "dealer": state.dealer, "to_act": self.to_act(state),
+            "units": self.units(state), "totals": list(state.totals), "rulings": state.rulings,
+            "replaced": state.replaced, "outcome": state.outcome, "hand": None,
         }
-    return view
+        h = state.hand
+        if h is not None:
+            view["hand"] = {
+                "no": h.no, "dealer": h.dealer, "trick_no": h.trick_no, "leader": h.leader, "turn": h.turn,
+                "trick": [{"seat": s, "card": c} for s, c in h.trick], "tricks": h.tricks,
+                "tricks_won": list(h.tricks_won),
+                "cards_left": cards_left(h.tricks, h.trick, state.layout.seats, state.hand_size) if h.dealt else None,
+                "over": h.over,
+            }
+        return view
+
+    def director_extras(self, state: TableState) -> dict[str, Any]:
+        """What only the referee knows of the hand: every hand, every irregularity and its window now."""
+        h = state.hand
+        return {"hands": [list(x) for x in h.hands] if h.hands is not None else None, **director_irregularities(state)}
 
 
-def director_extras(state: TableState) -> dict[str, Any]:
-    """What only the referee knows of the hand: every hand, every irregularity and its window now."""
-    h = state.hand
-    return {"hands": [list(x) for x in h.hands] if h.hands is not None else None, **director_irregularities(state)}
+def plays_by_seat(play: type) -> dict[int, dict[str, Any]]:
+    """Every play command a game can list, made once: commands are immutable, so a list of legal
+    actions costs no allocation."""
+    return {s: {c: play(s, c) for c in DECK52} for s in range(MAX_SEAT + 1)}
 
 
 def seat_lines(units: list[dict[str, Any]]) -> list[dict[str, Any]]:

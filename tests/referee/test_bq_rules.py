@@ -9,11 +9,11 @@ from trick_table import Table, events_of
 from referee import errors
 from referee import events as ev
 from referee.games.black_queen import commands as bq
-from referee.games.black_queen.rules import CARD_POINTS, RULES
+from referee.games.black_queen.game import CARD_POINTS, BlackQueen
 from referee.games.black_queen.scoring import hand_sheet
 from referee.trickgame import commands as cmd
 
-DECK = RULES.deck()
+DECK = BlackQueen().deck()
 # Seat i holds the i-th eight cards of the deck in suit order: seat 0 3C-10C, seat 1 JC-AC 3D-6D,
 # seat 2 7D-AD, seat 3 3H-10H, seat 4 JH-AH 3S-6S, seat 5 7S-AS (QS among them).
 HANDS = [DECK[i * 8:(i + 1) * 8] for i in range(6)]

@@ -183,7 +183,7 @@ def test_take_back_keeps_both_records_of_a_card_that_broke_two_rules():
     r = events_of(t.act(qd.ClaimRenege(0, accused=2, trick=1)), ev.RenegeRuled)[0]
     assert (r.verdict, r.window) == ("upheld", "B")
     t.act(qd.TakeBack(3))
-    seat2 = sorted((irr["kind"], irr["status"]) for irr in t.hand.irregular if irr["seat"] == 2)
+    seat2 = sorted((irr.kind, irr.status) for irr in t.hand.irregular if irr.seat == 2)
     assert seat2 == [("challenge", "found_b"), ("renege", "found_b")]
 
 
@@ -242,7 +242,7 @@ def test_take_back_keeps_another_players_established_renege_in_queen_bees():
     r = events_of(t.act(cmd.ClaimRenege(1, accused=2, trick=1)), ev.RenegeRuled)[0]
     assert (r.verdict, r.window) == ("upheld", "C")
     t.act(cmd.TakeBack(3))
-    assert [f["seat"] for f in t.hand.found] == [2]
+    assert [f.seat for f in t.hand.found] == [2]
     t.play("5S")
     t.play_out()
     seat2 = hand_sheet(t)["units"][2]
@@ -262,7 +262,7 @@ def test_take_back_keeps_another_players_established_renege_in_black_queen():
     r = events_of(t.act(cmd.ClaimRenege(4, accused=3, trick=1)), ev.RenegeRuled)[0]
     assert (r.verdict, r.window) == ("upheld", "B")
     t.act(cmd.TakeBack(0))  # seat 0's 3C is the last card played
-    assert [f["seat"] for f in t.hand.found] == [3]
+    assert [f.seat for f in t.hand.found] == [3]
     t.play("6D")
     t.play_out()
     assert hand_sheet(t)["renege"] == {"seat": 3, "trick": 1, "window": "B", "contract": "defeated"}
@@ -280,10 +280,10 @@ def proof_taken_back(t: Table, trick1: tuple, trick2: tuple, trick3: tuple) -> N
     ruled_at = version_of(t, ev.RenegeRuled)
     t.act(cmd.TakeBack(2))
     assert not_replaced(t, ruled_at)
-    assert [(f["seat"], f["trick"]) for f in t.hand.found] == [(2, 1)]
+    assert [(f.seat, f.trick) for f in t.hand.found] == [(2, 1)]
     again = t.play(*trick3)
     assert not events_of(again, ev.RenegeRuled)
-    assert [(f["seat"], f["trick"]) for f in t.hand.found] == [(2, 1)]
+    assert [(f.seat, f.trick) for f in t.hand.found] == [(2, 1)]
     t.play_out()
     check_replay_equals_live(t)
 

@@ -46,7 +46,7 @@ def test_known_record_with_detection_announced_refuses_a_renege_with_the_legal_c
 def test_renege_window_a_take_back_in_a_known_record():
     t = table("known")
     t.play("AS", "4C")
-    assert t.hand.irregular and t.hand.irregular[0]["kind"] == "renege"
+    assert t.hand.irregular and t.hand.irregular[0].kind == "renege"
     played_version = t.state.version
     events = t.act(cmd.TakeBack(2))
     assert events == [ev.CardTakenBack(2, 1, 1, "4C", played_version)]

@@ -7,6 +7,7 @@ random play checks its records and its reneges with ``check_record`` and ``reneg
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import pickle
 import random
@@ -108,13 +109,11 @@ def check_record(known: Table, blind: Table, checks: tuple = ()) -> None:
 
 def illegal_choice(table: Table, rng: random.Random) -> str | None:
     """A card the seat to play holds but may not play (None when there is none)."""
-    from referee.trickgame.decide import legal_cards
-    from trick_table import game_rules
     state = table.state
     if state.phase != "play":
         return None
     seat = state.hand.turn
-    legal = set(legal_cards(state, game_rules(table.game), seat))
+    legal = set(table.game.legal_cards(state, seat))
     illegal = [c for c in state.hand.hands[seat] if c not in legal]
     return rng.choice(illegal) if illegal else None
 
@@ -173,7 +172,7 @@ def check_illegal_card_detected_alike(game: str, seed: int, detection: str, **op
 def pending_penalty(state: Any) -> bool:
     """A renege found out in window B whose reneger has not yet taken (or declined) the penalty."""
     h = state.hand
-    return h is not None and not h.over and any(irr["status"] == "found_b" for irr in h.irregular)
+    return h is not None and not h.over and any(irr.status == "found_b" for irr in h.irregular)
 
 
 def random_claim(state: Any, rng: random.Random) -> cmd.ClaimRenege | None:
@@ -185,10 +184,10 @@ def random_claim(state: Any, rng: random.Random) -> cmd.ClaimRenege | None:
     if h is None or not (h.trick or h.tricks):
         return None
     players = len(h.tricks_won)
-    suspects = [irr for irr in h.irregular if irr["status"] == "open"]
+    suspects = [irr for irr in h.irregular if irr.status == "open"]
     if suspects and rng.random() < 0.7:
         irr = rng.choice(suspects)
-        accused, trick = irr["seat"], irr["trick"]
+        accused, trick = irr.seat, irr.trick
     else:
         accused, trick = rng.randrange(players), rng.randint(1, h.trick_no)
     claimant = rng.choice([s for s in range(players) if s != accused])
@@ -257,8 +256,8 @@ def check_restore_points(state: Any) -> None:
     if h is None:
         return
     for irr in h.irregular:
-        if irr["status"] in UNSETTLED and window_of(state, irr) in ("A", "B"):
-            assert irr["version"] in h.snapshots, irr
+        if irr.status in UNSETTLED and window_of(state, irr) in ("A", "B"):
+            assert irr.version in h.snapshots, irr
 
 
 # What the cards on the table decide, and what rulings established: after a correction both must be
@@ -289,7 +288,7 @@ def check_correction_against_a_fold_without_replaced(table: Any) -> None:
             assert getattr(real, name) == getattr(folded, name), name
 
     def without_proofs(irregular: list) -> list:
-        return [{k: v for k, v in irr.items() if k != "proof"} for irr in irregular]
+        return [dataclasses.replace(irr, proof=None) for irr in irregular]
 
     assert without_proofs(real.irregular) == without_proofs(folded.irregular)
     assert table.state.phase == model.phase

@@ -21,12 +21,8 @@ def fill_deal(game: Any, fixed: dict[int, list[str]]) -> list[list[str]]:
 
 
 def game_rules(game: Any):
-    """The rules object of a plain trick game (players, hand size, removed cards)."""
-    if game.name == "queen-bees":
-        from referee.games.queen_bees.rules import RULES
-    else:
-        from referee.games.black_queen.rules import RULES
-    return RULES
+    """The game object of a plain trick game: it holds its players, hand size and removed cards."""
+    return game
 
 
 class Table(BaseTable):

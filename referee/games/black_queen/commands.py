@@ -1,4 +1,4 @@
-"""Black Queen commands: the shared ones of a plain trick game (``bid`` is card points), a pass,
+"""Black Queen commands: the shared ones of a bidding trick game (``bid`` is card points), a pass,
 and the declarer's contract (trump and the two called cards)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from referee import events as ev
 from referee.fields import Seat
 from referee.shared_commands import frozen as _frozen
 from referee.table_actions import trick_command_of
-from referee.trickgame.commands import SHARED_ACTIONS, schemas_of
+from referee.trickgame.commands import SHARED_ACTIONS
 
 
 @_frozen
@@ -29,7 +29,6 @@ class Declare:
 
 
 ACTIONS: dict[str, type] = {**SHARED_ACTIONS, "pass": Pass, "declare": Declare}
-COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
 
 
 def command_of(event: Any) -> Any:

@@ -38,9 +38,9 @@ def hand_sheet(state: TableState) -> tuple[dict[str, Any], list[int]]:
     made = team_points >= h.bid
     renege = None
     if opts["renege_decides_contract"] and h.found:
-        offender = h.found[0]["seat"]
+        offender = h.found[0].seat
         made = offender not in team
-        renege = {"seat": offender, "trick": h.found[0]["trick"], "window": h.found[0]["window"],
+        renege = {"seat": offender, "trick": h.found[0].trick, "window": h.found[0].window,
                   "contract": "made" if made else "defeated"}
     totals = list(state.totals)
     rows = []

@@ -1,18 +1,197 @@
-"""The Queen Bees game object: the shared trick-game object over Queen Bees' own modules."""
+"""Queen Bees on the trick engine: 4 players bid tricks; no trump until the first Queen, which wins
+its trick and makes its suit trump; from then on the four Queens are trumps above the trump suit
+and belong to it for following (RULINGS.md, Queen Bees).
+
+Following rules a lead sets (``(kind, suit)``, fixed at the lead for the whole trick):
+
+* ``suit``: before trump, the led suit, its Queen included;
+* ``trump``: a lead of a trump-suit card or of any Queen: a trump-suit card or a Queen;
+* ``plain``: a lead of another suit: a card of that suit that is not its Queen.
+
+    >>> qb = QueenBees()
+    >>> qb.follows("trump", "S", "QH"), qb.follows("plain", "H", "QH"), qb.follows("suit", "H", "QH")
+    (True, False, True)
+"""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from referee.games.queen_bees import commands
-from referee.trickgame.game import TrickGame
+from marshmallow import fields
+
+from referee import errors
+from referee import events as ev
+from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES, sort_hand
+from referee.fields import MAX_POINTS, ExactInteger
+from referee.kinds import FollowRule
+from referee.games.queen_bees.scoring import hand_sheet
+from referee.standings import winners_at_target
+from referee.table_actions import trick_command_of
+from referee.trickgame import commands as cmd
+from referee.trickgame.game import TrickGame, TrickOptionsSchema
+from referee.trickgame.state import Hand, Layout, TableState
+from referee.tricks import trick_winner
+
+LAYOUT = Layout(players=4, seats=4, dummy=None, hands_dealt=4, hand_size=13, removed=())
 
 
-class QueenBees(TrickGame, package=__package__):
+class OptionsSchema(TrickOptionsSchema):
+    """Options a Queen Bees game is created with; every one is logged in ``GameCreated``."""
+
+    players = ExactInteger(4, 4, load_default=4)
+    target = ExactInteger(1, MAX_POINTS, load_default=200)
+    first_dealer = ExactInteger(0, 3, load_default=0)
+    # A renege found out in window B or C scores -10 x bid for the hand (RULINGS.md); off, it is
+    # only recorded.
+    renege_costs_bid = fields.Boolean(load_default=True)
+
+
+class QBHand(Hand):
+    """A Queen Bees hand: the bids, and the trump the first Queen fixed."""
+
+    __slots__ = ("bids", "trump", "trump_by")
+
+    def __init__(self, no: int, dealer: int, seats: int) -> None:
+        super().__init__(no, dealer, seats)
+        self.bids: list[int | None] = [None] * seats
+        self.trump: str | None = None
+        self.trump_by: dict[str, Any] | None = None  # the first Queen: seat, card, trick
+
+    def clone(self) -> QBHand:
+        new = super().clone()
+        new.bids = self.bids.copy()
+        return new
+
+
+class QueenBees(TrickGame):
     """Queen Bees: 4 players bid tricks; the first Queen played fixes trump; Queens are top trumps."""
 
     name: ClassVar[str] = "queen-bees"
     title: ClassVar[str] = "Queen Bees"
+    options_schema = OptionsSchema
+    actions: ClassVar[dict[str, type]] = dict(cmd.SHARED_ACTIONS)
+    players, hand_size, removed = LAYOUT.players, LAYOUT.hand_size, LAYOUT.removed
+
+    def layout_of(self, options: Any) -> Layout:
+        return LAYOUT
+
+    def new_hand(self, no: int, dealer: int, seats: int) -> QBHand:
+        return QBHand(no, dealer, seats)
+
+    # ------------------------------------------------------------ bidding
+
+    def own_folds(self) -> dict[type, Any]:
+        return {ev.BidMade: self.fold_bid_made}
+
+    def own_deciders(self) -> dict[type, Any]:
+        return {cmd.Bid: self.decide_bid}
+
+    def decide_bid(self, state: TableState, c: cmd.Bid, rng: Any) -> list[Any]:
+        """Each player in turn from the dealer's left bids 1 to 13 tricks."""
+        self.require_phase(state, "bid", doing="bid")
+        seat = self.player_seat(state, c.seat)
+        h = state.hand
+        if seat != h.turn:
+            raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot bid now: it is {state.seat_label(h.turn)}'s "
+                                     "turn.", seat=seat, legal=[h.turn])
+        if not isinstance(c.bid, int) or not 1 <= c.bid <= state.hand_size:
+            raise errors.InputError(f"{state.seat_label(seat)} must bid 1 to {state.hand_size} tricks, not {c.bid!r}.",
+                                    seat=seat, legal=list(range(1, state.hand_size + 1)), code="invalid_bid")
+        return [ev.BidMade(seat, h.no, c.bid)]
+
+    def fold_bid_made(self, state: TableState, e: ev.BidMade) -> None:
+        h = state.hand
+        h.bids[e.seat] = e.bid
+        if all(b is not None for b in h.bids):
+            state.phase = "play"  # the player left of the dealer leads
+            h.turn = h.order[0]
+        else:
+            h.turn = h.next_of[e.seat]
+
+    def phase_actions(self, state: TableState, seat: int) -> list[Any]:
+        return [cmd.Bid(seat, n) for n in range(1, state.hand_size + 1)] if state.phase == "bid" else []
+
+    # ------------------------------------------------------------ trump and following
+
+    def lead_rule(self, state: TableState, card: str) -> tuple[FollowRule, str]:
+        trump = state.hand.trump
+        if trump is None:
+            return ("suit", SUIT[card])
+        if IS_QUEEN[card] or SUIT[card] == trump:
+            return ("trump", trump)
+        return ("plain", SUIT[card])
+
+    def follows(self, kind: str, suit: str, card: str) -> bool:
+        if kind == "suit":
+            return SUIT[card] == suit
+        if kind == "trump":
+            return IS_QUEEN[card] or SUIT[card] == suit
+        return SUIT[card] == suit and not IS_QUEEN[card]
+
+    def rule_text(self, kind: str, suit: str) -> str:
+        name = SUIT_NAMES[suit]
+        if kind == "trump":
+            return f"trump ({name} or a Queen) was led"
+        if kind == "plain":
+            return f"{name} were led (a Queen is a trump now, not one of the {name})"
+        return f"{name} were led"
+
+    def after_card(self, state: TableState, seat: int, card: str) -> None:
+        h = state.hand
+        if h.trump is None and IS_QUEEN[card]:
+            h.trump = SUIT[card]
+            h.trump_by = {"seat": seat, "card": card, "trick": h.trick_no}
+
+    def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
+        """The first Queen played to the trick; else the highest trump; else the highest of the suit led."""
+        for seat, card in plays:
+            if IS_QUEEN[card]:
+                return seat
+        return trick_winner(plays, state.hand.trump, STANDARD_STRENGTH)
+
+    # ------------------------------------------------------------ reneges and scoring
+
+    def penalty(self, state: TableState, seat: int) -> str | None:
+        h = state.hand
+        if not state.options["renege_costs_bid"]:
+            return None
+        bid = h.bids[seat]
+        again = " (already due for an earlier renege)" if any(f.seat == seat for f in h.found) else ""
+        return f"{state.seat_label(seat)} scores -10 x {bid} = {-10 * bid} for hand {h.no} instead of its normal score{again}"
+
+    def hand_sheet(self, state: TableState) -> tuple[dict[str, Any], list[int]]:
+        return hand_sheet(state)
+
+    def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
+        won = winners_at_target(totals, state.options["target"])
+        return ("target", won) if won is not None else None
+
+    # ------------------------------------------------------------ the record and the views
 
     def command_of(self, event: Any) -> Any:
-        return commands.command_of(event)
+        return trick_command_of(event)  # bids, cards and claims: all shared
+
+    def public_view(self, state: TableState, seat: int | None = None) -> dict[str, Any]:
+        """What the table sees (and, with ``seat``, that seat's own hand in a known record)."""
+        view = self.table_view(state)
+        h = state.hand
+        if h is not None:
+            view["hand"].update({"bids": list(h.bids), "trump": h.trump, "trump_by": h.trump_by})
+            if seat is not None and h.hands is not None and 0 <= seat < state.players:
+                view["hand"]["your_hand"] = sort_hand(h.hands[seat], STANDARD_STRENGTH)
+        return view
+
+    def director_view(self, state: TableState) -> dict[str, Any]:
+        """Everything the referee knows: hands, every irregularity and its status."""
+        view = self.public_view(state)
+        if state.hand is not None:
+            view["hand"].update(self.director_extras(state))
+        return view
+
+    def scores(self, state: TableState) -> dict[str, Any]:
+        """The score sheet: one sheet per finished hand, the current totals, and the hand in play."""
+        h = state.hand
+        current = None
+        if h is not None and not h.over:
+            current = {"hand": h.no, "bids": list(h.bids), "tricks_won": list(h.tricks_won), "trump": h.trump}
+        return {"units": self.units(state), "hands": state.history, "totals": list(state.totals), "current": current}

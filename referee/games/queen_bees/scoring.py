@@ -26,7 +26,7 @@ def hand_points(bid: int, tricks: int, reneged: bool) -> int:
 def hand_sheet(state: TableState) -> tuple[dict[str, Any], list[int]]:
     """The score sheet of the hand just finished and the new totals (one unit per player)."""
     h = state.hand
-    penalised = {f["seat"] for f in h.found} if state.options["renege_costs_bid"] else set()
+    penalised = {f.seat for f in h.found} if state.options["renege_costs_bid"] else set()
     totals = list(state.totals)
     rows = []
     for s in range(state.players):

@@ -1,7 +1,7 @@
 """Queen's Dungeon commands: what a scorekeeper (or a seat) asks the referee to record.
 
-Frozen dataclasses, as ``referee.shared_commands`` describes; the claim, the take-back and the
-early end are those every trick game shares, from there. ``Deal`` and ``Play`` are Queen's
+Frozen dataclasses, as ``referee.shared_commands`` describes; the claim, the corrections and
+the early end are those every trick game shares, from there. ``Deal`` and ``Play`` are Queen's
 Dungeon's own: a deal may carry the extra hand, and the dummy's card may be left out.
 """
 
@@ -11,12 +11,12 @@ from typing import Any, Optional
 
 from referee import events as ev
 from referee.fields import Seat
-from referee.shared_commands import ClaimRenege, EndGame, TakeBack, schemas_of
+from referee.shared_commands import AcceptPenalty, ClaimRenege, EndGame, TakeBack
 from referee.shared_commands import frozen as _frozen
 from referee.table_actions import shared_command_of
 
 __all__ = ["Cut", "CallTrump", "Deal", "ExchangeHand", "Play", "ChangeTrump", "AnnounceChallenge", "ClaimRenege",
-           "AcceptPenalty", "TakeBack", "EndGame", "ACTIONS", "COMMAND_SCHEMAS", "ACTION_OF", "command_of"]
+           "AcceptPenalty", "TakeBack", "EndGame", "ACTIONS", "command_of"]
 
 
 @_frozen
@@ -67,11 +67,6 @@ class AnnounceChallenge:
     seat: Seat
 
 
-@_frozen
-class AcceptPenalty:
-    seat: Seat
-
-
 ACTIONS: dict[str, type] = {
     "cut": Cut,
     "call_trump": CallTrump,
@@ -85,9 +80,6 @@ ACTIONS: dict[str, type] = {
     "take_back": TakeBack,
     "end_game": EndGame,
 }
-
-COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
-
 
 # The command each table-action event of Queen's Dungeon records (the shared ones aside).
 _RECORDED: dict[type, Any] = {

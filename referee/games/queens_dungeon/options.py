@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import marshmallow
@@ -12,6 +11,7 @@ from marshmallow import fields, validate
 from referee.cards import DECK52, parse_card
 from referee.errors import InvalidOption, UnknownCard
 from referee.fields import MAX_POINTS, MAX_SEAT, ExactInteger
+from referee.trickgame.state import Layout
 
 # Players -> (cards removed from the deck, dealer's quota). Removed 2s go clubs, diamonds,
 # hearts, spades (RULINGS.md). Two players deal three hands (the dummy's is the third).
@@ -39,31 +39,6 @@ class OptionsSchema(marshmallow.Schema):
     removed_cards = fields.List(fields.String(), load_default=None, allow_none=True)
     first_dealer = ExactInteger(0, MAX_SEAT, load_default=None, allow_none=True)  # skip the cut
     renege_penalty = ExactInteger(0, MAX_POINTS, load_default=25)  # window B's voluntary penalty
-
-
-@dataclass(frozen=True)
-class Layout:
-    """What the options imply for the table."""
-
-    players: int
-    seats: int  # players plus the dummy
-    dummy: int | None  # the dummy's seat number (2 in a 2-player game)
-    hands_dealt: int  # seats plus the spare hand of the four-hands variant
-    hand_size: int
-    removed: tuple[str, ...]
-    quota: int
-    partners: bool
-
-    @property
-    def units(self) -> int:
-        """Scoring units: teams in a partners game, else players."""
-        return 2 if self.partners else self.players
-
-    def unit_of(self, seat: int) -> int | None:
-        """The scoring unit of a seat (None for the dummy)."""
-        if seat == self.dummy:
-            return None
-        return seat % 2 if self.partners else seat
 
 
 def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -101,8 +76,7 @@ def layout_of(opts: dict[str, Any]) -> Layout:
     seats = 3 if n == 2 else n
     removed = tuple(opts["removed_cards"])
     if opts["four_hands"]:
-        return Layout(3, 3, None, 4, 13, removed, 5, False)
-    return Layout(
-        n, seats, 2 if n == 2 else None, seats, (len(DECK52) - len(removed)) // seats, removed,
-        _LAYOUT[n][1], opts["partners"],
-    )
+        return Layout(players=3, seats=3, dummy=None, hands_dealt=4, hand_size=13, removed=removed, quota=5)
+    return Layout(players=n, seats=seats, dummy=2 if n == 2 else None, hands_dealt=seats,
+                  hand_size=(len(DECK52) - len(removed)) // seats, removed=removed, quota=_LAYOUT[n][1],
+                  partners=opts["partners"])

@@ -16,16 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT
+from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT, SUIT_NAMES
 from referee.games.queens_dungeon.state import QDState
 from referee.tricks import follow_options, is_legal_follow
 
 STRENGTH = QD_STRENGTH
-KINDS_TEXT = {
-    "renege": "did not follow suit",
-    "trump_lead": "led trump before it was broken",
-    "challenge": "did not play a Queen under the Queen's Challenge",
-}
 
 
 def legal_cards(state: QDState, seat: int) -> list[str]:
@@ -66,20 +61,27 @@ def is_legal(state: QDState, seat: int, card: str) -> bool:
     return True
 
 
-def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None]]:
-    """The claims playing ``card`` now makes about ``seat``'s hand, as (kind, suit) pairs."""
+_NONE: tuple = ()  # most cards claim nothing: the same empty answer, made once
+
+
+def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None, None]] | tuple:
+    """The claims playing ``card`` now makes about ``seat``'s hand, as (kind, suit, rule): the
+    kind names the rule here, so ``rule`` is None."""
     if IS_QUEEN[card] or seat == state.layout.dummy:
-        return []
+        return _NONE
     h = state.hand
-    found: list[tuple[str, str | None]] = []
+    trick = h.trick
+    if h.challenge is None and (SUIT[card] == SUIT[trick[0][1]] if trick else h.broken or SUIT[card] != h.trump):
+        return _NONE
+    found: list[tuple[str, str | None, None]] = []
     if h.challenge is not None:
-        found.append(("challenge", None))
-    if h.trick:
-        led = SUIT[h.trick[0][1]]
+        found.append(("challenge", None, None))
+    if trick:
+        led = SUIT[trick[0][1]]
         if SUIT[card] != led:
-            found.append(("renege", led))
+            found.append(("renege", led, None))
     elif not h.broken and SUIT[card] == h.trump:
-        found.append(("trump_lead", h.trump))
+        found.append(("trump_lead", h.trump, None))
     return found
 
 
@@ -104,7 +106,7 @@ def disproves(kind: str, suit: str | None, card: str) -> bool:
 def disproved_by(irr: dict[str, Any], card: str) -> bool:
     """True when holding ``card`` contradicts the claim the irregularity record ``irr`` made (the
     test ``referee.reneges`` asks of a game)."""
-    return disproves(irr["kind"], irr["suit"], card)
+    return disproves(irr.kind, irr.suit, card)
 
 
 def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:
@@ -122,6 +124,10 @@ def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:
     return unit, before, min(before - 100, lowest_other - 1)
 
 
-def describe(state: QDState, irr: dict[str, Any]) -> str:
-    """``Seat 1 (Bob) did not follow suit with 3C in trick 4`` for rulings and messages."""
-    return f"{state.seat_label(irr['seat'])} {KINDS_TEXT[irr['kind']]} with {irr['card']} in trick {irr['trick']}"
+def claim_text(kind: str, suit: str | None) -> str:
+    """What made a claim, for messages: ``spades were led``."""
+    if kind == "renege":
+        return f"{SUIT_NAMES[suit]} were led"
+    if kind == "trump_lead":
+        return f"trump ({SUIT_NAMES[suit]}) is not broken"
+    return "the Queen's Challenge is on"

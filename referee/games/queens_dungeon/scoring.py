@@ -17,16 +17,6 @@ DEALER_BONUS = 50
 DEALER_SHORT = -50
 
 
-def unit_seats(state: QDState, unit: int) -> list[int]:
-    """The player seats of a scoring unit (a team in a partners game)."""
-    layout = state.layout
-    return [s for s in range(layout.seats) if layout.unit_of(s) == unit]
-
-
-def unit_name(state: QDState, unit: int) -> str:
-    return " & ".join(state.names[s] for s in unit_seats(state, unit))
-
-
 def hand_sheet(state: QDState) -> tuple[dict[str, Any], list[int]]:
     """The score sheet of the hand just finished and the new totals (by unit)."""
     h = state.hand
@@ -57,7 +47,7 @@ def hand_sheet(state: QDState) -> tuple[dict[str, Any], list[int]]:
         })
     totals = [state.totals[u] + unit_points[u] for u in range(layout.units)]
     units = [{
-        "unit": u, "name": unit_name(state, u), "seats": unit_seats(state, u), "before": h.totals_before[u],
+        "unit": u, "name": state.unit_name(u), "seats": layout.seats_of(u), "before": h.totals_before[u],
         "hand_points": unit_points[u], "hand_total": totals[u] - h.totals_before[u], "total": totals[u],
     } for u in range(layout.units)]
     sheet = {
