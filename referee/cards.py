@@ -88,6 +88,13 @@ def parse_suit(text: object) -> str:
     raise UnknownCard(f"{text!r} is not a suit: use C, D, H or S.")
 
 
+def card_name(card: str) -> str:
+    """Spoken form for messages: ``QS`` -> ``QS (queen of spades)``."""
+    words = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    rank = RANK[card]
+    return f"{card} ({words.get(rank, rank)} of {SUIT_NAMES[SUIT[card]]})"
+
+
 def deck_without(removed: Iterable[str]) -> list[str]:
     """The 52-card deck in a fixed order, minus ``removed``."""
     gone = set(removed)

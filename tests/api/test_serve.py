@@ -88,7 +88,11 @@ def test_a_second_serve_on_a_port_in_use_refuses_to_start_and_says_why(tmp_path)
     try:
         _wait_healthy(port, first)
         second = _serve(tmp_path / "second", port)
-        output, _ = second.communicate(timeout=60)
+        try:
+            output, _ = second.communicate(timeout=60)
+        finally:
+            if second.poll() is None:  # it started after all: stop it, then fail below
+                output = _stop(second)
         assert second.returncode == 2, output
         assert f"127.0.0.1:{port} is in use" in output and "another courtcard serve" in output
         assert not (tmp_path / "second" / "valkey.conf").exists()  # it started nothing
