@@ -38,6 +38,8 @@ Contract
   the next move of a winning line as a command; ``GET /games/{id}/hint`` answers with it.
 * ``audit_notes(state, events)`` (optional) is what the game adds to the audit of its record, from
   the end state and the events in version order (a JSON-ready dict; the audit's ``notes``).
+* ``picture_html(state)`` (optional) draws the table as HTML (escaped) for the printable record's
+  "the table at the end" (The Queens: its tableau).
 """
 
 from __future__ import annotations

@@ -27,8 +27,10 @@ th{background:#eee}.v{color:#666;text-align:right}.hash{font-family:monospace;fo
 """
 
 
-def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], head: tuple[int, str]) -> str:
-    """The whole page for a game's ``envelopes`` (in version order) and its score ``sheet``."""
+def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], head: tuple[int, str],
+                picture: str | None = None) -> str:
+    """The whole page for a game's ``envelopes`` (in version order) and its score ``sheet``; with
+    ``picture``, the game's own drawing of the table at the end of the record (HTML it escaped)."""
     names = seat_names(envelopes)
     game_id = envelopes[0].game_id if envelopes else ""
     parts = [
@@ -38,6 +40,7 @@ def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], he
         f"<p>Seats: {escape(', '.join(f'{i}: {n}' for i, n in enumerate(names)))}. Events: {head[0]}. "
         f"Chain head: <span class=\"hash\">{escape(head[1])}</span></p>",
         _outcome(sheet, names),
+        f"<h2 class=\"first\">The table at the end of the record</h2>{picture}" if picture else "",
         '<h2 class="first">Running totals</h2>', chart_svg(running_totals(sheet)),
         "<h2>Score sheet</h2>", _sheet_table(sheet.get("rows", [])),
         "<h2>Rulings</h2>", _events_table([e for e in envelopes if is_a(e, *_RULING_EVENTS)], names) or "<p>No claims or rulings.</p>",

@@ -50,4 +50,8 @@ class Export(MethodView):
         sheet = build_sheet(game_id, replay.game, replay.state)
         if fmt == "csv":
             return Response(score_csv(sheet), mimetype=FORMATS[fmt], headers=headers)
-        return Response(render_html(replay.game.title, envelopes, sheet, head), mimetype=FORMATS[fmt], headers=headers)
+        # A game may draw its table (The Queens: the tableau); the record shows it as it ends.
+        draw = getattr(replay.game, "picture_html", None)
+        picture = draw(replay.state) if draw is not None else None
+        return Response(render_html(replay.game.title, envelopes, sheet, head, picture), mimetype=FORMATS[fmt],
+                        headers=headers)

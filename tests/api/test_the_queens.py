@@ -54,7 +54,11 @@ def test_the_queens_is_created_dealt_played_to_a_win_and_recorded(client, new_ga
     csv = client.get(f"/games/{game_id}/export", query_string={"format": "csv"}, headers=headers)
     assert csv.get_data(as_text=True).splitlines()[1] == "1,0,0,Ann,104,won,104,104"
     html = client.get(f"/games/{game_id}/export", query_string={"format": "html"}, headers=headers)
-    assert html.status_code == 200 and "The Queens" in html.get_data(as_text=True)
+    page = html.get_data(as_text=True)
+    assert html.status_code == 200 and "The Queens" in page
+    # the final tableau: every foundation built up to its Queen, nothing left anywhere
+    assert "The table at the end of the record" in page and "won, 104 of 104 cards home" in page
+    assert page.count("Q\u2663 (13)") == 2 and page.count("Q\u2660 (13)") == 2
     jsonl = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}, headers=headers).get_data()
     imported = client.post("/imports", data=jsonl, headers={"Content-Type": "text/plain"})  # re-decided on import
     assert imported.status_code == 201 and imported.get_json()["version"] == 171

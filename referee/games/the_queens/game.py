@@ -21,6 +21,7 @@ from referee.games.the_queens import events as ev
 from referee.games.the_queens import audit, rules, views
 from referee.games.the_queens.cards import DECK104, UNSEEN, parse_order
 from referee.games.the_queens.options import OptionsSchema
+from referee.games.the_queens.picture import tableau_html
 from referee.games.the_queens.solver import solve
 from referee.games.the_queens.state import QueensState, apply_event
 
@@ -124,6 +125,10 @@ class TheQueens:
         move = _command(verdict.line[0]) if verdict.line else None
         return {"result": verdict.result, "move": move, "moves_left": len(verdict.line), "proof": verdict.proof or None,
                 "positions": verdict.positions}
+
+    def picture_html(self, state: QueensState) -> str:
+        """The tableau as it lies, for the printable record."""
+        return tableau_html(views.public_view(state))
 
     def audit_notes(self, state: QueensState, events: list[Any]) -> dict[str, Any]:
         """For the audit: whether the deal could be won, and where the player left the last winning
