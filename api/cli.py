@@ -199,7 +199,8 @@ def show(game_id, director, seat, url, as_json) -> None:
 
 @main.command()
 @click.option("--game", "game_name", default="queens-dungeon", show_default=True)
-@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 8))
+@click.option("--players", default=None, type=click.IntRange(1, 8),
+              help="Seats at the table (default: the game's own default, 4 where it has none).")
 @click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")
 @click.option("--seed", type=int, help="Seed the random choices (the deal is the referee's own).")
 @click.option("--max-actions", default=20_000, show_default=True, type=int)

@@ -81,6 +81,13 @@ def test_demo_plays_a_whole_game_and_prints_the_score_sheet(live):
     assert re.search(r"(Ann|Bob|Cat|Dan)( and (Ann|Bob|Cat|Dan))* wins? \(target\)\.$", last), last
 
 
+def test_demo_plays_the_patience_with_its_one_player_to_its_end(live):
+    result = run("demo", "--game", "the-queens", "--seed", 3, "--url", live)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"finished at version \d+\. (Ann wins \(won\)|The game is over \((stuck|given up)\), with no\s+winner)\.",
+                     result.output), result.output
+
+
 def test_demo_plays_dungeon_through_the_scorekeepers_actions_that_are_nobodys_turn(live):
     result = run("demo", "--game", "dungeon", "--players", 3, "--seed", 2, "--url", live)
     assert result.exit_code == 0, result.output
