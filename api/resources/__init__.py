@@ -1,13 +1,11 @@
-"""One blueprint per resource. Add a resource module's name to ``RESOURCES`` to serve it."""
+"""One blueprint per resource. Add a resource module to ``blueprints`` to serve it."""
 
 from __future__ import annotations
 
-import importlib
 
-#: Modules under ``api.resources`` that define a flask-smorest ``blp``, in the order they are documented.
-RESOURCES = ("games", "events", "scores", "audit", "disputes", "exports", "imports", "signing", "health")
+def blueprints() -> list:
+    """Each resource's flask-smorest blueprint, in the order they are documented. Imported here,
+    when the app is built, so that importing this package alone loads no resource."""
+    from api.resources import audit, disputes, events, exports, games, health, imports, scores, signing
 
-
-def blueprints():
-    for name in RESOURCES:
-        yield importlib.import_module(f"api.resources.{name}").blp
+    return [module.blp for module in (games, events, scores, audit, disputes, exports, imports, signing, health)]
