@@ -59,11 +59,13 @@ def wait_version(page, version: int) -> None:
     page.wait_for_function(SETTLED_AFTER, arg=version - 1)
 
 
-def choose_game(page, base_url: str, game: str) -> None:
-    """Open the start page and choose ``game``: its options and seats are drawn from the catalog."""
+def choose_game(page, base_url: str, game: str, record: str = "known") -> None:
+    """Open the start page and choose ``game`` and ``record``: its options and seats are drawn from
+    the catalog."""
     page.goto(f"{base_url}/")
     page.wait_for_selector("#opt-players")
     page.select_option("#game", game)
+    page.check(f"input[name=record][value={record}]")
 
 
 def create_game(page) -> tuple[str, str]:

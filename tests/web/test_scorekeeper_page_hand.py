@@ -6,6 +6,15 @@ from __future__ import annotations
 
 from scorekeeper import ApiTable, choose_game, create_game, phase, shown_version, tap, two_queens_deal
 
+def test_the_start_page_offers_queens_dungeon_in_a_blind_record_first(live_server, pages):
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    page.wait_for_selector("#opt-players")
+    assert page.input_value("#game") == "queens-dungeon"
+    assert page.is_checked("input[name=record][value=blind]")
+    assert page.locator("#seats input").count() == 4
+
+
 def test_a_known_hand_is_logged_by_tapping_cards_and_the_two_queens_prompt_is_answered(live_server, pages, screenshots):
     page = pages()
     errors: list[str] = []

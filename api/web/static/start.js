@@ -8,6 +8,7 @@ const optionsBox = document.getElementById("options");
 const seatsBox = document.getElementById("seats");
 const DEFAULT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"];
 let catalog = [];
+const DEFAULT_GAME = "queens-dungeon";
 
 function label(name) {
   return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
@@ -156,7 +157,8 @@ async function start() {
     notify(err.message);
     return;
   }
-  fill(gameSelect, catalog.map((g) => h("option", { value: g.name }, g.title)));
+  // Queen's Dungeon, in a blind record (the page's default), is what most tables log.
+  fill(gameSelect, catalog.map((g) => h("option", { value: g.name, selected: g.name === DEFAULT_GAME }, g.title)));
   renderOptions();
 }
 
