@@ -170,10 +170,15 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
         fail(exc)
     if as_json:
         click.echo(json.dumps(result))
-    else:
-        for event in result["events"]:
-            console.print(f"v{event['version']:>4}  {event['type']}  {json.dumps(event['payload'])}")
-        console.print(f"Game {game_id} is at version {result['version']}.")
+        return
+    from api.render import describe_events
+
+    try:
+        seats = client.game(game_id)["view"].get("seats") or []
+    except ApiError:
+        seats = []  # the sentence then says "seat 1": the action is logged all the same
+    console.print(describe_events(result["events"], seats))
+    console.print(f"[dim]Game {game_id} is at version {result['version']}.[/]")
 
 
 @main.command()

@@ -96,3 +96,52 @@ def _hand_points(hand: dict[str, Any], unit: int) -> str:
                 return f"{points:+} → {running}" if isinstance(points, int) and running is not None else str(points)
             return str(row)
     return ""
+
+
+_RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_words(card: str) -> str:
+    """``QS`` -> "the queen of spades"; a card Courtcard does not name this way stays as written."""
+    rank, suit = card[:-1], card[-1:]
+    if suit in _SUITS and (rank in _RANKS or rank in {str(n) for n in range(2, 11)}):
+        return f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
+    return card
+
+
+def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
+    """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
+    events every trick game shares read as words; any other event as its type and fields."""
+    def name(seat: Any) -> str:
+        return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat}"
+
+    phrases = []
+    for event in events:
+        kind, p = event["type"], event.get("payload") or {}
+        if p.get("withheld") or event.get("withheld"):
+            phrases.append(f"{kind} (withheld until the game is over)")
+        elif kind == "CardPlayed":
+            phrases.append(f"{name(p['seat'])} plays {card_words(p['card'])}")
+        elif kind == "TrickWon":
+            phrases.append(f"trick {p['trick']} to {name(p['seat'])}")
+        elif kind == "TrumpCalled":
+            phrases.append(f"{name(p['seat'])} calls {_SUITS.get(p['suit'], p['suit'])} trump")
+        elif kind == "DealerCut":
+            phrases.append(f"{name(p['seat'])} cuts {card_words(p['card'])}")
+        elif kind == "DealerChosen":
+            phrases.append(f"{name(p['seat'])} deals first")
+        elif kind == "BidMade":
+            phrases.append(f"{name(p['seat'])} bids {p['bid']}" if p.get("bid") is not None else f"{name(p['seat'])} passes")
+        elif kind == "HandScored":
+            phrases.append(f"hand {p['hand']} is scored: " + ", ".join(
+                f"{name(i)} {total}" for i, total in enumerate(p.get("totals") or [])))
+        elif kind == "GameEnded":
+            winners = [name(w) for w in p.get("winners") or []]
+            phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+                                                 if winners else ""))
+        else:
+            fields = ", ".join(f"{k.replace('_', ' ')} {name(v) if k in ('seat', 'accused', 'claimant') else _text(v)}"
+                               for k, v in p.items() if k not in ("salt",) and v not in (None, [], {}))
+            phrases.append(f"{kind}" + (f" ({fields})" if fields else ""))
+    return ("; ".join(phrases) + ".") if phrases else "Nothing new was logged."

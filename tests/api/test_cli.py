@@ -51,9 +51,15 @@ def test_legal_plays_logged_one_command_at_a_time_are_all_accepted_by_courtcard_
     assert run("log", game, "deal", "--url", live).exit_code == 0
     tricks = [(1, "2C"), (2, "3C"), (3, "4C"), (0, "5C"), (0, "6C"), (1, "7C"), (2, "8C"), (3, "9C"),
               (3, "10C"), (0, "JC"), (1, "KC"), (2, "AC")]
+    said = []
     for seat, card in tricks:
         logged = run("log", game, "play", f"seat={seat}", f"card={card}", "--url", live)
         assert logged.exit_code == 0, (seat, card, logged.output)
+        said.append(logged.output.splitlines()[0])
+    # Each answer is a sentence, with names: the play, and the trick when it is complete.
+    assert said[0] == "Bob plays the 2 of clubs."
+    assert said[3] == "Ann plays the 5 of clubs; trick 1 to Ann."
+    assert said[11] == "Cat plays the ace of clubs; trick 3 to Cat."
 
 
 def test_a_refused_action_exits_1_and_says_what_is_legal(live):
