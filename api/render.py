@@ -129,6 +129,8 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
             phrases.append(f"{name(p['seat'])} calls {_SUITS.get(p['suit'], p['suit'])} trump")
         elif kind == "DealerCut":
             phrases.append(f"{name(p['seat'])} cuts {card_words(p['card'])}")
+        elif kind == "HandDealt" and "dealer" in p:
+            phrases.append(f"{name(p['dealer'])} deals hand {p['hand']}")
         elif kind == "DealerChosen":
             phrases.append(f"{name(p['seat'])} deals first")
         elif kind == "BidMade":

@@ -48,7 +48,8 @@ def test_legal_plays_logged_one_command_at_a_time_are_all_accepted_by_courtcard_
                  "--option", "first_dealer=0", "--url", live, "--json")
     game = json.loads(result.output)["game_id"]
     assert run("log", game, "call_trump", "seat=0", "suit=H", "--url", live).exit_code == 0
-    assert run("log", game, "deal", "--url", live).exit_code == 0
+    dealt = run("log", game, "deal", "--url", live)
+    assert dealt.exit_code == 0 and dealt.output.splitlines()[0] == "Ann deals hand 1.", dealt.output
     tricks = [(1, "2C"), (2, "3C"), (3, "4C"), (0, "5C"), (0, "6C"), (1, "7C"), (2, "8C"), (3, "9C"),
               (3, "10C"), (0, "JC"), (1, "KC"), (2, "AC")]
     said = []
