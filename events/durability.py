@@ -13,7 +13,8 @@ a retry with the same ids settles it (it is answered by the events already recor
 
 Set from the environment by :meth:`Durability.from_env`: ``COURTCARD_WAIT_REPLICAS`` (default 0),
 ``COURTCARD_WAIT_AOF`` (``1`` to wait for the replicas' append-only files) and
-``COURTCARD_WAIT_TIMEOUT_MS`` (default 1000).
+``COURTCARD_WAIT_TIMEOUT_MS`` (default 3000: a replica that fsyncs its append-only file once a second
+(``appendfsync everysec``) may take over a second to confirm a ``WAITAOF``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from collections.abc import Mapping
 class Durability:
     replicas: int = 0  # replicas that must hold an append before it is acknowledged
     aof: bool = False  # and have written it to their append-only file
-    timeout_ms: int = 1000
+    timeout_ms: int = 3000
 
     def __post_init__(self) -> None:
         if self.replicas < 0 or self.timeout_ms <= 0:
@@ -52,7 +53,7 @@ class Durability:
         try:
             return cls(replicas=int(environ.get("COURTCARD_WAIT_REPLICAS", "0")),
                        aof=environ.get("COURTCARD_WAIT_AOF", "0") not in ("", "0", "false", "no"),
-                       timeout_ms=int(environ.get("COURTCARD_WAIT_TIMEOUT_MS", "1000")))
+                       timeout_ms=int(environ.get("COURTCARD_WAIT_TIMEOUT_MS", "3000")))
         except ValueError as exc:
             raise ValueError(f"COURTCARD_WAIT_REPLICAS / COURTCARD_WAIT_TIMEOUT_MS: {exc}") from exc
 
