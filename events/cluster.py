@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 import redis
 
-from events.server import EmbeddedServer, EmbeddedServerError, make_owner_only, redis_from_url
+from events.server import EmbeddedServer, EmbeddedServerError, write_private, make_owner_only, redis_from_url
 
 SLOTS = 16384
 #: How long a node may go unanswered before its replica takes over. Short, so that a failover
@@ -56,9 +56,7 @@ class LocalCluster:
         for i in range(primaries * (1 + replicas)):
             node_dir = self.data_dir / f"node-{i}"
             make_owner_only(node_dir)
-            (node_dir / "password").unlink(missing_ok=True)
-            (node_dir / "password").write_text(password)
-            (node_dir / "password").chmod(0o600)
+            write_private(node_dir / "password", password)  # every node shares the cluster's password
             self.nodes.append(EmbeddedServer(node_dir, appendfsync=appendfsync, maxmemory=maxmemory,
                                              extra_config=config))
 
@@ -127,8 +125,7 @@ class LocalCluster:
     def _password(self) -> str:
         path = self.data_dir / "password"
         if not path.exists():
-            path.write_text(secrets.token_urlsafe(32))
-            path.chmod(0o600)
+            write_private(path, secrets.token_urlsafe(32), exclusive=True)
         return path.read_text().strip()
 
     @staticmethod

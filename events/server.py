@@ -149,7 +149,7 @@ class EmbeddedServer:
         path = self.data_dir / "password"
         if not path.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-            _write_private(path, secrets.token_urlsafe(32), exclusive=True)
+            write_private(path, secrets.token_urlsafe(32), exclusive=True)
         return path.read_text().strip()
 
     def start(self, port: int | None = None) -> str:
@@ -279,7 +279,7 @@ class EmbeddedServer:
             **self.extra_config,
         }
         path = self.data_dir / "valkey.conf"
-        _write_private(path, "# Written by Courtcard's events.server on every start; edits are overwritten.\n"
+        write_private(path, "# Written by Courtcard's events.server on every start; edits are overwritten.\n"
                        + "".join(f"{key} {value}\n" for key, value in config.items()))
         return path
 
@@ -305,7 +305,7 @@ class EmbeddedServer:
             while time.monotonic() < deadline and process.poll() is None:
                 if self._answers(port):
                     self._process, self.pid, self.port = process, process.pid, port
-                    _write_private(self._state_path, json.dumps({"pid": process.pid, "port": port}))
+                    write_private(self._state_path, json.dumps({"pid": process.pid, "port": port}))
                     return
                 time.sleep(0.02)
             if process.poll() is None:
@@ -358,7 +358,8 @@ def make_owner_only(data_dir: Path) -> None:
                 entry.chmod(0o600)
 
 
-def _write_private(path: Path, text: str, exclusive: bool = False) -> None:
+def write_private(path: Path, text: str, exclusive: bool = False) -> None:
+    """Write ``text`` to ``path`` created owner-only (0600) from the start: it holds a password or a state."""
     flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else os.O_TRUNC)
     with os.fdopen(os.open(path, flags, 0o600), "w") as f:
         f.write(text)
