@@ -1,5 +1,5 @@
-"""Fixtures for the scorekeeper page's browser tests: the real app served by a real WSGI server on a
-free loopback port, against the suite's real Redis, and headless Chromium driven by Playwright.
+"""Fixtures for the scorekeeper page's browser tests: the service as shipped (`courtcard serve`, its
+default API processes, on the suite's real Redis), and headless Chromium driven by Playwright.
 
 The browser is Debian's ``chromium`` (``tests/web/install_browser.sh`` installs it); Playwright's
 own browser downloads are never used. When no browser can be had the tests skip, saying why.
@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import WSGIRequestHandler, make_server
 
-from api.app import create_app
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -54,44 +51,11 @@ def browser():
             chromium.close()
 
 
-class QuietHandler(WSGIRequestHandler):
-    """No access log: the browser's many requests would bury the test report."""
-
-    def log_request(self, *args, **kwargs) -> None:
-        pass
-
-
-class LiveServer:
-    """The app served by werkzeug's threaded WSGI server in a thread of this process."""
-
-    def __init__(self, app) -> None:
-        self.server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.closing = False
-        # A live event stream notices its page is gone only at its next keep-alive, after the
-        # server was shut down; its failure then (Redis gone at the session's end) is no news.
-        log = self.server.log
-        self.server.log = lambda kind, message, *args: None if self.closing else log(kind, message, *args)
-        self.thread = threading.Thread(target=self.server.serve_forever, name="courtcard-live-server", daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.closing = True
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=10)
-
-
 @pytest.fixture
-def live_server(redis_client, redis_url):
-    """The real app on a free loopback port; redis_client gives it an emptied database."""
-    app = create_app({"REDIS_URL": redis_url, "TESTING": True})
-    with LiveServer(app) as server:
-        server.app = app
-        yield server
+def live_server(api_hosts, redis_client):
+    """The service as shipped: a `courtcard serve` with its default API processes, on the suite's
+    server (redis_client gives it an emptied database)."""
+    return api_hosts[0]
 
 
 @pytest.fixture
