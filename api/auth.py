@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import request
 
+from api.director import is_director_key
 from api.problems import ApiProblem
 from api.services import services
 from workers.catalog import CatalogEntry
@@ -16,16 +17,32 @@ def presented_token() -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def require_scorekeeper(entry: CatalogEntry) -> None:
-    """Writes (and director views, and reads of private games) need the game's token."""
+def require_scorekeeper(entry: CatalogEntry, director: bool = False) -> str:
+    """Writes (and director views, and reads of private games) need the game's token; where
+    ``director`` is True (reading, disputing) the director's key will do too (``api.director``).
+    Returns who presented it: ``"scorekeeper"`` or ``"director"``."""
     token = presented_token()
     if token is None:
         raise ApiProblem(401, f"Game {entry.game_id} needs its scorekeeper's token: "
                          "send 'Authorization: Bearer <token>'.", "token_required",
                          headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
-    if not entry.token_matches(token) and not _fresh_entry_matches(entry.game_id, token):
-        raise ApiProblem(403, f"That token is not the scorekeeper's token for game {entry.game_id}.",
-                         "token_rejected")
+    if entry.token_matches(token) or _fresh_entry_matches(entry.game_id, token):
+        return "scorekeeper"
+    if director and is_director_key(token):
+        return "director"
+    raise ApiProblem(403, f"That token is not the scorekeeper's token for game {entry.game_id}.",
+                     "token_rejected")
+
+
+def require_director() -> None:
+    """The director's desk needs the director's key (``api.director``)."""
+    token = presented_token()
+    if token is None:
+        raise ApiProblem(401, "The director's desk needs the director's key, kept in the service's data directory "
+                         "(data/director-key): send 'Authorization: Bearer <key>'.", "token_required",
+                         headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
+    if not is_director_key(token):
+        raise ApiProblem(403, "That is not the director's key of this service (data/director-key).", "token_rejected")
 
 
 def _fresh_entry_matches(game_id: str, token: str) -> bool:
@@ -36,7 +53,7 @@ def _fresh_entry_matches(game_id: str, token: str) -> bool:
 
 def require_reader(entry: CatalogEntry) -> None:
     if entry.private:
-        require_scorekeeper(entry)
+        require_scorekeeper(entry, director=True)
 
 
 def reads_full_record(entry: CatalogEntry, finished: bool) -> bool:
@@ -49,9 +66,10 @@ def reads_full_record(entry: CatalogEntry, finished: bool) -> bool:
     if entry.record != "known" or finished:
         return True
     token = presented_token()
-    return token is not None and (entry.token_matches(token) or _fresh_entry_matches(entry.game_id, token))
+    return token is not None and (entry.token_matches(token) or _fresh_entry_matches(entry.game_id, token)
+                                  or is_director_key(token))
 
 
 def require_full_record(entry: CatalogEntry, finished: bool) -> None:
     if not reads_full_record(entry, finished):
-        require_scorekeeper(entry)
+        require_scorekeeper(entry, director=True)

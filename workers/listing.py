@@ -67,6 +67,13 @@ class GameListing:
             ids = self._range(key, offset, limit)
         return ListedPage(self._entries(ids, game, status), public + 1)
 
+    def private_ids(self) -> list[str]:
+        """Every private game, in listing order: for the director, who may read them all. (Private
+        games are few; their index is one hash.)"""
+        self.catch_up()
+        found = [_text(value).split(" ", 1) for value in self.redis.hvals(self.prefix + "private")]
+        return [game_id for _order, game_id in sorted(found, key=lambda pair: int(pair[0]))]
+
     def moved(self, entry: CatalogEntry) -> None:
         """The game's status moved to ``entry.status`` (finished): move it in the index too."""
         self._restatus(keys=[self.prefix + "all"], args=[self.prefix, entry.game_id, entry.game, entry.status])

@@ -59,8 +59,9 @@ class Disputes(MethodView):
     @blp.response(202, DisputeFiledSchema)
     def post(self, headers, body, game_id):
         """File a claim: the referee rules on the table as it is now; the explanation follows."""
-        require_scorekeeper(catalog_entry(game_id))
-        filed = services().tables.file_dispute(game_id, body, actor="scorekeeper",
+        # The director may file one too: the record says who did.
+        actor = require_scorekeeper(catalog_entry(game_id), director=True)
+        filed = services().tables.file_dispute(game_id, body, actor=actor,
                                                idempotency_key=headers.get("idempotency_key"))
         n, result = filed.dispute, filed.result
         location = f"/games/{game_id}/disputes/{n}"

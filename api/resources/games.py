@@ -84,8 +84,8 @@ class GameResource(MethodView):
         entry = catalog_entry(game_id)
         require_reader(entry)
         if query["view"] == "director" or query.get("seat") is not None:
-            # A seat's own view shows its hand: only the scorekeeper's device may ask for it.
-            require_scorekeeper(entry)
+            # A seat's own view shows its hand: only the scorekeeper's device (or the director) may ask for it.
+            require_scorekeeper(entry, director=True)
         with services().referee.locked_state(game_id) as (game, state):
             body = game_view(entry, game, state, query["view"], query.get("seat"))
             # Serialised under the lock: the view shares lists with the cached state, which the

@@ -25,6 +25,22 @@ def play_page(game_id: str):
     return render_template("web/play.html", game_id=game_id)
 
 
+@bp.get("/director")
+def director_page():
+    """The director's desk: every game in progress, live."""
+    return render_template("web/director.html")
+
+
+@bp.get("/director/<game_id>")
+def director_game_page(game_id: str):
+    """One game as the director sees it, with its disputes."""
+    return render_template("web/director_game.html", game_id=game_id)
+
+
 def register(app: Flask) -> None:
-    """Serve the page at ``/`` and ``/play/<game_id>``, its files under ``/web/static``."""
+    """Serve the pages (``/``, ``/play/<game_id>``, ``/director``), their files under
+    ``/web/static``, and the QR codes they show (``api.web.qr``)."""
+    from api.web.qr import bp as qr
+
     app.register_blueprint(bp)
+    app.register_blueprint(qr)

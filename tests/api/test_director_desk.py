@@ -1,0 +1,126 @@
+"""The director's desk over HTTP: GET /director/tables lists every game in progress with whose turn
+it is and what may need the director, answers 304 until a table logs, and the director's key reads
+any game and files disputes, as the director, but never logs a table action."""
+
+from __future__ import annotations
+
+import pytest
+
+from api.director import load_or_create_director_key
+from events.server import default_data_dir
+from tests.api.test_problems import assert_problem
+
+
+@pytest.fixture
+def director(client):
+    """Auth headers with the director's key, read where `courtcard serve` keeps it (its data directory)."""
+    return {"Authorization": f"Bearer {load_or_create_director_key(default_data_dir())}"}
+
+
+def act(client, game_id, headers, action, **fields):
+    response = client.post(f"/games/{game_id}/actions", json={"action": action, **fields}, headers=headers)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def desk(client, director, **headers):
+    return client.get("/director/tables", headers={**director, **headers})
+
+
+def test_the_desk_needs_the_directors_key_and_no_games_token_opens_it(client, new_game):
+    _game_id, _token, auth = new_game()
+    assert assert_problem(client.get("/director/tables"), 401)["code"] == "token_required"
+    assert assert_problem(client.get("/director/tables", headers=auth), 403)["code"] == "token_rejected"
+    assert assert_problem(client.get("/director/tables", headers={"Authorization": "Bearer not-the-key"}), 403)["code"] == "token_rejected"
+
+
+def test_the_desk_lists_every_game_in_progress_private_ones_too_with_whose_turn_it_is(client, new_game, director):
+    first, _t, first_auth = new_game(record="blind", options={"first_dealer": 0})
+    secret, _t, _secret_auth = new_game(seats=("Eve", "Fay", "Gus", "Hal"), private=True)
+    over, _t, over_auth = new_game()
+    act(client, first, first_auth, "call_trump", seat=0, suit="H")
+    act(client, first, first_auth, "deal")
+    act(client, first, first_auth, "play", seat=1, card="AS")
+    act(client, over, over_auth, "end_game", reason="time")
+
+    body = desk(client, director).get_json()
+    tables = {t["game_id"]: t for t in body["tables"]}
+    assert set(tables) == {first, secret} and body["in_progress"] == 2  # the finished game is not there
+    table = tables[first]
+    assert (table["title"], table["record"], table["hand"], table["trick"], table["phase"]) == \
+        ("Queen's Dungeon", "blind", 1, 1, "play")
+    assert table["to_act"] == ["Cat"] and table["seats"] == ["Ann", "Bob", "Cat", "Dan"]
+    assert tables[secret]["private"] is True and tables[secret]["seats"] == ["Eve", "Fay", "Gus", "Hal"]
+    # The public list still shows nobody the private game.
+    assert secret not in [g["game_id"] for g in client.get("/games").get_json()["games"]]
+
+
+def test_the_desk_answers_304_until_a_table_logs_then_the_new_state(client, new_game, director):
+    game_id, _token, auth = new_game(record="blind", options={"first_dealer": 0})
+    first = desk(client, director)
+    etag = first.headers["ETag"]
+    unchanged = desk(client, director, **{"If-None-Match": etag})
+    assert unchanged.status_code == 304 and unchanged.data == b"" and unchanged.headers["ETag"] == etag
+    act(client, game_id, auth, "call_trump", seat=0, suit="S")
+    moved = desk(client, director, **{"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+    assert moved.get_json()["tables"][0]["phase"] == "deal"
+
+
+def test_an_open_take_back_and_a_dispute_with_its_verdict_are_on_the_desk(client, new_game, director):
+    game_id, _token, auth = new_game(record="blind", options={"first_dealer": 0, "detection": "announced"})
+    act(client, game_id, auth, "call_trump", seat=0, suit="H")
+    act(client, game_id, auth, "deal")
+    act(client, game_id, auth, "play", seat=1, card="AS")
+    act(client, game_id, auth, "play", seat=2, card="4C")  # off the led suit: Cat may take it back
+    table = desk(client, director).get_json()["tables"][0]
+    assert table["attention"] == ["Cat may take back 4C in trick 1"]
+
+    for seat, card in ((3, "5S"), (0, "3S")):
+        act(client, game_id, auth, "play", seat=seat, card=card)
+    # Bob disputes it, and Cat shows the table a spade she still holds.
+    filed = client.post(f"/games/{game_id}/disputes", json={"seat": 1, "accused": 2, "trick": 1, "shown": "8S"},
+                        headers=auth)
+    assert filed.status_code == 202, filed.get_json()
+    table = desk(client, director).get_json()["tables"][0]
+    assert table["disputes"] == [{"dispute": filed.get_json()["dispute"], "hand": 1, "trick": 1, "claimant": "Bob",
+                                  "accused": "Cat", "verdict": "upheld"}]
+    # Ruled in window B: the penalty is Cat's to accept, and the desk says so.
+    assert table["attention"] == ["Cat may accept the penalty for 4C in trick 1"]
+
+
+def test_the_directors_key_reads_the_director_view_and_files_a_dispute_recorded_as_the_directors(client, new_game, director):
+    game_id, _token, auth = new_game(record="known", options={"first_dealer": 0}, private=True)
+    act(client, game_id, auth, "call_trump", seat=0, suit="H")
+    act(client, game_id, auth, "deal")
+    view = client.get(f"/games/{game_id}", query_string={"view": "director"}, headers=director)
+    assert view.status_code == 200 and len(view.get_json()["view"]["hand"]["hands"]) == 4
+    card = client.get(f"/games/{game_id}/legal", query_string={"seat": 1}, headers=auth).get_json()["actions"][0]["card"]
+    act(client, game_id, auth, "play", seat=1, card=card)
+
+    filed = client.post(f"/games/{game_id}/disputes", json={"seat": 0, "accused": 1, "trick": 1}, headers=director)
+    assert filed.status_code == 202, filed.get_json()
+    n = filed.get_json()["dispute"]
+    claim = client.get(f"/games/{game_id}/events", query_string={"from": n, "limit": 1}, headers=director)
+    assert claim.get_json()["events"][0]["actor"] == "director"
+    ruling = client.get(f"/games/{game_id}/disputes/{n}", headers=director)
+    assert ruling.status_code in (200, 202)
+
+
+def test_the_directors_key_never_logs_a_table_action(client, new_game, director):
+    game_id, _token, _auth = new_game(options={"first_dealer": 0})
+    refused = client.post(f"/games/{game_id}/actions", json={"action": "call_trump", "seat": 0, "suit": "H"},
+                          headers=director)
+    assert assert_problem(refused, 403)["code"] == "token_rejected"
+    assert client.get(f"/games/{game_id}").get_json()["version"] == 2
+
+
+def test_a_qr_code_is_drawn_as_svg_from_a_posted_link_and_bad_input_is_refused_in_words(client):
+    link = "http://192.168.1.20:8000/play/g1#token=abc"
+    drawn = client.post("/web/qr", json={"text": link})
+    assert drawn.status_code == 200 and drawn.mimetype == "image/svg+xml"
+    assert drawn.text.startswith("<svg") and "<path" in drawn.text
+    other = client.post("/web/qr", json={"text": link.replace("abc", "abd")})
+    assert other.text != drawn.text
+    assert assert_problem(client.post("/web/qr", json={}), 422)["code"] == "invalid_request"
+    assert assert_problem(client.post("/web/qr", json={"text": "x" * 513}), 422)["code"] == "invalid_request"
