@@ -1,0 +1,122 @@
+// One game as the director sees it: the table, every hand and irregularity (the director view),
+// the rulings, and the disputes, read with their evidence or opened from here. Follows the game
+// live. Everything is asked with the director's key; nothing is logged but disputes.
+import { api } from "./api.js";
+import { h, fill, notify } from "./dom.js";
+import { cardFace } from "./cards.js";
+import { follow } from "./live.js";
+import { tablePanel } from "./table.js";
+import { renderRulings } from "./rulings.js";
+import { askForKey, directorKey, showLive } from "./director_key.js";
+import { disputeDetail, disputesPanel, openDispute, readDispute } from "./disputes.js";
+import { fillJoin } from "./join.js";
+
+const app = document.getElementById("app");
+const gameId = app.dataset.gameId;
+const $ = (id) => document.getElementById(id);
+let key = directorKey();
+let game = null;
+let opened = null; // the dispute laid out, and its explanation
+let detail = null;
+let drawnDisputes = null;
+// An irregular card's status (referee/reneges.py), in words.
+const STATUS = { open: "not ruled yet", found_b: "found in window B, the penalty waits", ruled: "ruled" };
+const seatName = (seat) => (game && game.view.seats && game.view.seats[seat]) || `Seat ${seat}`;
+
+async function refresh() {
+  try {
+    game = await api(`/games/${encodeURIComponent(gameId)}?view=director`, { token: key });
+  } catch (err) {
+    if (err.status === 401 || err.status === 403) {
+      askForKey($("key-panel"), err.status === 403, (value) => { key = value; start(); });
+      return false;
+    }
+    notify(err.message);
+    return false;
+  }
+  render();
+  return true;
+}
+
+function render() {
+  const view = game.view;
+  app.dataset.version = game.version;
+  app.dataset.phase = view.phase || "";
+  $("game-title").textContent = `Game ${gameId} \u00b7 ${game.title} \u00b7 ${game.record} record \u00b7 ${(view.seats || []).join(", ")}`;
+  const toAct = (game.to_act || []).map(seatName).join(", ");
+  fill($("prompt"), game.status === "finished" ? "The game is over." : `${toAct || "Nobody"} to act (${view.phase || "play"}).`);
+  fill($("table"), tablePanel(game, seatName));
+  fill($("hidden"), hiddenPanel(view));
+  // Redrawn only when the claims or the open dispute change, so a half-typed dispute survives a new card.
+  const signature = `${JSON.stringify(view.rulings)}:${opened}:${view.hand && view.hand.no}`;
+  if (signature !== drawnDisputes) {
+    drawnDisputes = signature;
+    fill($("disputes"), disputesPanel(game, seatName, { opened, detail, onOpen: showDispute, onFile: fileDispute }));
+  }
+  fill($("rulings"), renderRulings(view.rulings, seatName));
+}
+
+/** What the table does not see: each seat's hand, irregular cards, claims nothing has proven yet. */
+function hiddenPanel(view) {
+  const hand = view.hand || {};
+  const irregular = hand.irregularities || [];
+  const unproven = hand.unproven_claims || [];
+  return [h("h2", {}, "What only the director sees"),
+    hand.hands ? h("dl", { class: "facts hands" }, hand.hands.map((cards, s) => [h("dt", {}, seatName(s)),
+      h("dd", { "data-seat": s }, cards.length ? cards.map((c) => [cardFace(c), " "]) : "no cards left")])) : h("p", { class: "muted" },
+      game.record === "blind" ? "A blind record: nobody logged the hands." : "No hand dealt yet."),
+    irregular.length ? [h("h3", {}, "Irregular cards"), h("ul", {}, irregular.map((i) => h("li", {},
+      `${seatName(i.seat)}: `, cardFace(i.card), ` in trick ${i.trick} (${i.kind.replace("_", " ")}), ${STATUS[i.status] || i.status}`,
+      i.window_now ? `; window ${i.window_now} now` : "")))] : null,
+    unproven.length ? [h("h3", {}, "Claims of a void nothing has proven yet"), h("ul", {}, unproven.map((i) => h("li", {},
+      `${seatName(i.seat)}: `, cardFace(i.card), ` in trick ${i.trick}`)))] : null];
+}
+
+async function showDispute(n) {
+  if (opened === n) { opened = null; detail = null; return render(); }
+  try {
+    detail = disputeDetail(await readDispute(gameId, n, key), seatName);
+    opened = n;
+    notify("");
+  } catch (err) {
+    notify(err.message);
+  }
+  render();
+}
+
+async function fileDispute(claim) {
+  app.setAttribute("aria-busy", "true");
+  try {
+    const n = await openDispute(gameId, claim, key);
+    await refresh();
+    opened = null;
+    await showDispute(n);
+  } catch (err) {
+    notify(err.message);
+  } finally {
+    app.removeAttribute("aria-busy");
+  }
+}
+
+let stop = null;
+let soon = null;
+
+async function start() {
+  if (!(await refresh())) return;
+  if (stop) stop();
+  stop = follow(gameId, {
+    after: game.version,
+    token: key,
+    onEvent: (envelope) => {
+      if (envelope.version <= game.version) return;
+      clearTimeout(soon);
+      soon = setTimeout(refresh, 100);
+    },
+    onStatus: (status) => { showLive(status); if (status === "live") refresh(); },
+  });
+}
+
+const join = $("join");
+join.addEventListener("toggle", () => { if (join.open) fillJoin(join.querySelector(".join-body"), gameId, ""); });
+
+if (key) start(); else askForKey($("key-panel"), false, (value) => { key = value; start(); });

@@ -1,0 +1,116 @@
+"""The director's desk in the browser, on a phone and on a tablet: every game in progress listed,
+a table's new action shown without reloading, a click opening the game's director view, and a
+dispute opened there and read with its evidence laid out."""
+
+from __future__ import annotations
+
+import pytest
+import requests
+
+from api.director import load_or_create_director_key
+from conftest import PHONE, TABLET
+from events.server import default_data_dir
+from scorekeeper import ApiTable, wait_loaded, wait_version
+
+SIZES = pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+
+
+def director_key() -> str:
+    """The key `courtcard serve` keeps in its data directory (the tests' servers share this one)."""
+    return load_or_create_director_key(default_data_dir())
+
+
+def open_desk(pages, base_url: str, size) -> object:
+    """The desk in a browser of its own, the director's key typed in as a director would."""
+    page = pages(size)
+    page.goto(f"{base_url}/director")
+    page.fill("#key-input", director_key())
+    page.click("#key-panel button[type=submit]")
+    page.wait_for_selector("#live.live")
+    return page
+
+
+def desk_item(page, game_id: str):
+    return page.locator(f"li.desk-table[data-game-id='{game_id}']")
+
+
+@SIZES
+def test_the_desk_lists_every_game_in_progress_and_follows_a_table_live(live_server, pages, screenshots, size):
+    first = ApiTable.create(live_server.url, "known", {"first_dealer": 0})
+    second = ApiTable.create(live_server.url, "blind", {"first_dealer": 1}, seats=("Eve", "Fay", "Gus", "Hal"))
+    first.act("call_trump", seat=0, suit="S")
+    first.act("deal")
+    page = open_desk(pages, live_server.url, size)
+
+    page.wait_for_selector(f"li.desk-table[data-game-id='{second.game_id}']")
+    assert "2 games in progress" in page.inner_text("#summary")
+    item = desk_item(page, first.game_id)
+    assert "Queen's Dungeon" in item.inner_text() and "Ann, Bob, Cat, Dan" in item.inner_text()
+    assert "Hand 1, trick 1: Bob to play." in item.locator(".turn").inner_text()
+    assert "Fay to act" in desk_item(page, second.game_id).locator(".turn").inner_text()
+
+    # The table logs a card: the desk shows Cat to play next, without reloading.
+    page.evaluate("window.sameDocument = true")
+    card = first.legal(1)[0]["card"]
+    version = first.act("play", seat=1, card=card)["version"]
+    page.wait_for_selector(f"li.desk-table[data-game-id='{first.game_id}'][data-version='{version}']", timeout=8000)
+    assert "Cat to play" in desk_item(page, first.game_id).locator(".turn").inner_text()
+    assert page.evaluate("window.sameDocument") is True
+    if size == PHONE:
+        screenshots(page, "director-desk")
+
+    # A click opens the game's director view, with the key the desk has: every hand is there.
+    desk_item(page, first.game_id).locator("a.open").click()
+    page.wait_for_url(f"**/director/{first.game_id}")
+    wait_loaded(page)
+    assert page.locator("#hidden dl.hands dd").count() == 4
+    assert page.locator("#hidden dd[data-seat='0'] .face").count() == 13
+    assert page.locator("#hidden dd[data-seat='1'] .face").count() == 12  # Bob played one
+
+
+def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_is_read_with_its_evidence(
+        live_server, pages, screenshots):
+    table = ApiTable.create(live_server.url, "blind", {"first_dealer": 0, "detection": "announced"})
+    table.act("call_trump", seat=0, suit="H")
+    table.act("deal")
+    table.act("play", seat=1, card="AS")
+    table.act("play", seat=2, card="4C")  # off the led suit
+    for size in (PHONE, TABLET):
+        desk = open_desk(pages, live_server.url, size)
+        item = desk_item(desk, table.game_id)
+        item.wait_for()
+        assert "needs" in item.get_attribute("class")
+        assert "Cat may take back 4C in trick 1" in item.locator(".attention").inner_text()
+    screenshots(desk, "director-desk-attention", sizes=("tablet",))
+
+    table.act("play", seat=3, card="5S")
+    table.act("play", seat=0, card="3S")
+    for size in (PHONE, TABLET):
+        page = pages(size)
+        page.goto(f"{live_server.url}/")
+        page.evaluate("key => localStorage.setItem('courtcard.director', key)", director_key())
+        page.goto(f"{live_server.url}/director/{table.game_id}")
+        wait_loaded(page)
+        if size == PHONE:
+            # Bob disputes Cat's 4C, and Cat shows the table the 8S she still holds.
+            assert "No dispute yet." in page.inner_text("#disputes")
+            page.click("#disputes details.open-dispute summary")
+            page.select_option("#disputes select[name=seat]", "1")
+            page.select_option("#disputes select[name=accused]", "2")
+            page.fill("#disputes input[name=trick]", "1")
+            page.fill("#disputes input[name=shown]", "8s")
+            page.click("#disputes button[type=submit]")
+        else:
+            page.click("#disputes ol.claims button")  # read the dispute opened on the phone
+        article = page.locator("#disputes article.dispute")
+        article.wait_for()
+        text = article.inner_text()
+        assert "Claim\nBob against Cat, showing 8S" in text
+        assert "upheld" in article.locator(".verdict").inner_text()
+        evidence = article.locator("ol.events").first.locator("li").all_inner_texts()
+        assert any("Bob (seat 1) led AS" in line for line in evidence) and any("Cat (seat 2) played 4C" in line for line in evidence)
+        assert any("8S was shown at the table" in line for line in evidence)
+        assert "Bob against Cat, hand 1, trick 1 \u2014 upheld" in page.inner_text("#disputes ol.claims")
+        screenshots(page, "director-dispute", sizes=("phone" if size == PHONE else "tablet",))
+    record = requests.get(f"{live_server.url}/games/{table.game_id}/events", timeout=10).json()["events"]
+    assert [e["actor"] for e in record if e["type"] == "RenegeClaimed"] == ["director"]
