@@ -66,7 +66,8 @@ class DeskTables(MethodView):
         require_director()
         listing = services().listing
         public = listing.page(None, "in_progress", 0, MAX_TABLES, None)
-        private = [e for e in map(services().catalog.get, listing.private_ids())
+        # Read fresh: a remembered entry's status may lag (workers.catalog).
+        private = [e for e in (services().catalog.get(g, fresh=True) for g in listing.private_ids())
                    if e is not None and e.status == "in_progress"]
         entries = sorted(public.entries + private, key=lambda e: e.created_at)[:MAX_TABLES]
         body = {"tables": [table_summary(e) for e in entries], "in_progress": public.total + len(private)}

@@ -124,3 +124,13 @@ def test_a_qr_code_is_drawn_as_svg_from_a_posted_link_and_bad_input_is_refused_i
     assert other.text != drawn.text
     assert assert_problem(client.post("/web/qr", json={}), 422)["code"] == "invalid_request"
     assert assert_problem(client.post("/web/qr", json={"text": "x" * 513}), 422)["code"] == "invalid_request"
+
+
+def test_games_without_hands_or_tricks_are_on_the_desk_with_whose_turn_it_is(client, new_game, director):
+    dungeon, _t, _a = new_game(game="dungeon", seats=("Ann", "Bob"), options={"players": 2})
+    patience, _t, _a = new_game(game="the-queens", seats=("Ann",))
+    tables = {t["game_id"]: t for t in desk(client, director).get_json()["tables"]}
+    assert (tables[dungeon]["title"], tables[dungeon]["phase"], tables[dungeon]["to_act"]) == ("Dungeon", "deal", [])
+    assert (tables[patience]["title"], tables[patience]["to_act"]) == ("The Queens", ["Ann"])
+    assert all(tables[g]["attention"] == [] and tables[g]["disputes"] == [] and tables[g]["hand"] is None
+               for g in (dungeon, patience))

@@ -1,6 +1,7 @@
 // The director's desk: every game in progress, polled with If-None-Match (a 304 while nothing
 // changed), each with whose turn it is and what may need the director; a click opens the game.
 import { h, fill, notify } from "./dom.js";
+import { readable } from "./labels.js";
 import { askForKey, directorKey, showLive } from "./director_key.js";
 
 const POLL_MS = 2000;
@@ -50,7 +51,9 @@ function render(body) {
 
 function tableItem(t) {
   const where = [t.hand ? `Hand ${t.hand}` : null, t.trick ? `trick ${t.trick}` : null].filter(Boolean).join(", ");
-  const turn = t.to_act.length ? `${t.to_act.join(", ")} to ${t.phase === "play" ? "play" : "act"}` : (t.phase || "");
+  // Nobody to act: the scorekeeper logs what comes next (a deal), whose name the phase says.
+  const turn = t.to_act.length ? `${t.to_act.join(", ")} to ${t.phase === "play" ? "play" : "act"}`
+    : `next: ${readable(t.phase || "").toLowerCase()} (the scorekeeper logs it)`;
   const lastDispute = t.disputes[t.disputes.length - 1];
   return h("li", { class: `desk-table${t.attention.length ? " needs" : ""}`, "data-game-id": t.game_id, "data-version": t.version },
     h("a", { href: `/director/${encodeURIComponent(t.game_id)}`, class: "open" },
