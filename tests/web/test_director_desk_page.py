@@ -105,7 +105,7 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
         article = page.locator("#disputes article.dispute")
         article.wait_for()
         text = article.inner_text()
-        assert "Claim\nBob against Cat, showing 8S" in text
+        assert "Claim\nBob against Cat, showing 8♠ (event" in text
         assert "upheld" in article.locator(".verdict").inner_text()
         evidence = article.locator("ol.events").first.locator("li").all_inner_texts()
         assert any("Bob (seat 1) led AS" in line for line in evidence) and any("Cat (seat 2) played 4C" in line for line in evidence)
