@@ -85,27 +85,32 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
                            "private": entry.private, "version": 0, "seats": [], "phase": None, "hand": None,
                            "trick": None, "to_act": [], "attention": [], "disputes": []}
     try:
+        # All read under the lock: the view shares lists with the cached state, which the next
+        # action updates in place.
         with services().referee.locked_state(entry.game_id) as (game, state):
             view = game.director_view(state)
-            to_act = list(game.to_act(state))
             names = list(view.get("seats") or [])
             name = lambda seat: names[seat] if 0 <= seat < len(names) else f"Seat {seat}"  # noqa: E731
             hand = view.get("hand") if isinstance(view.get("hand"), dict) else {}
-            offers = [(seat, action) for seat in range(len(names)) for action in _corrections(game, state, seat)]
+            out.update(title=game.title, version=state.version, seats=names, phase=view.get("phase"),
+                       hand=hand.get("no"), trick=hand.get("trick_no"), to_act=[name(s) for s in game.to_act(state)],
+                       attention=_attention(game, state, hand, name, len(names)), disputes=_disputes(view.get("rulings") or [], name))
     except GameUnreadableError as exc:
         out["attention"] = [str(exc)]
-        return out
-    out.update(title=game.title, version=state.version, seats=names, phase=view.get("phase"), hand=hand.get("no"),
-               trick=hand.get("trick_no"), to_act=[name(s) for s in to_act])
+    return out
+
+
+def _attention(game, state, hand: dict[str, Any], name, seats: int) -> list[str]:
+    """What may need the director, in words: a correction the table has yet to decide, and an
+    irregular card the referee keeps silent about until someone claims (detection on claim)."""
+    irregular = hand.get("irregularities") or []
     # The card a correction is for: the seat's unsettled irregular card (proven or not).
     unsettled = {irr["seat"]: f"{irr['card']} in trick {irr['trick']}"
-                 for irr in (hand.get("irregularities") or []) + (hand.get("unproven_claims") or [])
-                 if irr["status"] in ("open", "found_b")}
-    out["attention"] = [f"{name(seat)} {CORRECTIONS[action]} {unsettled.get(seat, 'the last card')}" for seat, action in offers]
-    out["attention"] += [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {KIND_WORDS.get(irr['kind'], 'broke a rule')}: "
-                         "nobody has claimed it yet" for irr in hand.get("irregularities") or [] if irr["status"] == "open"]
-    out["disputes"] = _disputes(view.get("rulings") or [], name)
-    return out
+                 for irr in irregular + (hand.get("unproven_claims") or []) if irr["status"] in ("open", "found_b")}
+    out = [f"{name(seat)} {CORRECTIONS[action]} {unsettled.get(seat, 'the last card')}"
+           for seat in range(seats) for action in _corrections(game, state, seat)]
+    return out + [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {KIND_WORDS.get(irr['kind'], 'broke a rule')}: "
+                  "nobody has claimed it yet" for irr in irregular if irr["status"] == "open"]
 
 
 def _corrections(game, state, seat: int) -> list[str]:

@@ -134,3 +134,23 @@ def test_games_without_hands_or_tricks_are_on_the_desk_with_whose_turn_it_is(cli
     assert (tables[patience]["title"], tables[patience]["to_act"]) == ("The Queens", ["Ann"])
     assert all(tables[g]["attention"] == [] and tables[g]["disputes"] == [] and tables[g]["hand"] is None
                for g in (dungeon, patience))
+
+
+def test_an_irregular_card_the_referee_keeps_silent_about_is_flagged_for_the_director(client, new_game, director):
+    game_id, _token, auth = new_game(record="known", options={"first_dealer": 0, "detection": "on_claim"})
+    spades = [r + "S" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")]
+    hearts = [r + "H" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")]
+    hands = [["9C", "10C", "JC", "QC", "KC", "AC", "8D", "9D", "10D", "JD", "QD", "KD", "AD"],
+             [c for c in spades if c != "2S"] + ["AH"],
+             [c for c in hearts if c != "AH"] + ["2S"],
+             ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "2D", "3D", "4D", "5D", "6D", "7D"]]
+    act(client, game_id, auth, "call_trump", seat=0, suit="C")
+    act(client, game_id, auth, "deal", hands=hands)
+    act(client, game_id, auth, "play", seat=1, card="AS")
+    act(client, game_id, auth, "play", seat=2, card="3H")  # Cat holds 2S: a renege nobody has claimed
+    table = desk(client, director).get_json()["tables"][0]
+    assert table["attention"] == ["Cat may take back 3H in trick 1",
+                                  "Cat's 3H in trick 1 did not follow suit: nobody has claimed it yet"]
+    # The table sees nothing of it: the public view has no ruling and no irregularity.
+    public = client.get(f"/games/{game_id}").get_json()["view"]
+    assert public["rulings"] == [] and "irregularities" not in public["hand"]
