@@ -114,3 +114,18 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
         screenshots(page, "director-dispute", sizes=("phone" if size == PHONE else "tablet",))
     record = requests.get(f"{live_server.url}/games/{table.game_id}/events", timeout=10).json()["events"]
     assert [e["actor"] for e in record if e["type"] == "RenegeClaimed"] == ["director"]
+
+
+def test_a_patience_on_the_director_view_is_drawn_as_its_tableau(live_server, pages):
+    table = ApiTable.create(live_server.url, "known", {}, seats=("Ann",), game="the-queens")
+    table.act("deal", seat=0)
+    page = pages(PHONE)
+    page.goto(f"{live_server.url}/")
+    page.evaluate("key => localStorage.setItem('courtcard.director', key)", director_key())
+    page.goto(f"{live_server.url}/director/{table.game_id}")
+    wait_loaded(page)
+    assert page.locator("#table .tableau").count() == 1
+    assert page.is_hidden("#hidden")
+    # The director view shows the shutter's cards; no move is offered (the director logs none).
+    assert page.locator("#table .tableau .card").count() > 0
+    assert page.locator("#table .tableau .target.legal").count() == 0

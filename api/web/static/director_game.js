@@ -6,6 +6,7 @@ import { h, fill, notify } from "./dom.js";
 import { cardFace } from "./cards.js";
 import { follow } from "./live.js";
 import { tablePanel } from "./table.js";
+import { isTableau, tableauPanel } from "./tableau.js";
 import { renderRulings } from "./rulings.js";
 import { askForKey, directorKey, showLive } from "./director_key.js";
 import { disputeDetail, disputesPanel, openDispute, readDispute } from "./disputes.js";
@@ -45,8 +46,10 @@ function render() {
   $("game-title").textContent = `Game ${gameId} \u00b7 ${game.title} \u00b7 ${game.record} record \u00b7 ${(view.seats || []).join(", ")}`;
   const toAct = (game.to_act || []).map(seatName).join(", ");
   fill($("prompt"), game.status === "finished" ? "The game is over." : `${toAct || "Nobody"} to act (${view.phase || "play"}).`);
-  fill($("table"), tablePanel(game, seatName));
-  fill($("hidden"), hiddenPanel(view));
+  // A patience is drawn as its tableau, moved on by nobody here (no legal moves are given).
+  fill($("table"), isTableau(view) ? tableauPanel(game, [], () => {}) : tablePanel(game, seatName));
+  $("hidden").hidden = isTableau(view); // a patience hides nothing from its one player but the pack, drawn on the tableau
+  if (!isTableau(view)) fill($("hidden"), hiddenPanel(view));
   // Redrawn only when the claims or the open dispute change, so a half-typed dispute survives a new card.
   const signature = `${JSON.stringify(view.rulings)}:${opened}:${view.hand && view.hand.no}`;
   if (signature !== drawnDisputes) {
