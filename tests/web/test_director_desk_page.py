@@ -20,10 +20,15 @@ def director_key() -> str:
     return load_or_create_director_key(default_data_dir())
 
 
-def open_desk(pages, base_url: str, size) -> object:
-    """The desk in a browser of its own, the director's key typed in as a director would."""
+def open_desk(pages, base_url: str, size, typo: bool = False) -> object:
+    """The desk in a browser of its own, the director's key typed in as a director would (with
+    ``typo``, a wrong key first, which the desk refuses in words)."""
     page = pages(size)
     page.goto(f"{base_url}/director")
+    if typo:
+        page.fill("#key-input", director_key()[:-1])
+        page.click("#key-panel button[type=submit]")
+        page.wait_for_selector("#key-panel h2:has-text('That is not this service')")
     page.fill("#key-input", director_key())
     page.click("#key-panel button[type=submit]")
     page.wait_for_selector("#live.live")
@@ -40,7 +45,7 @@ def test_the_desk_lists_every_game_in_progress_and_follows_a_table_live(live_ser
     second = ApiTable.create(live_server.url, "blind", {"first_dealer": 1}, seats=("Eve", "Fay", "Gus", "Hal"))
     first.act("call_trump", seat=0, suit="S")
     first.act("deal")
-    page = open_desk(pages, live_server.url, size)
+    page = open_desk(pages, live_server.url, size, typo=size == PHONE)
 
     page.wait_for_selector(f"li.desk-table[data-game-id='{second.game_id}']")
     assert "2 games in progress" in page.inner_text("#summary")

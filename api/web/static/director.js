@@ -12,6 +12,8 @@ let timer = null;
 
 async function poll() {
   clearTimeout(timer);
+  // A desk in a background tab asks nothing; it catches up as soon as it is looked at again.
+  if (document.hidden) return;
   const headers = { Accept: "application/json", Authorization: `Bearer ${key}` };
   if (etag) headers["If-None-Match"] = etag;
   let response;
@@ -67,4 +69,5 @@ function tableItem(t) {
       + `${lastDispute.verdict ? lastDispute.verdict.replace("_", " ") : "not ruled"}.`) : null);
 }
 
+document.addEventListener("visibilitychange", () => { if (!document.hidden && key) poll(); });
 if (key) poll(); else askForKey($("key-panel"), false, (value) => { key = value; poll(); });
