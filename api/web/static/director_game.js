@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { h, fill, notify } from "./dom.js";
 import { cardFace } from "./cards.js";
+import { readable } from "./labels.js";
 import { follow } from "./live.js";
 import { tablePanel } from "./table.js";
 import { isTableau, tableauPanel } from "./tableau.js";
@@ -45,7 +46,10 @@ function render() {
   app.dataset.phase = view.phase || "";
   $("game-title").textContent = `Game ${gameId} \u00b7 ${game.title} \u00b7 ${game.record} record \u00b7 ${(view.seats || []).join(", ")}`;
   const toAct = (game.to_act || []).map(seatName).join(", ");
-  fill($("prompt"), game.status === "finished" ? "The game is over." : `${toAct || "Nobody"} to act (${view.phase || "play"}).`);
+  // Nobody to act: the scorekeeper logs what comes next (a deal), as the desk says too.
+  fill($("prompt"), game.status === "finished" ? "The game is over."
+    : toAct ? `${toAct} to act (${readable(view.phase || "play").toLowerCase()}).`
+      : `Next: ${readable(view.phase || "").toLowerCase()} (the scorekeeper logs it).`);
   // A patience is drawn as its tableau, moved on by nobody here (no legal moves are given).
   fill($("table"), isTableau(view) ? tableauPanel(game, [], () => {}) : tablePanel(game, seatName));
   $("hidden").hidden = isTableau(view); // a patience hides nothing from its one player but the pack, drawn on the tableau
