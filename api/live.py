@@ -44,6 +44,8 @@ MAX_GAMES = 64
 #: Watchers reading the store at once in a process (to start, or to catch up): a crowd that
 #: reconnects together (after a restart) takes turns instead of every store connection.
 STORE_READS = 4
+#: How long a reader waits after reading events before it wakes their watchers (see _read).
+FANOUT_DELAY_S = 0.004
 
 
 def envelope_shown(envelope: Envelope, withheld: bool) -> dict:
@@ -153,6 +155,11 @@ class LiveHub:
             while not self._retired(feed):
                 batch = self.store.tail(feed.game_id, feed.last, READ_MS)
                 if batch:
+                    # The play that appended this event is most likely still writing its reply,
+                    # in this process or the other: waking a crowd of watcher threads now would
+                    # make it wait for the interpreter behind them. A few milliseconds' pause
+                    # lets it finish first, and what else arrived meanwhile joins the next read.
+                    time.sleep(FANOUT_DELAY_S)
                     feed.extend(batch)
         except Exception as exc:  # noqa: BLE001 - whatever stops the reader, its watchers must learn it
             log.warning("live streams of game %s closed: %s", feed.game_id, exc)
