@@ -3,13 +3,13 @@ in window B, a renege claim ruled with its evidence, and an error shown in words
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, phase, tap, wait_loaded
+from scorekeeper import ApiTable, card_button, phase, tap, unseen_offered, wait_loaded
 
 
 def play(page, *cards: str) -> None:
     """Tap each card in turn, each by the seat whose turn it is."""
     for card in cards:
-        tap(page, f"#actions button.card[data-card='{card}']")
+        tap(page, card_button(page, card))
 
 
 def trick_cards(page) -> list[str]:
@@ -32,8 +32,8 @@ def test_renege_claim_in_a_blind_record_is_ruled_with_its_evidence_after_a_take_
     tap(page, "#actions button[data-action=call_trump]:has-text('hearts')")
     tap(page, "#actions button:has-text('The cards are dealt')")  # a blind record logs no hands
     assert phase(page) == "play"
-    # A blind record offers every card not yet seen.
-    assert page.locator("#actions button.card").count() == 52
+    # A blind record offers every card not yet seen, a suit and then a rank.
+    assert unseen_offered(page) == 52 and page.locator("#actions .suit-tab").count() == 4
 
     # Window A: Cat throws 4C on a spade lead and takes it back before anyone plays on.
     play(page, "AS", "4C")
