@@ -137,7 +137,7 @@ export function choicePanel(game, seatName, legal, act, { anySeat = false, title
   if (!groups.length) return [h("p", { class: "muted" }, "Nothing to log here right now.")];
   const seats = new Set(groups.map((g) => g.seat));
   const phase = game.view.phase;
-  const title = titleText || (phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose");
+  const title = titleText ?? (phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose");
   const parts = groups.map((g) => {
     // A lone choice named after its phase (declare in "declare") needs no heading of its own.
     const heading = groups.length === 1 && g.action === phase ? null
@@ -148,5 +148,6 @@ export function choicePanel(game, seatName, legal, act, { anySeat = false, title
     return h("div", { class: "choice" }, plain ? null : heading,
       h("p", { class: "buttons" }, g.variants.map((a) => choiceButton(a, seatName, act))));
   });
-  return [h("h2", {}, title), seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, `${seatName([...seats][0])} chooses.`) : null, parts];
+  const who = titleText === null && seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, `${seatName([...seats][0])} chooses.`) : null;
+  return [title ? h(titleText === null ? "h2" : "h3", {}, title) : null, who, parts];
 }

@@ -3,8 +3,8 @@
 // and the actions split by who gives them and when: the player whose turn it is (or who must
 // answer), the scorekeeper (the deal, closing a window), and anyone else out of turn (an Ace, a
 // counter, an accusation), each offered to the seat the referee lists it for, when it lists it.
-import { h } from "./dom.js";
-import { cardFace } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { cardFace, cardName, cardText, suitOf } from "./cards.js";
 import { choicePanel } from "./choices.js";
 import { readable } from "./labels.js";
 
@@ -111,7 +111,7 @@ export function dungeonActions(game, seatName, legal, act) {
     }
   }
   const parts = [];
-  if (Object.keys(now).length) parts.push(choicePanel(game, seatName, now, act, { anySeat: true, title: `${[...toAct].map(seatName).join(", ")} to act` }));
+  if (Object.keys(now).length) parts.push(byCard(game, seatName, now, act, `${[...toAct].map(seatName).join(", ")} to act`));
   if (keeper) parts.push(h("div", { class: "keeper" }, choicePanel(game, seatName, keeper, act, { anySeat: true, title: "The scorekeeper" }),
     game.view.phase === "deal" ? dealOrder(act) : null));
   if (Object.keys(others).length) parts.push(h("div", { class: "out-of-turn" }, choicePanel(game, seatName, others, act, { anySeat: true, title: "Out of turn" })));
@@ -124,4 +124,39 @@ function dealOrder(act) {
   return h("details", { class: "enter-hands" }, h("summary", {}, "Or enter the deck as shuffled at the table"),
     h("form", { class: "deal-order", onsubmit: (e) => { e.preventDefault(); act({ action: "deal", order: box.value.split(/[\s,;]+/).filter(Boolean) }); } },
       h("label", {}, "The deck, top first", box), h("button", { type: "submit", class: "primary" }, "Deal in this order")));
+}
+
+let chosen = null; // {seat, card, version}: the card tapped first, at the version it was tapped
+
+/**
+ * The actions of the seats to act, card first: the cards their actions play, as a row; a tap on
+ * one shows what it can do (a passage and where, a cave-in, an attack and on whom, an ability);
+ * the actions that play no card (draw, end the turn, answer a window) are offered beside.
+ */
+function byCard(game, seatName, legal, act, title) {
+  const box = h("div", { class: "by-card" });
+  if (chosen && chosen.version !== game.version) chosen = null;
+  const draw = () => {
+    const parts = [];
+    for (const [seat, actions] of Object.entries(legal)) {
+      const withCard = actions.filter((a) => typeof a.card === "string");
+      const cards = [...new Set(withCard.map((a) => a.card))];
+      const mine = chosen && chosen.seat === Number(seat) ? chosen.card : null;
+      if (cards.length) {
+        parts.push(h("div", { class: "hand", role: "group", "aria-label": `${seatName(Number(seat))}'s cards to play` }, cards.map((c) => h("button", {
+          type: "button", class: `card suit-${suitOf(c)}${mine === c ? " selected" : ""}`, "data-pick": c, "data-seat": seat,
+          "aria-pressed": mine === c ? "true" : "false", "aria-label": `${cardName(c)}: what it can do`,
+          onclick: () => { chosen = mine === c ? null : { seat: Number(seat), card: c, version: game.version }; draw(); },
+        }, cardText(c)))));
+        parts.push(mine ? h("div", { class: "card-choices" }, choicePanel(game, seatName,
+          { [seat]: withCard.filter((a) => a.card === mine) }, act, { anySeat: true, title: "" }))
+          : h("p", { class: "hint" }, "Tap a card to see what it can do."));
+      }
+      const rest = actions.filter((a) => typeof a.card !== "string");
+      if (rest.length) parts.push(choicePanel(game, seatName, { [seat]: rest }, act, { anySeat: true, title: "" }));
+    }
+    fill(box, h("h2", {}, title), parts);
+  };
+  draw();
+  return box;
 }
