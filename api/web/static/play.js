@@ -378,7 +378,7 @@ function renderCorrections() {
   // A blind record knows no hand: a card off the led suit is a claim of being void, not a breach,
   // until a later card proves otherwise. The offer is the player's to take, not a verdict.
   const why = game.record === "blind"
-    ? "Offered for a card that did not follow the lead: if the player admits it was a mistake (nothing is proven yet)."
+    ? "If the player admits the card was a mistake: nothing is proven yet."
     : "The referee offers these for a card that broke the rules.";
   once("corrections", `${game.version}:${items.length}`, () => fill(section, h("h2", {}, "Corrections"),
     h("p", { class: "hint" }, why), items));
