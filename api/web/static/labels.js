@@ -89,7 +89,8 @@ export function choiceContent(action, seatName) {
 export function actionText(action, seatName) {
   const who = action.seat !== undefined && action.seat !== null ? `${seatName(action.seat)}: ` : "";
   if (SAYS[action.action]) return `${who}${SAYS[action.action](action)}`;
-  // "bid 75", not "bid bid 75": a field named after its action is said once.
-  const fields = actionFields(action).map(([k, v]) => `${k === action.action ? "" : `${readable(k).toLowerCase()} `}${valueText(k, v, seatName)}`);
+  // "bid 75", not "bid bid 75", and "play A♠", not "play card A♠": a lone field goes without its name.
+  const all = actionFields(action);
+  const fields = all.map(([k, v]) => `${k === action.action || all.length === 1 ? "" : `${readable(k).toLowerCase()} `}${valueText(k, v, seatName)}`);
   return `${who}${readable(action.action).toLowerCase()}${fields.length ? ` ${fields.join(", ")}` : ""}`;
 }

@@ -17,20 +17,27 @@ export function follow(gameId, { after = 0, token = "", onEvent, onStatus }) {
   let lastId = after;
   let stopped = false;
   let controller = null;
+  let heard = 0; // when the stream last said anything (an event or a keep-alive), or was asked for
 
   async function connect() {
     while (!stopped) {
       controller = new AbortController();
       const headers = { Accept: "text/event-stream", "Last-Event-ID": String(lastId) };
       if (token) headers.Authorization = `Bearer ${token}`;
+      const reading = controller;
+      heard = Date.now();
+      const watchdog = setInterval(() => { if (Date.now() - heard > DEAD_MS) reading.abort(); }, 1000);
       try {
         const response = await fetch(`/games/${encodeURIComponent(gameId)}/events/stream?block_ms=${HEARTBEAT_MS}`,
           { headers, signal: controller.signal });
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+        heard = Date.now();
         onStatus("live");
-        await read(response.body.getReader(), controller);
+        await read(response.body.getReader());
       } catch (err) {
         if (stopped) return;
+      } finally {
+        clearInterval(watchdog);
       }
       if (stopped) return;
       onStatus("reconnecting");
@@ -38,20 +45,14 @@ export function follow(gameId, { after = 0, token = "", onEvent, onStatus }) {
     }
   }
 
-  async function read(reader, reading) {
+  async function read(reader) {
     const decoder = new TextDecoder();
     let buffer = "";
-    let heard = Date.now();
-    const watchdog = setInterval(() => { if (Date.now() - heard > DEAD_MS) reading.abort(); }, 1000);
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        heard = Date.now();
-        buffer = take(buffer + decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n"));
-      }
-    } finally {
-      clearInterval(watchdog);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      heard = Date.now();
+      buffer = take(buffer + decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n"));
     }
   }
 

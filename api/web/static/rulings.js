@@ -51,15 +51,15 @@ export function consequenceText(r, game, seatName) {
     case "ruling": {
       if (r.verdict !== "upheld") return `Nobody loses points: ${(r.evidence && r.evidence.reason) || "nothing proves it"}.`;
       if (r.window === "A") return `${card} goes back to ${who}'s hand: no points lost, since nothing was played after it.`;
-      const what = `${KIND[r.kind] || r.kind} in trick ${r.trick}`;
+      const why = `${who} ${KIND[r.kind] || r.kind} in trick ${r.trick}`;
       const change = scoreChange(game, r, seat);
       if (change && change.setting) {
         const { before, after } = change.setting;
-        return `${who} loses ${before - after} points (total ${minus(before)} \u2192 ${minus(after)}: into the dungeon) for having ${what}.`;
+        return `${who} loses ${before - after} points (total ${minus(before)} \u2192 ${minus(after)}: into the dungeon), because ${why}.`;
       }
-      if (change && change.penalty) return `${who} loses ${-change.penalty.amount} points for having ${what}.`;
+      if (change && change.penalty) return `${who} loses ${-change.penalty.amount} points, because ${why}.`;
       if (r.evidence && typeof r.evidence.penalty === "string") return `Penalty: ${r.evidence.penalty}.`;
-      return `No points change for it now: ${who} ${what}.`;
+      return `No points change for it now, though ${why}.`;
     }
     default:
       return "";
