@@ -83,12 +83,20 @@ CASES = [
 ]
 
 
-def off_screen(page, selectors: list[str]) -> dict[str, dict | None]:
+def boxes_of(page, selector: str) -> list[dict | None]:
+    """The bounding boxes of the selector's elements, read at once (a redraw cannot come between)."""
+    return page.eval_on_selector_all(selector, """els => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width && r.height ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+    })""")
+
+
+def off_screen(page, selectors: list[str]) -> dict[str, list]:
     """The selectors whose element is missing, hidden, or not wholly inside the screen (unscrolled)."""
     height, width = page.viewport_size["height"], page.viewport_size["width"]
     out = {}
     for selector in selectors:
-        boxes = [page.locator(selector).nth(i).bounding_box() for i in range(page.locator(selector).count())]
+        boxes = boxes_of(page, selector)
         if not boxes or any(b is None or b["y"] < 0 or b["y"] + b["height"] > height or b["x"] + b["width"] > width
                             for b in boxes):
             out[selector] = boxes
@@ -103,6 +111,7 @@ def test_the_play_and_what_is_pending_fit_one_screen_on_a_phone_and_a_tablet(liv
     page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
     page.goto(f"{live_server.url}/play/{table.game_id}")
     wait_loaded(page)
+    page.wait_for_selector("#live.live")
     for size in (PHONE, TABLET):
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")

@@ -77,7 +77,8 @@ async function refresh() {
         ownHand = mine;
         render();
       } catch (err) {
-        notify(err.message);
+        // With entries kept on the device, their panel already says the connection is gone.
+        if (!(err.status === 0 && waiting(gameId).length)) notify(err.message);
         if (err.status === 401 || err.status === 403) renderTokenPanel(err.status === 403);
       }
     } while (again);
@@ -122,6 +123,7 @@ const isConflict = (err) => err.status === 409 || err.status === 412;
 /** No connection: keep the entry on this device; it is sent, with its key, when the connection is back. */
 function keepOnDevice(body, key) {
   const list = waiting(gameId);
+  notify("");
   // The same entry tapped again is the same entry: it is kept (and logged) once.
   if (list.length && JSON.stringify(list[list.length - 1].body) === JSON.stringify(body)) return sendKept();
   keep(gameId, body, key, game.version);
