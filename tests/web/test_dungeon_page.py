@@ -1,8 +1,9 @@
-"""Dungeon on the scorekeeper's page, on a phone: a whole known-record game logged by taps (the
-golden game of the rule tests: the deck order typed in, the contest, Aces played out of turn and
+"""Dungeon on the scorekeeper's page, on a phone: whole known-record games logged by taps (the
+golden games of the rule tests: the deck order typed in, the contest, Aces played out of turn and
 stacked, a defence picked card by card, a cave-in, a Myrmiddon's bluff found out, a Graverobber, a
-retreat and a player slain in the cell), with each player's dungeon drawn as a tree from the cell
-and the creature facing it."""
+retreat and a player slain in the cell; and in Pitch Black with Counter Attack and Suicide Queen,
+a cheat, an accusation out of turn, a Myrmiddon countered and countered back by a Joker), with
+each player's dungeon drawn as a tree from the cell and the creature facing it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import requests
 from scorekeeper import ApiTable, tap, wait_loaded
 
 from referee.games.dungeon.commands import ACTION_OF
-from tests.referee.test_dungeon_golden_games import EXPECTED, SCRIPT
+from tests.referee.test_dungeon_golden_games import DARK, DARK_EXPECTED, DARK_SCRIPT, EXPECTED, SCRIPT
 
 SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 NAMES = ["Ann", "Bob"]
@@ -54,6 +55,39 @@ def log(page, body: dict) -> None:
         if name not in ("action", "seat"):
             form.locator(f"select[name={name}]").select_option(label=NAMES[value] if name == "target" else face(value))
     tap(page, f"#actions form.choice-form{who} button[type=submit]")
+
+
+def test_a_whole_dark_dungeon_game_with_counters_and_an_accusation_is_logged_from_a_phone(live_server, pages):
+    table = ApiTable.create(live_server.url, "known", DARK, seats=NAMES, game="dungeon")
+    page = pages()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{live_server.url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{live_server.url}/play/{table.game_id}")
+    wait_loaded(page)
+    deal, *script = DARK_SCRIPT
+    page.click("#actions summary:has-text('Or enter the deck')")
+    page.fill("#actions textarea[name=order]", " ".join(deal.order))
+    tap(page, "#actions button:has-text('Deal in this order')")
+    for body in map(body_of, script):
+        if body.get("card") == "JK=QD":
+            # A Joker is offered declared as each rank (in spades): any Queen counters.
+            body["card"] = "JK1=QS"
+        if body["action"] == "counter" and body["seat"] == 1:
+            # Bob counters out of turn, in Ann's turn: offered to him, under "Out of turn".
+            assert page.locator("#actions .out-of-turn button[data-action=counter][data-seat='1'][data-card='QS']").count() == 1
+        if body["action"] == "accuse":
+            # Pitch Black: Ann's cell and both passages lie face down, drawn as such, never by face.
+            assert page.locator("#table .dungeon[data-seat='0'] .face.down").count() == 3
+            assert page.locator("#table .dungeon[data-seat='0'] .branch .branch li").count() == 1  # 7♥ on the 10♥
+            assert "7\u2665" not in page.inner_text("#table .dungeon[data-seat='0']")
+        log(page, body)
+    assert "Game over. Ann wins (last alive)." in page.inner_text("#prompt")
+    logged = requests.get(f"{live_server.url}/games/{table.game_id}/events", params={"limit": 1000},
+                          headers={"Authorization": f"Bearer {table.token}"}, timeout=10).json()["events"]
+    assert [e["type"] for e in logged] == [type(e).__name__ for e in DARK_EXPECTED]
+    assert errors == []
 
 
 def test_a_whole_dungeon_game_is_logged_from_a_phone(live_server, pages, screenshots):
