@@ -36,18 +36,17 @@ export function discard(gameId) {
 /**
  * Send the waiting entries in order with `post(entry, ifMatch)` (which resolves with the API's
  * answer, or rejects with its ApiError). Stops at the first failure, keeping that entry and the
- * rest, and rethrows it; resolves with the number sent.
+ * rest, and rethrows it.
  */
 export async function sendWaiting(gameId, post) {
-  let sent = 0;
   for (let list = waiting(gameId); list.length; list = waiting(gameId)) {
-    const [entry, ...rest] = list;
+    const entry = list[0];
     const answer = await post(entry, entry.version ?? undefined);
+    // Read again: an entry may have been kept while this one was on its way.
+    const rest = waiting(gameId).filter((e) => e.key !== entry.key);
     if (rest.length) rest[0].version = answer.version; // the next entry follows this one
     save(gameId, rest);
-    sent += 1;
   }
-  return sent;
 }
 
 /** Send the next entry on the version on screen (after a conflict, once the scorekeeper has seen

@@ -3,7 +3,7 @@
 import { api, forgetToken, newKey, remember, saveToken, tokenFor } from "./api.js";
 import { h, fill, notify } from "./dom.js";
 import { cardName, cardText, cardsText, suitOf, SUIT_NAME } from "./cards.js";
-import { renderRulings, rulingText } from "./rulings.js";
+import { consequenceText, renderRulings, rulingText } from "./rulings.js";
 import { renderSheet } from "./sheet.js";
 import { follow } from "./live.js";
 import { phasePrompt, trumpChangePanel, cutPanel, dealPanel } from "./phases.js";
@@ -12,7 +12,6 @@ import { actionText } from "./labels.js";
 import { tablePanel } from "./table.js";
 import { isTableau, tableauPanel, tableauPrompt } from "./tableau.js";
 import { cardEntry, resetSuit } from "./entry.js";
-import { consequenceText } from "./rulings.js";
 import { discard, keep, rebase, sendWaiting, waiting } from "./outbox.js";
 import { dungeonActions, dungeonPanel, dungeonPrompt, isDungeon } from "./dungeon.js";
 
@@ -140,7 +139,7 @@ async function sendKept() {
   sending = true;
   let sent = 0;
   try {
-    sent = await sendWaiting(gameId, (entry, ifMatch) => api(`/games/${enc}/actions`,
+    await sendWaiting(gameId, (entry, ifMatch) => api(`/games/${enc}/actions`,
       { method: "POST", body: entry.body, token, ifMatch, key: entry.key }).then((answer) => { sent += 1; return answer; }));
     conflict = null;
   } catch (err) {
