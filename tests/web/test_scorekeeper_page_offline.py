@@ -137,3 +137,22 @@ def test_the_live_badge_notices_a_stream_gone_silent_within_seconds(live_server,
     assert held and "block_ms=2000" in held[0].request.url
     for route in held:
         route.abort()
+
+
+def test_an_entry_kept_while_the_one_before_is_on_its_way_is_sent_after_it(live_server, pages):
+    """The device's list is read again after each send: an entry tapped meanwhile is not lost, and
+    it is sent on the version the one before it made."""
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    result = page.evaluate("""async () => {
+      const box = await import('/web/static/outbox.js');
+      box.keep('g', { action: 'play', seat: 1, card: 'AS' }, 'k1', 5);
+      const sent = [];
+      await box.sendWaiting('g', async (entry, ifMatch) => {
+        sent.push([entry.key, ifMatch]);
+        if (entry.key === 'k1') box.keep('g', { action: 'play', seat: 2, card: '4C' }, 'k2', 5);
+        return { version: ifMatch + 1 };
+      });
+      return { sent, left: box.waiting('g') };
+    }""")
+    assert result == {"sent": [["k1", 5], ["k2", 6]], "left": []}
