@@ -54,6 +54,21 @@ def tap(page, selector: str) -> int:
     return shown_version(page)
 
 
+def card_button(page, card: str) -> str:
+    """The selector of ``card``'s button in the card entry, its suit opened first when the entry
+    is by suit then rank (every unseen card of a blind record)."""
+    selector = f"#actions button.card[data-card='{card}']"
+    tab = f"#actions .suit-tab[data-suit='{card[-1]}']"
+    if page.locator(selector).count() == 0 and page.locator(tab).count():
+        page.click(tab)
+    return selector
+
+
+def unseen_offered(page) -> int:
+    """How many cards the suit tabs of a blind record's card entry offer, all suits together."""
+    return sum(int(t.split()[-1]) for t in page.locator("#actions .suit-tab").all_inner_texts())
+
+
 def wait_version(page, version: int) -> None:
     """Wait until the page shows ``version`` or later (a page following the game live)."""
     page.wait_for_function(SETTLED_AFTER, arg=version - 1)

@@ -71,6 +71,8 @@ def test_detection_on_claim_lets_an_off_rule_card_be_logged_after_a_confirmation
     tap(page, "#actions .confirm button:has-text('Log 3♥')")
     assert page.locator("#table ol.trick li[data-seat='2'] .face").inner_text() == "3♥"
 
+    # A known record knows Cat held 2♠: here the offer may say the card broke the rules.
+    assert "broke the rules" in page.inner_text("#corrections")
     tap(page, "#corrections button:has-text('Cat: take back 3♥')")
     assert page.locator("#table ol.trick li[data-seat='2']").count() == 0
     assert "Cat took back 3♥ in trick 1" in page.inner_text("#rulings")

@@ -6,7 +6,7 @@ where both hidden partners are revealed by their called cards."""
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, choose_game, create_game, phase, tap, wait_loaded
+from scorekeeper import ApiTable, card_button, choose_game, create_game, phase, tap, unseen_offered, wait_loaded
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -175,10 +175,12 @@ def test_a_blind_black_queen_record_offers_every_unseen_card_by_suit(live_server
     assert "Bob to play" in page.inner_text("#prompt")
     assert "100 by Bob" in fact(page, "High bid")
     assert fact(page, "Called") == "A\u2665 A\u2666"
-    # No hand is known: all 48 cards of the deck are offered, in four groups by suit.
-    assert page.locator("#actions button.card").count() == 48
-    assert page.locator("#actions .hand").count() == 4
+    # No hand is known: all 48 cards of the deck are offered, a suit and then a rank.
+    assert unseen_offered(page) == 48
+    assert page.locator("#actions .suit-tab").count() == 4
+    page.click("#actions .suit-tab[data-suit='S']")
+    assert page.locator("#actions button.card").count() == 12
     assert page.locator("#actions button.card[data-card='2S']").count() == 0  # the 2s are out
-    tap(page, "#actions button.card[data-card='AD']")
+    tap(page, card_button(page, "AD"))
     assert "Bob (A\u2666, trick 1)" in fact(page, "Partners revealed")
-    assert page.locator("#actions button.card").count() == 47
+    assert unseen_offered(page) == 47

@@ -3,13 +3,13 @@ in window B, a renege claim ruled with its evidence, and an error shown in words
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, phase, tap, wait_loaded
+from scorekeeper import ApiTable, card_button, phase, tap, unseen_offered, wait_loaded
 
 
 def play(page, *cards: str) -> None:
     """Tap each card in turn, each by the seat whose turn it is."""
     for card in cards:
-        tap(page, f"#actions button.card[data-card='{card}']")
+        tap(page, card_button(page, card))
 
 
 def trick_cards(page) -> list[str]:
@@ -32,15 +32,19 @@ def test_renege_claim_in_a_blind_record_is_ruled_with_its_evidence_after_a_take_
     tap(page, "#actions button[data-action=call_trump]:has-text('hearts')")
     tap(page, "#actions button:has-text('The cards are dealt')")  # a blind record logs no hands
     assert phase(page) == "play"
-    # A blind record offers every card not yet seen.
-    assert page.locator("#actions button.card").count() == 52
+    # A blind record offers every card not yet seen, a suit and then a rank.
+    assert unseen_offered(page) == 52 and page.locator("#actions .suit-tab").count() == 4
 
     # Window A: Cat throws 4C on a spade lead and takes it back before anyone plays on.
     play(page, "AS", "4C")
     assert trick_cards(page) == ["A♠", "4♣"]
+    # Nothing is proven in a blind record: the offer does not say the card broke the rules.
+    corrections = page.inner_text("#corrections")
+    assert "broke the rules" not in corrections and "nothing is proven yet" in corrections
     tap(page, "#corrections button:has-text('Cat: take back 4♣')")
     assert trick_cards(page) == ["A♠"]
     assert "Cat took back 4♣ in trick 1" in page.inner_text("#rulings")
+    assert "4♣ goes back to Cat's hand: no points lost" in page.inner_text("#latest-ruling")
 
     # Window B: she throws it again, Dan plays on, and she accepts the penalty: the trick goes back.
     play(page, "4C", "5S")
@@ -49,6 +53,7 @@ def test_renege_claim_in_a_blind_record_is_ruled_with_its_evidence_after_a_take_
     tap(page, "#corrections button:has-text('Cat: accept the 25-point penalty')")
     assert trick_cards(page) == ["A♠"]
     assert "Cat accepted the 25-point penalty for 4♣ in trick 1" in page.inner_text("#rulings")
+    assert "Cat loses 25 points (the penalty accepted)" in page.inner_text("#latest-ruling")
     assert table.view()["view"]["totals"][2] == -25
     play(page, "3S", "5S", "6S")  # Bob wins with the ace
 
@@ -75,6 +80,10 @@ def test_renege_claim_in_a_blind_record_is_ruled_with_its_evidence_after_a_take_
     text = latest.inner_text()
     assert "Ruling: Cat did not follow suit with 4♣ in trick 2 of hand 1: upheld (window C" in text
     assert "Card shown at the table: 8♠" in text
+    # What it costs, in words: Cat (at −25 after the penalty) is set into the dungeon.
+    total = table.view()["view"]["units"][2]["total"]
+    cost = f"Cat loses {-25 - total} points (total −25 → {str(total).replace('-', '−')}: into the dungeon), because Cat did not follow suit in trick 2."
+    assert cost in text and cost in page.inner_text("#latest-ruling")
     assert "Bob claims Cat broke the rules in trick 2 of hand 1, showing 8♠." in page.inner_text("#rulings")
     ruling = table.view()["view"]["rulings"][-1]
     assert (ruling["verdict"], ruling["window"], ruling["evidence"]["shown"]) == ("upheld", "C", "8S")

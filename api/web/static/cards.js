@@ -5,16 +5,25 @@ export const SUIT_SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" 
 export const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_NAME = { A: "ace", K: "king", Q: "queen", J: "jack" };
 
-export const suitOf = (card) => card.slice(-1);
-export const rankOf = (card) => card.slice(0, -1);
+// With two decks a card names its copy (7H#2), and a Joker is JK1..JK4, played declared as a card
+// (JK1=QS); on the page a copy reads as its card, a Joker as "Joker" or "Joker as Q♠".
+const face = (card) => String(card).replace(/#\d+$/, "");
+const JOKER = /^JK\d*(?:=(.+))?$/;
 
-/** "Q♠" for QS. */
+export const suitOf = (card) => (JOKER.test(face(card)) ? "J" : face(card).slice(-1));
+export const rankOf = (card) => face(card).slice(0, -1);
+
+/** "Q♠" for QS (and for its second copy QS#2); "Joker", "Joker as Q♠". */
 export function cardText(card) {
+  const joker = JOKER.exec(face(card));
+  if (joker) return joker[1] ? `Joker as ${cardText(joker[1])}` : "Joker";
   return `${rankOf(card)}${SUIT_SYMBOL[suitOf(card)] || suitOf(card)}`;
 }
 
 /** "queen of spades" for screen readers. */
 export function cardName(card) {
+  const joker = JOKER.exec(face(card));
+  if (joker) return joker[1] ? `joker as ${cardName(joker[1])}` : "joker";
   const rank = rankOf(card);
   return `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suitOf(card)] || suitOf(card)}`;
 }

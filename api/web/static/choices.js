@@ -3,7 +3,8 @@
 // Queen's contract: 4 trumps x 1,128 pairs of called cards) is a form with one select per field,
 // listing that field's distinct values among the variants; the referee judges what is sent.
 import { h, notify } from "./dom.js";
-import { actionFields, actionText, choiceContent, isSuit, readable, valueText } from "./labels.js";
+import { actionFields, actionText, choiceContent, isCard, isSuit, readable, valueText } from "./labels.js";
+import { cardName, cardText, suitOf } from "./cards.js";
 
 /** More variants of one action than this, and it is offered as a form instead of buttons. */
 export const MANY = 24;
@@ -11,11 +12,12 @@ export const MANY = 24;
 // Drawn by their own panels (the cards, the corrections).
 const ELSEWHERE = new Set(["play", "take_back", "accept_penalty"]);
 
-/** The legal actions of the seats to act, grouped by seat and action name, in the referee's order. */
-function groupsOf(game, legal) {
+/** The legal actions of the seats to act (or of every seat in `legal`, with `anySeat`), grouped by
+ * seat and action name, in the referee's order. */
+function groupsOf(game, legal, anySeat = false) {
   const groups = new Map();
   for (const [seat, actions] of Object.entries(legal)) {
-    if (!(game.to_act || []).includes(Number(seat))) continue;
+    if (!anySeat && !(game.to_act || []).includes(Number(seat))) continue;
     for (const a of actions) {
       if (ELSEWHERE.has(a.action)) continue;
       const key = `${seat}:${a.action}`;
@@ -31,7 +33,11 @@ const keyOf = (a) => `${a.action}-${a.seat ?? ""}-${actionFields(a).map(([, v]) 
 /** One button per variant; its fields become data attributes (data-bid="75", data-suit="C"). */
 function choiceButton(a, seatName, act) {
   const data = {};
-  for (const [k, v] of actionFields(a)) if (!Array.isArray(v) && typeof v !== "object") data[k.replace(/_/g, "-")] = String(v);
+  if (a.seat !== undefined && a.seat !== null) data.seat = String(a.seat);
+  for (const [k, v] of actionFields(a)) {
+    if (Array.isArray(v) && v.every((x) => typeof x !== "object")) data[k.replace(/_/g, "-")] = v.join(" ");
+    else if (!Array.isArray(v) && typeof v !== "object") data[k.replace(/_/g, "-")] = String(v);
+  }
   const suit = actionFields(a).length === 1 && isSuit(actionFields(a)[0][1]) ? actionFields(a)[0][1] : null;
   const button = h("button", {
     type: "button", class: suit ? `suit suit-${suit}` : "", "data-key": keyOf(a), "data-action": a.action,
@@ -82,27 +88,66 @@ function choiceForm(group, seatName, act) {
     }
     act(body);
   };
-  return h("form", { class: "choice-form", "data-action": group.action, onsubmit: submit },
+  return h("form", { class: "choice-form", "data-action": group.action, "data-seat": group.seat, onsubmit: submit },
     h("p", { class: "hint" }, `${group.variants.length.toLocaleString("en")} possible choices: pick each part; the referee checks the whole.`),
     h("div", { class: "fields" }, selects.map(({ label, select }) => h("label", {}, label, select))),
     h("button", { type: "submit", class: "primary", "data-key": `${group.action}-submit` }, `${readable(group.action)}`));
 }
 
-/** Any choice the referee offers besides the cards: buttons, or a form when there are many. */
-export function choicePanel(game, seatName, legal, act) {
-  const groups = groupsOf(game, legal);
+/** Whether every variant's one field is a list of cards (a defence, the discards): a set to pick. */
+function isCardSet(group) {
+  return group.variants.length > 1 && group.variants.every((a) => {
+    const fields = actionFields(a);
+    return fields.length === 1 && Array.isArray(fields[0][1]) && fields[0][1].every(isCard);
+  });
+}
+
+/** Pick the cards of a set (each card a toggle, among the cards the variants use); the referee
+ * judges the set sent. */
+function cardSetForm(group, seatName, act) {
+  const name = actionFields(group.variants[0])[0][0];
+  const cards = [];
+  for (const a of group.variants) for (const c of a[name]) if (!cards.includes(c)) cards.push(c);
+  const chosen = new Set();
+  const toggle = (e) => {
+    const card = e.currentTarget.dataset.card;
+    if (chosen.has(card)) chosen.delete(card); else chosen.add(card);
+    e.currentTarget.setAttribute("aria-pressed", chosen.has(card) ? "true" : "false");
+  };
+  const submit = (e) => {
+    e.preventDefault();
+    const body = { action: group.action, [name]: cards.filter((c) => chosen.has(c)) };
+    if (group.variants[0].seat !== undefined) body.seat = group.seat;
+    act(body);
+  };
+  return h("form", { class: "card-set", "data-action": group.action, "data-seat": group.seat, onsubmit: submit },
+    h("p", { class: "hint" }, `Tap the ${readable(name).toLowerCase()}, then ${readable(group.action).toLowerCase()}.`),
+    h("div", { class: "hand" }, cards.map((c) => h("button", {
+      type: "button", class: `card suit-${suitOf(c)}`, "data-card": c, "aria-pressed": "false", "aria-label": cardName(c), onclick: toggle,
+    }, cardText(c)))),
+    h("button", { type: "submit", class: "primary", "data-key": `${group.action}-${group.seat}-submit` }, `${readable(group.action)} with the cards chosen`));
+}
+
+/**
+ * Any choice the referee offers besides the cards: buttons, or a form when there are many.
+ * Options: `anySeat` (offer every seat's actions in `legal`, not only the seats to act), `title`.
+ */
+export function choicePanel(game, seatName, legal, act, { anySeat = false, title: titleText = null } = {}) {
+  const groups = groupsOf(game, legal, anySeat);
   if (!groups.length) return [h("p", { class: "muted" }, "Nothing to log here right now.")];
   const seats = new Set(groups.map((g) => g.seat));
   const phase = game.view.phase;
-  const title = phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose";
+  const title = titleText ?? (phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose");
   const parts = groups.map((g) => {
     // A lone choice named after its phase (declare in "declare") needs no heading of its own.
     const heading = groups.length === 1 && g.action === phase ? null
       : h("h3", {}, `${seats.size > 1 ? `${seatName(g.seat)}: ` : ""}${readable(g.action)}`);
+    if (isCardSet(g)) return h("div", { class: "choice" }, heading, cardSetForm(g, seatName, act));
     if (g.variants.length > MANY) return h("div", { class: "choice" }, heading, choiceForm(g, seatName, act));
     const plain = g.variants.length === 1 && !actionFields(g.variants[0]).length;
     return h("div", { class: "choice" }, plain ? null : heading,
       h("p", { class: "buttons" }, g.variants.map((a) => choiceButton(a, seatName, act))));
   });
-  return [h("h2", {}, title), seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, `${seatName([...seats][0])} chooses.`) : null, parts];
+  const who = titleText === null && seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, `${seatName([...seats][0])} chooses.`) : null;
+  return [title ? h(titleText === null ? "h2" : "h3", {}, title) : null, who, parts];
 }

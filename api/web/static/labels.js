@@ -3,7 +3,8 @@
 // field that names a seat), so a new game's actions and views read well without a page change.
 import { cardFace, cardText, suitLabel, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 
-const CARD = /^(10|[2-9JQKA])[CDHS]$/;
+// A card, a second deck's copy of one (7H#2), or a Joker, declared or not (JK1, JK1=QS).
+const CARD = /^((10|[2-9JQKA])[CDHS](#\d+)?|JK\d*(=(10|[2-9JQKA])[CDHS])?)$/;
 
 /** Whether a value is a card code such as "QS" or "10H". */
 export const isCard = (value) => typeof value === "string" && CARD.test(value);
@@ -13,7 +14,7 @@ export const isSuit = (value) => typeof value === "string" && Object.prototype.h
 
 // Fields whose integer value is a seat number (the views and the legal actions name seats so).
 const SEAT_FIELDS = new Set(["seat", "seats", "dealer", "leader", "turn", "winner", "declarer", "high_bidder",
-  "challenge", "accused", "claimant", "holder"]);
+  "challenge", "accused", "claimant", "holder", "target", "attacker", "defender", "asker"]);
 
 // A few names read better in other words than their own.
 const WORDS = { tricks_won: "Tricks", queens_won: "Queens", bids: "Bid", high_bid: "High bid", trump_by: "Trump fixed by",
@@ -73,6 +74,7 @@ export function actionFields(action) {
 const SAYS = {
   exchange_hand: (a) => (a.exchange ? "Exchange with the extra hand" : "Keep the dealt hand"),
   announce_challenge: () => "Announce the Queen's Challenge",
+  end_turn: (a) => (a.discards && a.discards.length ? `End the turn, discarding ${a.discards.map(cardText).join(" ")}` : "End the turn"),
 };
 
 /** What a choice's button says, beside its action's name: "75", "♣ clubs", "Pass". */
@@ -87,7 +89,8 @@ export function choiceContent(action, seatName) {
 export function actionText(action, seatName) {
   const who = action.seat !== undefined && action.seat !== null ? `${seatName(action.seat)}: ` : "";
   if (SAYS[action.action]) return `${who}${SAYS[action.action](action)}`;
-  // "bid 75", not "bid bid 75": a field named after its action is said once.
-  const fields = actionFields(action).map(([k, v]) => `${k === action.action ? "" : `${readable(k).toLowerCase()} `}${valueText(k, v, seatName)}`);
+  // "bid 75", not "bid bid 75", and "play A♠", not "play card A♠": a lone field goes without its name.
+  const all = actionFields(action);
+  const fields = all.map(([k, v]) => `${k === action.action || all.length === 1 ? "" : `${readable(k).toLowerCase()} `}${valueText(k, v, seatName)}`);
   return `${who}${readable(action.action).toLowerCase()}${fields.length ? ` ${fields.join(", ")}` : ""}`;
 }

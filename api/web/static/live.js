@@ -3,6 +3,11 @@
 // told about); a dropped connection resumes with Last-Event-ID, so no event is missed.
 
 const RETRY_MS = 2000;
+// The heartbeat: the server sends a keep-alive comment when no event came for HEARTBEAT_MS
+// (`block_ms`), so a stream silent for DEAD_MS is a dead connection (a cable pulled, a phone
+// off the Wi-Fi: nothing tells the browser), and the badge says so within a few seconds.
+const HEARTBEAT_MS = 2000;
+const DEAD_MS = 5000;
 
 /**
  * Follow a game from `after` (the last version the page has). Calls onEvent(envelope) for each
@@ -12,19 +17,27 @@ export function follow(gameId, { after = 0, token = "", onEvent, onStatus }) {
   let lastId = after;
   let stopped = false;
   let controller = null;
+  let heard = 0; // when the stream last said anything (an event or a keep-alive), or was asked for
 
   async function connect() {
     while (!stopped) {
       controller = new AbortController();
       const headers = { Accept: "text/event-stream", "Last-Event-ID": String(lastId) };
       if (token) headers.Authorization = `Bearer ${token}`;
+      const reading = controller;
+      heard = Date.now();
+      const watchdog = setInterval(() => { if (Date.now() - heard > DEAD_MS) reading.abort(); }, 1000);
       try {
-        const response = await fetch(`/games/${encodeURIComponent(gameId)}/events/stream`, { headers, signal: controller.signal });
+        const response = await fetch(`/games/${encodeURIComponent(gameId)}/events/stream?block_ms=${HEARTBEAT_MS}`,
+          { headers, signal: controller.signal });
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+        heard = Date.now();
         onStatus("live");
         await read(response.body.getReader());
       } catch (err) {
         if (stopped) return;
+      } finally {
+        clearInterval(watchdog);
       }
       if (stopped) return;
       onStatus("reconnecting");
@@ -38,13 +51,19 @@ export function follow(gameId, { after = 0, token = "", onEvent, onStatus }) {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
-      let end;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        dispatch(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-      }
+      heard = Date.now();
+      buffer = take(buffer + decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n"));
     }
+  }
+
+  /** Dispatch the complete events in `buffer`; returns what is left of it. */
+  function take(buffer) {
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      dispatch(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+    }
+    return buffer;
   }
 
   function dispatch(block) {
@@ -64,6 +83,7 @@ export function follow(gameId, { after = 0, token = "", onEvent, onStatus }) {
   }
 
   window.addEventListener("online", () => controller && controller.abort());
+  window.addEventListener("offline", () => { if (controller) controller.abort(); onStatus("reconnecting"); });
   connect();
   return () => { stopped = true; if (controller) controller.abort(); };
 }

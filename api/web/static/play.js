@@ -3,13 +3,17 @@
 import { api, forgetToken, newKey, remember, saveToken, tokenFor } from "./api.js";
 import { h, fill, notify } from "./dom.js";
 import { cardName, cardText, cardsText, suitOf, SUIT_NAME } from "./cards.js";
-import { renderRulings } from "./rulings.js";
+import { consequenceText, renderRulings, rulingText } from "./rulings.js";
 import { renderSheet } from "./sheet.js";
 import { follow } from "./live.js";
 import { phasePrompt, trumpChangePanel, cutPanel, dealPanel } from "./phases.js";
 import { choicePanel } from "./choices.js";
+import { actionText } from "./labels.js";
 import { tablePanel } from "./table.js";
 import { isTableau, tableauPanel, tableauPrompt } from "./tableau.js";
+import { cardEntry, resetSuit } from "./entry.js";
+import { discard, keep, rebase, sendWaiting, waiting } from "./outbox.js";
+import { dungeonActions, dungeonPanel, dungeonPrompt, isDungeon } from "./dungeon.js";
 
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
@@ -20,7 +24,9 @@ let token = tokenFor(gameId);
 let game = null; // the last GET /games/{id}
 let legal = {}; // seat -> the referee's legal actions
 let ownHand = null; // the hand of the seat to play, in a known record
-let pending = null; // the last action that failed for want of a connection, with its Idempotency-Key
+let pending = null; // the last action whose outcome the referee could not confirm, with its Idempotency-Key
+let conflict = null; // why the entries kept on this device stopped being sent (a refusal, or someone logged first)
+let sending = false;
 let busy = false;
 let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "log it anyway"
 let endArmed = false;
@@ -39,6 +45,8 @@ async function fetchAll() {
   // Corrections (take back, accept a penalty) belong to the seat that played the card, not the
   // seat to act: during play, ask the referee about every seat.
   if (hand && (view.phase === "play" || view.phase === "trump_change")) (view.seats || []).forEach((_, s) => seats.add(s));
+  // A game where anyone may act out of turn (an Ace, a counter) asks about every seat, always.
+  if (isDungeon(view)) (view.seats || []).forEach((_, s) => seats.add(s));
   const wanted = token ? [...seats] : [];
   const turn = hand && view.phase === "play" ? hand.turn : null;
   const [legalLists, seatView] = await Promise.all([
@@ -68,7 +76,8 @@ async function refresh() {
         ownHand = mine;
         render();
       } catch (err) {
-        notify(err.message);
+        // With entries kept on the device, their panel already says the connection is gone.
+        if (!(err.status === 0 && waiting(gameId).length)) notify(err.message);
         if (err.status === 401 || err.status === 403) renderTokenPanel(err.status === 403);
       }
     } while (again);
@@ -80,7 +89,9 @@ async function refresh() {
 async function act(body) {
   if (busy || !game) return;
   const signature = JSON.stringify(body);
-  // A retry of the same action after a lost connection reuses its key: it is logged at most once.
+  // Entries are logged in the order they were made: behind entries still waiting, a new one waits too.
+  if (waiting(gameId).length) return keepOnDevice(body, newKey());
+  // A retry of the same action after an unconfirmed write reuses its key: it is logged at most once.
   const key = pending && pending.signature === signature ? pending.key : newKey();
   busy = true;
   app.setAttribute("aria-busy", "true");
@@ -88,19 +99,83 @@ async function act(body) {
     await api(`/games/${enc}/actions`, { method: "POST", body, token, ifMatch: game.version, key });
     pending = null;
     confirmCard = null;
+    resetSuit();
     notify("");
   } catch (err) {
-    // No connection, or a write the referee could not confirm: the same key settles it.
-    const unsettled = err.status === 0 || (err.problem && err.problem.code === "outcome_unknown");
-    pending = unsettled ? { signature, key } : null;
-    if (err.status === 409) notify(`${err.message} The page now shows what was logged meanwhile: check it and tap again.`);
-    else if (unsettled) notify(`${err.message} (Tap the same button again: it will not be logged twice.)`);
+    pending = null;
+    if (err.status === 0) keepOnDevice(body, key);
+    else if (err.problem && err.problem.code === "outcome_unknown") {
+      pending = { signature, key, message: err.message };
+      notify("");
+    } else if (isConflict(err)) notify(SOMEONE_FIRST);
     else notify(err.message);
   } finally {
     busy = false;
     app.removeAttribute("aria-busy");
     await refresh();
   }
+}
+
+const SOMEONE_FIRST = "Someone logged first: the table now shows their entry. Check it, and tap again if yours is still to log.";
+const isConflict = (err) => err.status === 409 || err.status === 412;
+
+/** No connection: keep the entry on this device; it is sent, with its key, when the connection is back. */
+function keepOnDevice(body, key) {
+  const list = waiting(gameId);
+  notify("");
+  // The same entry tapped again is the same entry: it is kept (and logged) once.
+  if (list.length && JSON.stringify(list[list.length - 1].body) === JSON.stringify(body)) return sendKept();
+  keep(gameId, body, key, game.version);
+  confirmCard = null;
+  resetSuit();
+  rendered.actions = null;
+  render();
+  sendKept();
+}
+
+/** Send the entries kept on this device, in order; a refusal or a conflict stops and is shown. */
+async function sendKept() {
+  if (sending || busy || !waiting(gameId).length) return;
+  sending = true;
+  let sent = 0;
+  try {
+    await sendWaiting(gameId, (entry, ifMatch) => api(`/games/${enc}/actions`,
+      { method: "POST", body: entry.body, token, ifMatch, key: entry.key }).then((answer) => { sent += 1; return answer; }));
+    conflict = null;
+  } catch (err) {
+    if (err.status !== 0) conflict = { message: isConflict(err) ? SOMEONE_FIRST : err.message, body: waiting(gameId)[0].body };
+  } finally {
+    sending = false;
+    if (sent) notify(`Back online: ${sent} entr${sent === 1 ? "y" : "ies"} made offline logged, in order.`, "info");
+    await refresh();
+  }
+}
+
+setInterval(() => { if (waiting(gameId).length && !conflict) sendKept(); }, 3000);
+window.addEventListener("online", () => sendKept());
+
+/** The entries waiting on this device, a conflict that stopped them, or an unconfirmed write. */
+function renderKept() {
+  const section = $("kept");
+  const list = waiting(gameId);
+  const say = (body) => actionText(body, seatName);
+  const signature = JSON.stringify([list, conflict, pending && pending.key]);
+  section.hidden = !list.length && !pending;
+  once("kept", signature, () => {
+    if (pending) return fill(section, h("p", { class: "advice" }, pending.message, " ",
+      h("strong", {}, "Tap the same button again: it will not be logged twice.")));
+    if (!list.length) return fill(section);
+    fill(section,
+      h("h2", {}, `${list.length} entr${list.length === 1 ? "y" : "ies"} kept on this device`),
+      conflict
+        ? h("p", { class: "advice" }, h("strong", {}, `Not sent: ${say(conflict.body)}. `), conflict.message)
+        : h("p", { class: "advice" }, "No connection to the referee. They are sent by themselves, in order, when the connection is back; ",
+          h("strong", {}, "tapping one again will not log it twice.")),
+      h("ol", { class: "kept-list" }, list.map((e) => h("li", {}, say(e.body)))),
+      conflict ? h("p", { class: "buttons" },
+        h("button", { type: "button", "data-key": "kept-send", onclick: () => { rebase(gameId, game.version); conflict = null; sendKept(); } }, "Send them anyway"),
+        h("button", { type: "button", class: "danger", "data-key": "kept-discard", onclick: () => { discard(gameId); conflict = null; rendered.actions = null; refresh(); } }, "Discard them")) : null);
+  });
 }
 
 // ---------------------------------------------------------------- drawing the page
@@ -116,12 +191,17 @@ function render() {
   renderTokenPanel(false);
   // A patience's view has a tableau instead of hands and tricks: drawn, and moved on, by tableau.js.
   const patience = isTableau(view);
-  fill($("prompt"), patience ? tableauPrompt(game) : phasePrompt(game, seatName));
-  fill($("table"), patience ? tableauPanel(game, token ? legalFor(0, "move") : [], act) : tablePanel(game, seatName));
+  const dungeon = isDungeon(view);
+  fill($("prompt"), patience ? tableauPrompt(game) : dungeon ? dungeonPrompt(game, seatName) : phasePrompt(game, seatName));
+  fill($("table"), patience ? tableauPanel(game, token ? legalFor(0, "move") : [], act)
+    : dungeon ? dungeonPanel(game, seatName) : tablePanel(game, seatName));
+  renderKept();
   renderTrumpChange();
   renderActions();
   renderCorrections();
-  once("rulings", JSON.stringify(view.rulings), () => fill($("rulings"), renderRulings(view.rulings, seatName)));
+  renderLatestRuling();
+  once("rulings", JSON.stringify([view.rulings, game.scores && game.scores.hands && game.scores.hands.length]),
+    () => fill($("rulings"), renderRulings(view.rulings, seatName, game)));
   once("sheet", JSON.stringify(game.scores), () => fill($("sheet"), renderSheet(game.scores, view.seats || [], view.options && view.options.target)));
   renderExports();
   renderClaimForm(view);
@@ -190,9 +270,10 @@ function renderActions() {
   section.hidden = false;
   const toAct = game.to_act || [];
   const phase = view.phase;
-  const signature = `${game.version}:${phase}:${JSON.stringify(toAct.map((s) => legal[s]))}:${confirmCard}:${JSON.stringify(ownHand)}`;
+  const signature = `${game.version}:${phase}:${JSON.stringify(legal)}:${confirmCard}:${JSON.stringify(ownHand)}:${JSON.stringify(waiting(gameId))}`;
   once("actions", signature, () => {
     if (game.status === "finished") return fill(section, h("h2", {}, "Game over"), h("p", {}, "Nothing more to log. Claims about the last hand can still be made below."));
+    if (isDungeon(view)) return fill(section, dungeonActions(game, seatName, legal, act));
     if (phase === "cut") return fill(section, cutPanel(game, seatName, legal, act));
     // a tableau's moves are taps on the tableau: the other actions (deal, turn, a card turned up) are choices
     if (isTableau(view)) return fill(section, choicePanel(game, seatName, { 0: (legal[0] || []).filter((a) => a.action !== "move") }, act));
@@ -205,11 +286,16 @@ function renderActions() {
 /** The seat to play's cards: the referee's legal ones enabled, the others say why not. */
 function playPanel(view) {
   const hand = view.hand;
-  const seat = hand.turn;
-  const plays = legalFor(seat, "play");
-  const legalCards = plays.map((p) => p.card).filter(Boolean);
-  const cards = ownHand || legalCards;
-  const offRule = ownHand ? ownHand.filter((c) => !legalCards.includes(c)) : [];
+  const kept = waiting(gameId).filter((e) => e.body.action === "play");
+  const offline = kept.length > 0;
+  const seat = offline ? offlineSeat(view, kept) : hand.turn;
+  const plays = legalFor(hand.turn, "play");
+  // Offline, the cards the page last knew unseen are offered to whoever plays next (the referee
+  // judges them when they are sent); cards kept on the device are no longer offered.
+  const legalCards = plays.map((p) => p.card).filter(Boolean).filter((c) => !kept.some((e) => e.body.card === c));
+  const shownHand = offline ? null : ownHand;
+  const cards = shownHand || (offline && game.record === "known" ? [] : legalCards);
+  const offRule = shownHand ? shownHand.filter((c) => !legalCards.includes(c)) : [];
   const onClaim = view.options && view.options.detection === "on_claim";
   const why = offRule.length ? whyNot(hand, legalCards, onClaim) : "";
   const tap = (card) => {
@@ -225,16 +311,14 @@ function playPanel(view) {
       "aria-describedby": ok ? null : "why-not", title: ok ? `Play ${cardText(card)}` : why, onclick: () => tap(card),
     }, cardText(card));
   };
-  // A blind record offers every unseen card: group them by suit so one is quick to find.
-  const groups = ownHand ? [cards] : ["S", "H", "D", "C"].map((s) => cards.filter((c) => suitOf(c) === s)).filter((g) => g.length);
-  const extra = (legal[seat] || []).filter((a) => a.action !== "play");
-  const typed = h("input", { name: "card", autocomplete: "off", "aria-label": "Card played", placeholder: "e.g. qs or 10h", "data-key": "typed-card", size: 8 });
+  const led = hand.trick && hand.trick.length && !offline ? suitOf(hand.trick[0].card) : null;
+  const extra = offline ? [] : (legal[seat] || []).filter((a) => a.action !== "play");
+  const typed = h("input", { name: "card", autocomplete: "off", "aria-label": "Card played", placeholder: "e.g. qs or 10h", "data-key": "typed-card", size: 6 });
   return [
-    h("h2", {}, `${seatName(seat)} plays`, ownHand ? ` (${ownHand.length} card${ownHand.length === 1 ? "" : "s"})` : ""),
-    h("p", { class: "hint" }, ownHand ? "Tap the card played."
-      : game.record === "known" ? "Tap the card played (the cards the referee allows this seat; this game shows no hand)."
-        : "Tap the card played (every card not yet seen is offered)."),
-    groups.map((g) => h("div", { class: "hand", role: "group", "aria-label": `${seatName(seat)}'s cards` }, g.map(button))),
+    h("h2", {}, `${seatName(seat)} plays`, shownHand ? ` (${shownHand.length} card${shownHand.length === 1 ? "" : "s"})` : "",
+      offline ? h("span", { class: "muted" }, " (offline)") : ""),
+    offline ? offlineSeatChoice(view, seat) : null,
+    cardEntry({ cards, button, led, bySuit: !shownHand, label: `${seatName(seat)}'s cards` }),
     why ? h("p", { id: "why-not", class: "why-not" }, why) : null,
     confirmCard ? h("div", { class: "confirm", role: "alertdialog", "aria-label": "Log an off-rule card" },
       h("p", {}, `${cardText(confirmCard)} breaks the rules of play now. Log it as played anyway? The referee records it and rules when a player claims.`),
@@ -244,6 +328,23 @@ function playPanel(view) {
       h("label", { for: "typed-card" }, "Or type it: "), Object.assign(typed, { id: "typed-card" }), h("button", { type: "submit" }, "Log")),
     extra.length ? choicePanel(game, seatName, { [seat]: extra }, act) : null,
   ];
+}
+
+let offlineChosen = null; // {after, seat}: the seat the scorekeeper picked to play next while offline
+
+/** Offline the referee cannot say who plays next: the seat after the last card kept, within a
+ * trick, unless the scorekeeper picks another (a new trick is led by its winner). */
+function offlineSeat(view, kept) {
+  const last = kept[kept.length - 1];
+  if (offlineChosen && offlineChosen.after === last.key) return offlineChosen.seat;
+  return (last.body.seat + 1) % (view.seats || []).length;
+}
+
+function offlineSeatChoice(view, seat) {
+  const last = waiting(gameId).filter((e) => e.body.action === "play").pop();
+  return h("label", { class: "inline-label" }, "Played by ", h("select", {
+    "data-key": "offline-seat", onchange: (e) => { offlineChosen = { after: last.key, seat: Number(e.target.value) }; rendered.actions = null; renderActions(); },
+  }, (view.seats || []).map((name, s) => h("option", { value: s, selected: s === seat }, name))));
 }
 
 /** Why the greyed cards are greyed, from what the table shows (the referee's list decides). */
@@ -275,8 +376,27 @@ function renderCorrections() {
     }
   }
   section.hidden = !token || !items.length;
+  // A blind record knows no hand: a card off the led suit is a claim of being void, not a breach,
+  // until a later card proves otherwise. The offer is the player's to take, not a verdict.
+  const why = game.record === "blind"
+    ? "If the player admits the card was a mistake: nothing is proven yet."
+    : "The referee offers these for a card that broke the rules.";
   once("corrections", `${game.version}:${items.length}`, () => fill(section, h("h2", {}, "Corrections"),
-    h("p", { class: "hint" }, "The referee offers these for a card that broke the rules."), items));
+    h("p", { class: "hint" }, why), items));
+}
+
+/** The newest ruling of the hand in play, with what it costs, in words (not only in the totals). */
+function renderLatestRuling() {
+  const section = $("latest-ruling");
+  const view = game.view;
+  const rulings = view.rulings || [];
+  const last = [...rulings].reverse().find((r) => r.type !== "claim");
+  const current = last && view.hand && last.hand === view.hand.no && !view.hand.over;
+  section.hidden = !current;
+  if (!current) { rendered.latest = null; return; }
+  once("latest", JSON.stringify([last, view.units]), () => fill(section,
+    h("p", {}, h("strong", {}, "Latest ruling: "), rulingText(last, seatName)),
+    h("p", { class: "consequence" }, consequenceText(last, game, seatName))));
 }
 
 function renderExports() {
@@ -341,9 +461,9 @@ function restartLive() {
       const el = $("live");
       el.textContent = status === "live" ? "live" : "reconnecting\u2026";
       el.className = `live ${status}`;
-      if (status === "live") refresh(); // catch up on anything missed while away
+      if (status === "live") refresh().then(sendKept); // catch up on anything missed while away, then send what was kept
     },
   });
 }
 
-refresh().then(() => { if (game) restartLive(); else $("live").textContent = "offline"; });
+refresh().then(() => { if (game) restartLive(); else $("live").textContent = "offline"; if (game) sendKept(); });

@@ -35,6 +35,49 @@ export function rulingText(r, seatName) {
   }
 }
 
+const minus = (n) => `${n}`.replace("-", "\u2212");
+
+/** What a ruling entry costs, in words: who loses how many points and why, or that it costs
+ * nothing. Read from the view: the ruling, and the settings and penalties the hand records. */
+export function consequenceText(r, game, seatName) {
+  const seat = r.type === "ruling" ? r.accused : r.seat;
+  const who = seatName(seat);
+  const card = r.card ? cardsText([r.card]) : "the card";
+  switch (r.type) {
+    case "card_taken_back":
+      return `${card} goes back to ${who}'s hand: no points lost, since nothing was played after it.`;
+    case "penalty_accepted":
+      return `${who} loses ${r.penalty} points (the penalty accepted), and the trick is played again from before ${card}.`;
+    case "ruling": {
+      if (r.verdict !== "upheld") return `Nobody loses points: ${(r.evidence && r.evidence.reason) || "nothing proves it"}.`;
+      if (r.window === "A") return `${card} goes back to ${who}'s hand: no points lost, since nothing was played after it.`;
+      const why = `${who} ${KIND[r.kind] || r.kind} in trick ${r.trick}`;
+      const change = scoreChange(game, r, seat);
+      if (change && change.setting) {
+        const { before, after } = change.setting;
+        return `${who} loses ${before - after} points (total ${minus(before)} \u2192 ${minus(after)}: into the dungeon), because ${why}.`;
+      }
+      if (change && change.penalty) return `${who} loses ${-change.penalty.amount} points, because ${why}.`;
+      if (r.evidence && typeof r.evidence.penalty === "string") return `Penalty: ${r.evidence.penalty}.`;
+      return `No points change for it now, though ${why}.`;
+    }
+    default:
+      return "";
+  }
+}
+
+/** The setting or penalty a ruling made, from the hand in play or, once it is scored, its sheet. */
+function scoreChange(game, r, seat) {
+  const hand = game.view.hand && game.view.hand.no === r.hand ? game.view.hand : null;
+  const line = hand ? null : ((game.scores && game.scores.hands) || []).find((x) => x.hand === r.hand);
+  const sheetSeat = line ? (line.seats || []).find((x) => x.seat === seat) || line.seats[seat] : null;
+  const settings = (hand ? (hand.settings || [])[seat] : sheetSeat && sheetSeat.settings) || [];
+  const penalties = (hand ? (hand.penalties || [])[seat] : sheetSeat && sheetSeat.penalties) || [];
+  const setting = settings.find((x) => x.trick === r.trick && x.reason === "renege");
+  const penalty = penalties.find((x) => x.trick === r.trick);
+  return setting || penalty ? { setting, penalty } : null;
+}
+
 /** The evidence of a ruling as a list of facts. */
 export function evidenceItems(evidence) {
   if (!evidence) return [];
@@ -51,10 +94,11 @@ export function evidenceItems(evidence) {
 }
 
 /** The rulings panel, newest first, the latest one highlighted. */
-export function renderRulings(rulings, seatName) {
+export function renderRulings(rulings, seatName, game = null) {
   if (!rulings || !rulings.length) return [h("h2", {}, "Rulings"), h("p", { class: "muted" }, "No claims or rulings yet.")];
   const list = [...rulings].reverse().map((r, i) => h("li", { class: `ruling ${r.type} ${r.verdict || ""} ${i === 0 ? "latest" : ""}` },
     h("p", {}, rulingText(r, seatName)),
+    game && r.type !== "claim" ? h("p", { class: "consequence" }, consequenceText(r, game, seatName)) : null,
     r.type === "ruling" ? h("ul", { class: "evidence", "aria-label": "Evidence" }, evidenceItems(r.evidence)) : null));
   return [h("h2", {}, "Rulings"), h("ol", { class: "rulings", reversed: true }, list)];
 }

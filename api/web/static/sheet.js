@@ -138,6 +138,7 @@ function handTable(sheet, names) {
 /** The whole score sheet panel. */
 export function renderSheet(scores, names, target) {
   if (!scores || !scores.units) return [h("h2", {}, "Score sheet"), h("p", { class: "muted" }, "No scores yet.")];
+  if (!scores.units.length) return [h("h2", {}, "Score sheet"), h("p", { class: "muted" }, "This game keeps no points: it ends with a winner.")];
   const units = scores.units;
   const hands = scores.hands || [];
   const head = h("tr", {}, h("th", { scope: "col" }, "Hand"), units.map((u) => h("th", { scope: "col" }, u.name)));

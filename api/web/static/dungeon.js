@@ -1,0 +1,162 @@
+// A game of dungeons (a view with `players`, each with a `dungeon`: Dungeon's): each player's
+// dungeon drawn as a tree of cards from the cell, the creature facing it, the piles and hand sizes;
+// and the actions split by who gives them and when: the player whose turn it is (or who must
+// answer), the scorekeeper (the deal, closing a window), and anyone else out of turn (an Ace, a
+// counter, an accusation), each offered to the seat the referee lists it for, when it lists it.
+import { fill, h } from "./dom.js";
+import { cardFace, cardName, cardText, suitOf } from "./cards.js";
+import { choicePanel } from "./choices.js";
+import { readable } from "./labels.js";
+
+/** True when the view is a game of dungeons this module draws. */
+export const isDungeon = (view) => Boolean(view && Array.isArray(view.players) && view.players.length
+  && view.players.every((p) => Array.isArray(p.dungeon)));
+
+// What each window waits for, said to the table.
+const WINDOW_ASKS = {
+  defence: (w, n) => `${n(w.defender)} must answer ${n(w.attacker)}'s creature: defend or retreat.`,
+  ask: (w, n) => `${n(w.target)} answers ${n(w.asker)}'s Myrmiddon: hand the card over or deny holding it.`,
+  doubt: (w, n) => `${n(w.asker)} may look at ${n(w.target)}'s hand, or believe the denial.`,
+  caught: (w, n) => `${n(w.target)} was caught: hand the card over, or discard the whole hand.`,
+  save: (w, n) => `${n(w.target)}'s Joker passage is caved in: save it with a card of its value, or let it fall.`,
+  counter: () => "Anyone may counter with a matching creature; the scorekeeper closes the window when nobody does.",
+};
+
+/** The prompt line: whose turn it is, who must answer, or how the game ended. */
+export function dungeonPrompt(game, seatName) {
+  const view = game.view;
+  const toAct = game.to_act || [];
+  if (view.outcome) {
+    const winners = (view.outcome.winners || []).map(seatName).join(", ");
+    return [h("strong", {}, "Game over. "), `${winners || "Nobody"} wins (${readable(view.outcome.reason || "").toLowerCase()}).`];
+  }
+  if (view.phase === "deal") return [h("strong", {}, "The deal. "), "Deal the cards to start."];
+  if (view.phase === "contest") return [h("strong", {}, "Who goes first. "), `${toAct.map(seatName).join(", ")} to play a card face up.`];
+  if (view.phase === "reshuffle") return [h("strong", {}, "The draw pile ran out. "), "Shuffle the discard pile into a new draw pile."];
+  if (view.aces && view.aces.length) {
+    return [h("strong", {}, "Aces on the table. "), "Anyone may add an Ace; close the window when nobody does (they resolve last played first)."];
+  }
+  const turn = [h("strong", {}, `Turn ${view.turn_no}: ${seatName(view.turn)}. `)];
+  if (view.window && WINDOW_ASKS[view.window.kind]) return [...turn, WINDOW_ASKS[view.window.kind](view.window, seatName)];
+  return [...turn, !view.drawn ? "Draws a card." : view.played ? "Ends the turn." : "Plays a card, or ends the turn."];
+}
+
+/** A card face, or a face-down card. */
+const card = (c) => (c ? cardFace(c) : h("span", { class: "face down", "aria-label": "face-down card" }, "\u25ae"));
+
+/** One player's passages as a tree from the cell: each passage under the one it was laid on. */
+function tree(player) {
+  const children = new Map(); // place -> passages laid on it ("cell", a card, or a position when face down)
+  for (const p of player.dungeon) {
+    const on = p.on;
+    if (!children.has(on)) children.set(on, []);
+    children.get(on).push(p);
+  }
+  const branch = (place) => {
+    const laid = children.get(place) || [];
+    if (!laid.length) return null;
+    return h("ul", { class: "branch" }, laid.map((p) => h("li", { "data-card": p.card || null, "data-position": p.position },
+      card(p.card), branch(p.card !== undefined ? p.card : p.position))));
+  };
+  const cell = player.cell_face_down ? card(null) : player.cell ? cardFace(player.cell) : "";
+  return h("ul", { class: "tree" }, h("li", { class: "cell" }, h("span", { class: "label" }, "Cell "), cell, branch("cell")));
+}
+
+/** The window's creature facing a player, in words, if one is. */
+function facing(view, seat, seatName) {
+  const w = view.window;
+  if (!w || w.kind !== "defence" || w.defender !== seat) return null;
+  return h("p", { class: "facing", "data-creature": w.creature },
+    "Facing ", cardFace(w.creature), ` (${seatName(w.attacker)}'s attack) on `, w.passage ? cardFace(w.passage) : "the cell");
+}
+
+/** The table: the piles, the Aces waiting, and each player's dungeon. */
+export function dungeonPanel(game, seatName) {
+  const view = game.view;
+  const toAct = game.to_act || [];
+  const discard = view.discard;
+  const top = discard && discard.length ? cardFace(discard[discard.length - 1]) : view.discard_size ? card(null) : "empty";
+  return [
+    h("h2", {}, "The dungeons"),
+    h("p", { class: "piles" },
+      h("span", { "data-pile": "draw" }, `Draw pile ${view.pile_size}`), " \u00b7 ",
+      h("span", { "data-pile": "discard" }, "Discard pile ", top, ` (${view.discard_size})`)),
+    view.aces && view.aces.length ? h("p", { class: "aces" }, "Aces waiting: ",
+      view.aces.map((a, i) => [i ? ", " : "", `${seatName(a.seat)} `, cardFace(a.card)])) : null,
+    h("div", { class: "dungeons" }, view.players.map((p) => h("section", {
+      class: `dungeon${p.alive ? "" : " slain"}${toAct.includes(p.seat) ? " to-act" : ""}`, "data-seat": p.seat,
+      "aria-label": `${p.name}'s dungeon`,
+    },
+    h("h3", {}, p.name,
+      p.seat === view.turn && view.phase === "turn" ? h("span", { class: "badge turn" }, "turn") : null,
+      !p.alive ? h("span", { class: "badge" }, "slain") : null,
+      h("span", { class: "hand-size", "data-hand-size": p.hand_size }, ` ${p.hand_size} in hand`)),
+    facing(view, p.seat, seatName),
+    tree(p)))),
+  ];
+}
+
+/** The actions: the seats to act, the scorekeeper's own, and anyone's out of turn. */
+export function dungeonActions(game, seatName, legal, act) {
+  const toAct = new Set(game.to_act || []);
+  const now = {};
+  const others = {};
+  let keeper = null; // the scorekeeper's actions carry no seat, and are listed for every seat: once
+  for (const [seat, actions] of Object.entries(legal)) {
+    for (const a of actions) {
+      if (a.seat === undefined) {
+        if (!keeper) keeper = { [seat]: [] };
+        if (keeper[seat]) keeper[seat].push(a);
+      } else (toAct.has(Number(seat)) ? now : others)[seat] = [...((toAct.has(Number(seat)) ? now : others)[seat] || []), a];
+    }
+  }
+  const parts = [];
+  if (Object.keys(now).length) parts.push(byCard(game, seatName, now, act, `${[...toAct].map(seatName).join(", ")} to act`));
+  if (keeper) parts.push(h("div", { class: "keeper" }, choicePanel(game, seatName, keeper, act, { anySeat: true, title: "The scorekeeper" }),
+    game.view.phase === "deal" ? dealOrder(act) : null));
+  if (Object.keys(others).length) parts.push(h("div", { class: "out-of-turn" }, choicePanel(game, seatName, others, act, { anySeat: true, title: "Out of turn" })));
+  return parts.length ? parts : [h("p", { class: "muted" }, "Nothing to log right now.")];
+}
+
+/** A known record's deal in the order the deck was shuffled at the table, top first. */
+function dealOrder(act) {
+  const box = h("textarea", { name: "order", rows: 3, spellcheck: "false", autocomplete: "off", placeholder: "the deck, top first: 10h 9h ..." });
+  return h("details", { class: "enter-hands" }, h("summary", {}, "Or enter the deck as shuffled at the table"),
+    h("form", { class: "deal-order", onsubmit: (e) => { e.preventDefault(); act({ action: "deal", order: box.value.split(/[\s,;]+/).filter(Boolean) }); } },
+      h("label", {}, "The deck, top first", box), h("button", { type: "submit", class: "primary" }, "Deal in this order")));
+}
+
+let chosen = null; // {seat, card, version}: the card tapped first, at the version it was tapped
+
+/**
+ * The actions of the seats to act, card first: the cards their actions play, as a row; a tap on
+ * one shows what it can do (a passage and where, a cave-in, an attack and on whom, an ability);
+ * the actions that play no card (draw, end the turn, answer a window) are offered beside.
+ */
+function byCard(game, seatName, legal, act, title) {
+  const box = h("div", { class: "by-card" });
+  if (chosen && chosen.version !== game.version) chosen = null;
+  const draw = () => {
+    const parts = [];
+    for (const [seat, actions] of Object.entries(legal)) {
+      const withCard = actions.filter((a) => typeof a.card === "string");
+      const cards = [...new Set(withCard.map((a) => a.card))];
+      const mine = chosen && chosen.seat === Number(seat) ? chosen.card : null;
+      if (cards.length) {
+        parts.push(h("div", { class: "hand", role: "group", "aria-label": `${seatName(Number(seat))}'s cards to play` }, cards.map((c) => h("button", {
+          type: "button", class: `card suit-${suitOf(c)}${mine === c ? " selected" : ""}`, "data-pick": c, "data-seat": seat,
+          "aria-pressed": mine === c ? "true" : "false", "aria-label": `${cardName(c)}: what it can do`,
+          onclick: () => { chosen = mine === c ? null : { seat: Number(seat), card: c, version: game.version }; draw(); },
+        }, cardText(c)))));
+        parts.push(mine ? h("div", { class: "card-choices" }, choicePanel(game, seatName,
+          { [seat]: withCard.filter((a) => a.card === mine) }, act, { anySeat: true, title: "" }))
+          : h("p", { class: "hint" }, "Tap a card to see what it can do."));
+      }
+      const rest = actions.filter((a) => typeof a.card !== "string");
+      if (rest.length) parts.push(choicePanel(game, seatName, { [seat]: rest }, act, { anySeat: true, title: "" }));
+    }
+    fill(box, h("h2", {}, title), parts);
+  };
+  draw();
+  return box;
+}

@@ -1,0 +1,119 @@
+"""The scorekeeper's page fits a phone (390 x 844) and a tablet (820 x 1180) without a scroll: in
+every game and both records, in the middle of play, the current trick, the card entry, any offer
+pending (a take-back) or ruling just made, and the totals are all inside the screen, as their
+bounding boxes say."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import PHONE, TABLET
+from scorekeeper import ApiTable, two_queens_deal, wait_loaded
+
+from tests.referee.tq_lines import golden_order
+from tests.referee.test_dungeon_golden_games import ANN_DEALT, BOB_DEALT, PILE
+
+SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+
+
+def queens_dungeon(base: str, record: str) -> ApiTable:
+    """Trick 1 with a card taken back (a ruling of this hand) and thrown again: a take-back offered."""
+    table = ApiTable.create(base, record, {"first_dealer": 0, "detection": "on_claim"})
+    table.act("call_trump", seat=0, suit="H")
+    table.act("deal", **({"hands": two_queens_deal(0)} if record == "known" else {}))
+    table.act("play", seat=1, card="QS")
+    table.act("play", seat=2, card="3H")
+    table.act("take_back", seat=2)
+    table.act("play", seat=2, card="3H")
+    return table
+
+
+def queen_bees(base: str, record: str) -> ApiTable:
+    table = ApiTable.create(base, record, {"first_dealer": 0}, game="queen-bees")
+    table.act("deal")
+    for seat in (1, 2, 3, 0):
+        table.act("bid", seat=seat, bid=3)
+    table.act(**table.legal(1)[0])
+    return table
+
+
+def black_queen(base: str, record: str) -> ApiTable:
+    table = ApiTable.create(base, record, {}, seats=SIX, game="black-queen")
+    table.act("deal")
+    table.act("bid", seat=1, bid=100)
+    for seat in (2, 3, 4, 5, 0):
+        table.act("pass", seat=seat)
+    table.act("declare", seat=1, trump="S", called=["AH", "AD"])
+    table.act(**next(a for a in table.legal(1) if a["action"] == "play"))
+    return table
+
+
+def dungeon(base: str, record: str) -> ApiTable:
+    """Bob's Graverobber faces Ann's first passage: Ann must answer."""
+    table = ApiTable.create(base, record, {"players": 2}, seats=("Ann", "Bob"), game="dungeon")
+    table.act("deal", order=ANN_DEALT + BOB_DEALT + PILE)
+    for body in ({"action": "contest", "seat": 0, "card": "AC"}, {"action": "contest", "seat": 1, "card": "2C"},
+                 {"action": "draw", "seat": 0}, {"action": "passage", "seat": 0, "card": "10H"},
+                 {"action": "end_turn", "seat": 0, "discards": []}, {"action": "draw", "seat": 1},
+                 {"action": "attack", "seat": 1, "card": "JS", "target": 0}):
+        table.act(**body)
+    return table
+
+
+def the_queens(base: str, record: str) -> ApiTable:
+    table = ApiTable.create(base, record, {"order": golden_order()} if record == "known" else {},
+                            seats=("Ann",), game="the-queens")
+    table.act("deal", seat=0)
+    return table
+
+
+#: What must be on screen in each game: its card entry and table always; a trick game's current
+#: trick, its totals column, its take-back offer and its latest ruling; a dungeon's creature.
+TRICK = ["#actions", "#table ol.trick", "#table table.seats td.num"]
+CASES = [
+    ("queens-dungeon", "blind", queens_dungeon, TRICK + ["#corrections", "#latest-ruling"]),
+    ("queens-dungeon", "known", queens_dungeon, TRICK + ["#corrections", "#latest-ruling"]),
+    ("queen-bees", "blind", queen_bees, TRICK),
+    ("queen-bees", "known", queen_bees, TRICK),
+    ("black-queen", "blind", black_queen, TRICK),
+    ("black-queen", "known", black_queen, TRICK),
+    ("dungeon", "known", dungeon, ["#actions", "#table .dungeon[data-seat='0'] .facing", "#table .dungeon[data-seat='1'] h3"]),
+    ("the-queens", "known", the_queens, ["#actions", "#table [data-area=key]", "#table .shutter"]),
+    ("the-queens", "blind", the_queens, ["#actions", "#table [data-area=key]", "#table .shutter"]),
+]
+
+
+def boxes_of(page, selector: str) -> list[dict | None]:
+    """The bounding boxes of the selector's elements, read at once (a redraw cannot come between)."""
+    return page.eval_on_selector_all(selector, """els => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width && r.height ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+    })""")
+
+
+def off_screen(page, selectors: list[str]) -> dict[str, list]:
+    """The selectors whose element is missing, hidden, or not wholly inside the screen (unscrolled)."""
+    height, width = page.viewport_size["height"], page.viewport_size["width"]
+    out = {}
+    for selector in selectors:
+        boxes = boxes_of(page, selector)
+        if not boxes or any(b is None or b["y"] < 0 or b["y"] + b["height"] > height or b["x"] + b["width"] > width
+                            for b in boxes):
+            out[selector] = boxes
+    return out
+
+
+@pytest.mark.parametrize("game,record,setup,needed", CASES, ids=[f"{g}-{r}" for g, r, _, _ in CASES])
+def test_the_play_and_what_is_pending_fit_one_screen_on_a_phone_and_a_tablet(live_server, pages, game, record, setup, needed):
+    table = setup(live_server.url, record)
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{live_server.url}/play/{table.game_id}")
+    wait_loaded(page)
+    page.wait_for_selector("#live.live")
+    for size in (PHONE, TABLET):
+        page.set_viewport_size(size)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert off_screen(page, needed) == {}, size
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]

@@ -1,0 +1,158 @@
+"""A scorekeeper without a connection: the live badge notices within seconds, entries are kept on
+the device and sent in order with their keys when the connection is back (never logged twice), a
+conflict with what another device logged meanwhile is shown, and said in words."""
+
+from __future__ import annotations
+
+import time
+
+import requests
+
+from scorekeeper import ApiTable, card_button, shown_version, tap, wait_loaded, wait_version
+
+
+def blind_hand(base: str) -> ApiTable:
+    table = ApiTable.create(base, "blind", {"first_dealer": 0})
+    table.act("call_trump", seat=0, suit="H")
+    table.act("deal")
+    return table
+
+
+def open_page(pages, base: str, table: ApiTable):
+    page = pages()
+    page.goto(f"{base}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{base}/play/{table.game_id}")
+    wait_loaded(page)
+    page.wait_for_selector("#live.live")
+    return page
+
+
+def plays(table: ApiTable) -> list[tuple[int, str]]:
+    events = requests.get(f"{table.base}/games/{table.game_id}/events", params={"limit": 1000},
+                          headers={"Authorization": f"Bearer {table.token}"}, timeout=10).json()["events"]
+    return [(e["payload"]["seat"], e["payload"]["card"]) for e in events if e["type"] == "CardPlayed"]
+
+
+def test_entries_made_offline_are_kept_on_the_device_and_logged_once_in_order_when_back(live_server, pages, screenshots):
+    table = blind_hand(live_server.url)
+    page = open_page(pages, live_server.url, table)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    before = shown_version(page)
+
+    # The connection goes: the badge says so within a few seconds.
+    page.context.set_offline(True)
+    went = time.monotonic()
+    page.wait_for_selector("#live.reconnecting", timeout=8000)
+    assert time.monotonic() - went < 8
+
+    # Bob's card and then Cat's, tapped with no connection: kept, in order, on the device.
+    page.click(card_button(page, "AS"))
+    page.wait_for_selector("#kept:not([hidden])")
+    assert "Cat plays" in page.inner_text("#actions h2")  # offline, the next seat clockwise
+    assert page.locator("#actions button.card[data-card='AS']").count() == 0
+    page.click(card_button(page, "4C"))
+    page.wait_for_function("document.querySelectorAll('#kept li').length === 2")
+    kept = page.inner_text("#kept")
+    assert "2 entries kept on this device" in kept and "will not log it twice" in kept
+    assert page.locator("#kept li").all_inner_texts() == ["Bob: play A\u2660", "Cat: play 4\u2663"]
+    stored = page.evaluate(f"JSON.parse(localStorage.getItem('courtcard.outbox.{table.game_id}'))")
+    assert [e["body"]["card"] for e in stored] == ["AS", "4C"] and len({e["key"] for e in stored}) == 2
+    # The advice stays while the page keeps failing to reach the referee.
+    page.wait_for_timeout(3500)
+    assert "will not log it twice" in page.inner_text("#kept")
+    assert plays(table) == []
+    screenshots(page, "offline", sizes=("phone",))
+
+    # Back online: both are logged, in order, once each, and the device's copy is gone.
+    page.context.set_offline(False)
+    wait_version(page, before + 2)
+    page.wait_for_selector("#kept", state="hidden")
+    assert plays(table) == [(1, "AS"), (2, "4C")]
+    assert page.evaluate(f"localStorage.getItem('courtcard.outbox.{table.game_id}')") is None
+    assert "2 entries made offline logged" in page.inner_text("#notice")
+    assert page.locator("#table ol.trick li .face").all_inner_texts() == ["A\u2660", "4\u2663"]
+    page.wait_for_selector("#live.live")
+    assert errors == []
+
+
+def test_an_entry_kept_offline_that_someone_else_logged_first_is_shown_as_a_conflict(live_server, pages):
+    table = blind_hand(live_server.url)
+    page = open_page(pages, live_server.url, table)
+    page.context.set_offline(True)
+    page.click(card_button(page, "AS"))
+    page.wait_for_selector("#kept:not([hidden])")
+    table.act("play", seat=1, card="2S")  # another device logs Bob's card meanwhile
+
+    page.context.set_offline(False)
+    page.wait_for_selector("#kept button:has-text('Discard them')", timeout=15000)
+    text = page.inner_text("#kept")
+    assert "Not sent: Bob: play A\u2660." in text
+    assert "Someone logged first: the table now shows their entry." in text and "version" not in text
+    assert page.locator("#table ol.trick li .face").all_inner_texts() == ["2\u2660"]
+    assert plays(table) == [(1, "2S")]
+    page.click("#kept button:has-text('Discard them')")
+    page.wait_for_selector("#kept", state="hidden")
+    assert page.evaluate(f"localStorage.getItem('courtcard.outbox.{table.game_id}')") is None
+    assert plays(table) == [(1, "2S")]
+
+
+def test_a_tap_on_a_table_that_moved_meanwhile_says_someone_logged_first_not_versions(live_server, pages):
+    table = blind_hand(live_server.url)
+    page = pages()
+    # This page hears nothing live (its stream is cut), so it still shows the deal when Bob's card
+    # is logged from elsewhere.
+    page.route("**/events/stream*", lambda route: route.abort())
+    page.goto(f"{live_server.url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{live_server.url}/play/{table.game_id}")
+    wait_loaded(page)
+    table.act("play", seat=1, card="2S")
+    version = table.view()["version"]
+    page.click(card_button(page, "AS"))
+    wait_version(page, version)
+    notice = page.inner_text("#notice")
+    assert notice == "Someone logged first: the table now shows their entry. Check it, and tap again if yours is still to log."
+    assert page.locator("#table ol.trick li .face").all_inner_texts() == ["2\u2660"]
+    assert "Cat plays" in page.inner_text("#actions h2")
+    tap(page, card_button(page, "3S"))
+    assert plays(table) == [(1, "2S"), (2, "3S")]
+
+
+def test_the_live_badge_notices_a_stream_gone_silent_within_seconds(live_server, pages):
+    """A connection that dies without a word (no error, no end: a phone off the Wi-Fi) is found by
+    the heartbeat: the stream asks for a keep-alive every 2 s, and 5 s of silence is a dead line."""
+    table = blind_hand(live_server.url)
+    page = pages()
+    held = []
+    page.route("**/events/stream*", lambda route: held.append(route))  # asked for, and never answered
+    page.goto(f"{live_server.url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{live_server.url}/play/{table.game_id}")
+    wait_loaded(page)
+    went = time.monotonic()
+    page.wait_for_selector("#live.reconnecting", timeout=9000)
+    assert time.monotonic() - went < 9
+    assert held and "block_ms=2000" in held[0].request.url
+    for route in held:
+        route.abort()
+
+
+def test_an_entry_kept_while_the_one_before_is_on_its_way_is_sent_after_it(live_server, pages):
+    """The device's list is read again after each send: an entry tapped meanwhile is not lost, and
+    it is sent on the version the one before it made."""
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    result = page.evaluate("""async () => {
+      const box = await import('/web/static/outbox.js');
+      box.keep('g', { action: 'play', seat: 1, card: 'AS' }, 'k1', 5);
+      const sent = [];
+      await box.sendWaiting('g', async (entry, ifMatch) => {
+        sent.push([entry.key, ifMatch]);
+        if (entry.key === 'k1') box.keep('g', { action: 'play', seat: 2, card: '4C' }, 'k2', 5);
+        return { version: ifMatch + 1 };
+      });
+      return { sent, left: box.waiting('g') };
+    }""")
+    assert result == {"sent": [["k1", 5], ["k2", 6]], "left": []}
