@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from api.cli_actions import LogCommand, card_hint, prepare_action, seat_number
 from api.cli_records import RECORD_COMMANDS
 from api.cli_support import (  # noqa: F401 - the exit codes are the command's interface, named here too
     EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, EXIT_USAGE, console, fail, json_option,
@@ -153,7 +154,7 @@ def new(game, seats, options, record, private, url, as_json) -> None:
         console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
 
 
-@main.command()
+@main.command(cls=LogCommand)
 @click.argument("game_id")
 @click.argument("action")
 @click.argument("fields", nargs=-1)
@@ -162,40 +163,54 @@ def new(game, seats, options, record, private, url, as_json) -> None:
 @url_option
 @json_option
 def log(game_id, action, fields, if_match, key, url, as_json) -> None:
-    """Log one table action, e.g. `courtcard log GAME play seat=1 card=QS`."""
+    """Log one table action, e.g. `courtcard log GAME play seat=Bob card=QS`.
+
+    A seat is its number (from 0, clockwise) or its player's name. The actions of each game and
+    their fields are listed below ([field=]: may be left out)."""
     client = Client(url)
+    table = _table(client, game_id)
+    names = table["view"].get("seats") or []
+    body = prepare_action(table["game"], names, action, parse_fields(fields))
     try:
-        result = client.act(game_id, {"action": action, **parse_fields(fields)}, if_match, key)
+        result = client.act(game_id, body, if_match, key)
     except ApiError as exc:
-        fail(exc)
+        fail(exc, card_hint(body))
     if as_json:
         click.echo(json.dumps(result))
         return
     from api.render import describe_events
 
-    try:
-        seats = client.game(game_id)["view"].get("seats") or []
-    except ApiError:
-        seats = []  # the sentence then says "seat 1": the action is logged all the same
-    console.print(describe_events(result["events"], seats))
+    console.print(describe_events(result["events"], names))
     console.print(f"[dim]Game {game_id} is at version {result['version']}.[/]")
+
+
+def _table(client: Client, game_id: str) -> dict:
+    """The game as the table sees it (its kind and its players' names), or the command fails."""
+    try:
+        return client.game(game_id)
+    except ApiError as exc:
+        fail(exc)
 
 
 @main.command()
 @click.argument("game_id")
 @click.option("--director", is_flag=True, help="Everything the referee knows (needs the token).")
-@click.option("--seat", type=int, help="What one seat may see.")
+@click.option("--seat", help="What one seat may see: its number or its player's name (needs the token).")
 @url_option
 @json_option
 def show(game_id, director, seat, url, as_json) -> None:
-    """Show the table as text."""
+    """Show the table as text: the players, the cut, the hand and its tricks, the rulings, the
+    score sheet (Dungeon: each player's dungeon; The Queens: the tableau)."""
     from api.render import render_game
 
     client = Client(url)
-    try:
-        body = client.game(game_id, "director" if director else "table", seat)
-    except ApiError as exc:
-        fail(exc)
+    body = table = _table(client, game_id)
+    if director or seat is not None:
+        number = None if seat is None else seat_number(seat, table["view"].get("seats") or [], "--seat")
+        try:
+            body = client.game(game_id, "director" if director else "table", number)
+        except ApiError as exc:
+            fail(exc)
     if as_json:
         click.echo(json.dumps(body))
     else:

@@ -21,32 +21,41 @@ def _text(value: Any) -> str:
 
 
 def render_game(console: Console, body: dict[str, Any]) -> None:
-    """The game's header, its current view (scalar facts first), then the score sheet."""
+    """The game's header, who acts, the table as text (:mod:`api.cli_table`), any other fact of the
+    view with seats as names, then the score sheet and how the game ended."""
+    from api.cli_table import Names, table_lines
+
     console.print(f"[bold]{body['title']}[/]  game {body['game_id']}  version {body['version']}  "
                   f"({body['record']} record, {body['status'].replace('_', ' ')})")
-    names = body["view"].get("seats") or []
+    view = body["view"]
+    names = Names(view.get("seats") or [])
+    console.print(f"Players: {', '.join(names.seats)}." if names.seats else "No players named.")
     if body["to_act"]:
-        who = ", ".join(names[s] if s < len(names) else f"seat {s}" for s in body["to_act"])
-        console.print(f"To act: [bold]{who}[/]")
+        console.print(f"To act: [bold]{', '.join(names(s) for s in body['to_act'])}[/]")
+    lines, said = table_lines(view)
+    for line in lines:
+        console.print(line, highlight=False)
     table = Table(show_header=False, box=None, padding=(0, 2))
-    for key, value in _facts(body["view"]):
-        table.add_row(f"[dim]{key}[/]", _text(value))
-    console.print(table)
+    for key, value in _facts(view, said):
+        table.add_row(f"[dim]{key.replace('_', ' ')}[/]", _text(names.named(value)))
+    if table.row_count:
+        console.print(table)
     render_scores(console, body)
     if sentence := outcome_sentence(body):
         console.print(sentence)
 
 
-def _facts(view: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
-    """Flatten one level of nested views (e.g. the current hand) into labelled rows."""
+def _facts(view: dict[str, Any], said: set[str], prefix: str = "") -> list[tuple[str, Any]]:
+    """The facts the table's text did not say, one level of nesting flattened (``hand.bids``)."""
     rows = []
     for key, value in view.items():
-        if value in (None, [], {}) or key in ("game", "version", "to_act", "options", "units"):
+        if value in (None, [], {}) or key in ("game", "version", "to_act", "options", "units", "record") \
+                or prefix + key in said:
             continue
         if isinstance(value, dict) and not prefix:
-            rows.extend(_facts(value, f"{key}."))
+            rows.extend(_facts(value, said, f"{key}."))
         else:
-            rows.append((prefix + key.replace("_", " "), value))
+            rows.append((prefix + key, value))
     return rows
 
 
