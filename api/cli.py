@@ -11,10 +11,12 @@ from pathlib import Path
 import click
 
 from api.cli_actions import LogCommand, card_hint, prepare_action, seat_number
+from api.cli_disputes import dispute_command
+from api.cli_queries import QUERY_COMMANDS
 from api.cli_records import RECORD_COMMANDS
 from api.cli_support import (  # noqa: F401 - the exit codes are the command's interface, named here too
     EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, EXIT_USAGE, console, fail, json_option,
-    parse_fields, url_option,
+    parse_fields, table_of, url_option,
 )
 from api.client import ApiError, Client
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
@@ -168,7 +170,7 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
     A seat is its number (from 0, clockwise) or its player's name. The actions of each game and
     their fields are listed below ([field=]: may be left out)."""
     client = Client(url)
-    table = _table(client, game_id)
+    table = table_of(client, game_id)
     names = table["view"].get("seats") or []
     body = prepare_action(table["game"], names, action, parse_fields(fields))
     try:
@@ -184,14 +186,6 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
     console.print(f"[dim]Game {game_id} is at version {result['version']}.[/]")
 
 
-def _table(client: Client, game_id: str) -> dict:
-    """The game as the table sees it (its kind and its players' names), or the command fails."""
-    try:
-        return client.game(game_id)
-    except ApiError as exc:
-        fail(exc)
-
-
 @main.command()
 @click.argument("game_id")
 @click.option("--director", is_flag=True, help="Everything the referee knows (needs the token).")
@@ -204,7 +198,7 @@ def show(game_id, director, seat, url, as_json) -> None:
     from api.render import render_game
 
     client = Client(url)
-    body = table = _table(client, game_id)
+    body = table = table_of(client, game_id)
     if director or seat is not None:
         number = None if seat is None else seat_number(seat, table["view"].get("seats") or [], "--seat")
         try:
@@ -240,6 +234,7 @@ def demo(game_name, players, options, seed, max_actions, url) -> None:
                   f"{outcome_sentence(body) or 'It did not end within --max-actions.'}")
 
 
-# The record commands (export, import, verify, signing-key, audit) live in their own module.
-for _command in RECORD_COMMANDS:
+# The record commands (export, import, verify, signing-key, audit) and those that read a table
+# (scores, legal, list) and its disputes live in their own modules.
+for _command in (*RECORD_COMMANDS, *QUERY_COMMANDS, dispute_command):
     main.add_command(_command)

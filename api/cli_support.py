@@ -13,7 +13,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from api.client import ApiError, TokenBook
+from api.client import ApiError, Client, TokenBook
 
 console = Console()
 err_console = Console(stderr=True)
@@ -31,6 +31,14 @@ def fail(exc: ApiError, hint: str = "") -> None:
         err_console.print(hint.strip())
     code = {0: EXIT_UNAVAILABLE, 503: EXIT_UNAVAILABLE, 409: EXIT_CONFLICT, 404: EXIT_NOT_FOUND}.get(exc.status, EXIT_REFUSED)
     sys.exit(code)
+
+
+def table_of(client: Client, game_id: str) -> dict[str, Any]:
+    """The game as the table sees it (its kind, its players' names, who acts), or the command fails."""
+    try:
+        return client.game(game_id)
+    except ApiError as exc:
+        fail(exc)
 
 
 def problem_text(exc: ApiError) -> str:

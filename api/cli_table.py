@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.render import plain
 from workers.claims import KIND_WORDS, WINDOW_WORDS
 
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -40,7 +41,19 @@ class Names:
 
     def per_seat(self, values: list[Any]) -> str:
         """``[3, 1, 0, 2]`` -> ``Ann 3, Bob 1, Cat 0, Dan 2``."""
-        return ", ".join(f"{self(s)} {v}" for s, v in enumerate(values))
+        return ", ".join(f"{self(s)} {plain(v)}" for s, v in enumerate(values))
+
+    def fact(self, key: str, value: Any) -> str:
+        """One fact of a view as text: a seat as its name, a list by seat as ``Ann 3, Bob 1``, a
+        list of entries naming seats (an auction) as ``Cat 110, Dan pass``."""
+        if key in SEAT_KEYS and isinstance(value, int):
+            return self(value)
+        if isinstance(value, list) and self.seats and len(value) == len(self.seats) and key != "seats" \
+                and all(not isinstance(v, dict) for v in value):
+            return self.per_seat(value)
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            return ", ".join(" ".join(plain(v) for v in self.named(entry).values()) for entry in value)
+        return plain(self.named(value))
 
 
 def table_lines(view: dict[str, Any]) -> tuple[list[str], set[str]]:
@@ -61,7 +74,7 @@ def _cards(cards: list[str] | None) -> str:
 
 def _trick_table(view: dict[str, Any], names: Names) -> tuple[list[str], set[str]]:
     lines: list[str] = []
-    said = {"seats", "phase", "dealer", "totals", "units", "cuts", "rulings", "replaced", "outcome", "hand"}
+    said = {"seats", "phase", "dealer", "totals", "units", "cuts", "rulings", "replaced", "outcome"}
     lines.append(f"Phase: {str(view.get('phase', '')).replace('_', ' ')}; dealer: {names(view.get('dealer'))}.")
     if view.get("cuts"):
         draws = ", ".join(f"{names(c['seat'])} {c['card']}" + (f" (round {c['round']})" if c.get("round", 1) > 1 else "")
@@ -122,25 +135,40 @@ def _hand_lines(hand: dict[str, Any], names: Names, playing: bool) -> list[str]:
 
 def ruling_sentence(entry: dict[str, Any], names: Names) -> str:
     """A claim, a ruling or a correction of ``view["rulings"]`` as a sentence, with its event."""
-    kind, at = entry.get("type"), f"Event {entry.get('version')}: "
-    where = f"trick {entry.get('trick')} of hand {entry.get('hand')}"
+    phrase = ruling_phrase(entry.get("type"), entry, names)
+    return f"Event {entry.get('version')}: {phrase[0].upper()}{phrase[1:]}."
+
+
+def ruling_phrase(kind: str | None, p: dict[str, Any], names: Names) -> str:
+    """What a claim, a ruling or a correction says (the fields of its event, or of its entry in
+    ``view["rulings"]``), in words with the players' names."""
+    where = f"trick {p.get('trick')} of hand {p.get('hand')}"
     if kind == "claim":
-        shown = f", showing {entry['shown']}" if entry.get("shown") else ""
-        return f"{at}{names(entry['claimant'])} claims {names(entry['accused'])} broke the rules in {where}{shown}."
+        shown = f", showing {p['shown']}" if p.get("shown") else ""
+        return f"{names(p['claimant'])} claims {names(p['accused'])} broke a rule of play in {where}{shown}"
     if kind == "ruling":
-        did = KIND_WORDS.get(entry.get("kind"), str(entry.get("kind")).replace("_", " "))
-        verdict = "upheld" if entry.get("verdict") == "upheld" else str(entry.get("verdict")).replace("_", " ")
-        window = entry.get("window")
-        when = f", found {WINDOW_WORDS[window]} (window {window})" if window in WINDOW_WORDS else ""
-        by = f" on {names(entry['claimant'])}'s claim" if entry.get("claimant") is not None else " by the referee"
-        return f"{at}ruled {verdict}{by}: {names(entry['accused'])} {did} with {entry.get('card')} in {where}{when}."
+        did = f"{names(p['accused'])} {KIND_WORDS.get(p.get('kind'), 'broke a rule of play')} with {p.get('card')} in {where}"
+        window = p.get("window")
+        when = f" (window {window}: {WINDOW_WORDS[window]})" if window in WINDOW_WORDS else ""
+        on = f"on {names(p['claimant'])}'s claim, " if p.get("claimant") is not None else ""
+        if p.get("verdict") == "upheld":
+            return f"{on}the referee rules that {did}{when}"
+        return f"{on}the referee rules it not proven that {did}{when}"
     if kind == "card_taken_back":
-        return f"{at}{names(entry['seat'])} takes back {entry.get('card')} in {where}."
+        return f"{names(p['seat'])} takes back {p.get('card')} in {where}"
     if kind == "penalty_accepted":
-        return (f"{at}{names(entry['seat'])} accepts the {entry.get('penalty')}-point penalty for {entry.get('card')} "
-                f"in {where}, and the cards from event {entry.get('replaces_from')} on go back.")
-    fields = ", ".join(f"{k} {v}" for k, v in names.named(entry).items() if k not in ("type", "version"))
-    return f"{at}{str(kind).replace('_', ' ')} ({fields})."
+        return (f"{names(p['seat'])} accepts the {p.get('penalty')}-point penalty for {p.get('card')} in {where}, "
+                f"and the cards from event {p.get('replaces_from')} on go back")
+    if kind == "total_set":
+        return (f"{names(p['seat'])}'s total is set from {p.get('before')} to {p.get('after')} "
+                f"({str(p.get('reason')).replace('_', ' ')}, {where})")
+    fields = ", ".join(f"{k} {plain(v)}" for k, v in names.named(p).items() if k not in ("type", "version"))
+    return f"{str(kind).replace('_', ' ')} ({fields})"
+
+
+#: The events whose fields :func:`ruling_phrase` says, by the kind it knows them as.
+RULING_EVENTS = {"RenegeClaimed": "claim", "RenegeRuled": "ruling", "CardTakenBack": "card_taken_back",
+                 "PenaltyAccepted": "penalty_accepted", "TotalSet": "total_set"}
 
 
 # -- Dungeon ------------------------------------------------------------------------------------

@@ -12,12 +12,18 @@ from rich.console import Console
 from rich.table import Table
 
 
-def _text(value: Any) -> str:
+def plain(value: Any) -> str:
+    """A value of a view or an event as plain text: a list of cards or numbers as ``QS 10D``, yes
+    or no, ``-`` for nothing, anything else as compact JSON."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
-        return " ".join(map(str, value))
+        return " ".join(map(str, value)) or "none"
     if isinstance(value, (dict, list)):
         return json.dumps(value, separators=(", ", ": "))
-    return "" if value is None else str(value)
+    return str(value)
 
 
 def render_game(console: Console, body: dict[str, Any]) -> None:
@@ -37,7 +43,7 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
         console.print(line, highlight=False)
     table = Table(show_header=False, box=None, padding=(0, 2))
     for key, value in _facts(view, said):
-        table.add_row(f"[dim]{key.replace('_', ' ')}[/]", _text(names.named(value)))
+        table.add_row(f"[dim]{key.replace('_', ' ')}[/]", names.fact(key.rsplit(".", 1)[-1], value))
     if table.row_count:
         console.print(table)
     render_scores(console, body)
@@ -122,6 +128,8 @@ def card_words(card: str) -> str:
 def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
     events every trick game shares read as words; any other event as its type and fields."""
+    from api.cli_table import RULING_EVENTS, Names, ruling_phrase
+
     def name(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat}"
 
@@ -147,12 +155,14 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
         elif kind == "HandScored":
             phrases.append(f"hand {p['hand']} is scored: " + ", ".join(
                 f"{name(i)} {total}" for i, total in enumerate(p.get("totals") or [])))
+        elif kind in RULING_EVENTS:
+            phrases.append(ruling_phrase(RULING_EVENTS[kind], p, Names(seats)))
         elif kind == "GameEnded":
             winners = [name(w) for w in p.get("winners") or []]
             phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
                                                  if winners else ""))
         else:
-            fields = ", ".join(f"{k.replace('_', ' ')} {name(v) if k in ('seat', 'accused', 'claimant') else _text(v)}"
+            fields = ", ".join(f"{k.replace('_', ' ')} {name(v) if k in ('seat', 'accused', 'claimant') else plain(v)}"
                                for k, v in p.items() if k not in ("salt",) and v not in (None, [], {}))
             phrases.append(f"{kind}" + (f" ({fields})" if fields else ""))
     return ("; ".join(phrases) + ".") if phrases else "Nothing new was logged."
