@@ -57,9 +57,7 @@ def problem_text(exc: ApiError) -> str:
         again = f"Run the same command again with --key {key}" if key else "Run the same command again with the same --key"
         return ("The game record did not confirm the action in time, so it may or may not have been logged. "
                 f"{again}: that settles it, and it is never logged twice.")
-    if code == "idempotency_key_reused":
-        return str(exc).replace("Idempotency-Key", "--key")
-    return str(exc)
+    return str(exc).replace("Idempotency-Key", "--key")  # the header is the command's --key
 
 
 def parse_fields(pairs: tuple[str, ...]) -> dict[str, Any]:
