@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from api.cli_actions import LogCommand, card_hint, prepare_action, seat_number
+from api.cli_actions import LogCommand, card_hint, prepare_action, prepare_options, seat_number
 from api.cli_disputes import dispute_command
 from api.cli_queries import QUERY_COMMANDS
 from api.cli_records import RECORD_COMMANDS
@@ -137,7 +137,8 @@ def worker(burst) -> None:
 @main.command()
 @click.argument("game")
 @click.option("--seat", "seats", multiple=True, required=True, help="A seat's name, clockwise from seat 0 (repeat).")
-@click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")
+@click.option("--option", "options", multiple=True,
+              help="A game option, key=value (repeat); first_dealer takes a player's name too.")
 @click.option("--record", type=click.Choice(["blind", "known"]), default="blind", show_default=True)
 @click.option("--private", is_flag=True, help="Reads need the token too.")
 @url_option
@@ -146,7 +147,8 @@ def new(game, seats, options, record, private, url, as_json) -> None:
     """Create a game; print its id and the scorekeeper's token (kept in ~/.courtcard/tokens.json)."""
     client = Client(url)
     try:
-        created = client.create_game(game, list(seats), parse_fields(options), record, private)
+        created = client.create_game(game, list(seats), prepare_options(game, list(seats), parse_fields(options)),
+                                     record, private)
     except ApiError as exc:
         fail(exc)
     if as_json:

@@ -72,6 +72,28 @@ def prepare_action(game: str, names: list[str], action: str, fields: dict[str, A
     return body
 
 
+def game_kind(game: str) -> str:
+    """A game's kind as typed (``queens-dungeon``), checked against the games this referee knows."""
+    if game not in game_names():
+        raise click.UsageError(f"'{game}' is no game of Courtcard ({', '.join(game_names())}).{did_you_mean(game, game_names())}")
+    return game
+
+
+#: Options that name a seat (the first dealer): a player's name is taken there too.
+SEAT_OPTIONS = frozenset({"first_dealer"})
+
+
+def prepare_options(game: str, names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    """A new game's options as typed, checked against the game's options (a typo gets the nearest),
+    a seat option given by name made its seat number. Raises click.UsageError."""
+    known = get_game(game_kind(game)).options_schema().fields
+    for key in options:
+        if key not in known:
+            raise click.UsageError(f"{get_game(game).title} has no option '{key}'.{did_you_mean(key, list(known))} "
+                                   f"Its options: {', '.join(known)}.")
+    return {k: seat_number(v, names, k) if k in SEAT_OPTIONS and isinstance(v, str) else v for k, v in options.items()}
+
+
 def card_hint(fields: dict[str, Any]) -> str:
     """For a refused action: the cards nearest any card field's value that is not a card as written
     (``QX`` -> 'QS', 'QC', ...), so a typo is answered with what was meant."""

@@ -11,13 +11,12 @@ import click
 from rich import box
 from rich.table import Table
 
-from api.cli_actions import action_fields, did_you_mean, seat_number
+from api.cli_actions import action_fields, game_kind, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
 from api.cli_table import Names
 from api.client import ApiError, Client
 from api.render import outcome_sentence, plain, render_scores
 from referee.fields import SeatField
-from referee.registry import game_names
 
 SCORES_WAIT_S = 10
 #: Lines of one action's legal choices printed before "... and N more" (--json gives them all).
@@ -27,10 +26,7 @@ LIST_PAGE = 100
 
 
 def _game_kind(_ctx, _param, value: str | None) -> str | None:
-    """A game's kind as typed, checked against the games this referee knows."""
-    if value is None or value in game_names():
-        return value
-    raise click.BadParameter(f"'{value}' is no game of Courtcard ({', '.join(game_names())}).{did_you_mean(value, game_names())}")
+    return None if value is None else game_kind(value)
 
 
 @click.command("scores")

@@ -94,7 +94,18 @@ def _trick_table(view: dict[str, Any], names: Names) -> tuple[list[str], set[str
 
 _HAND_SAID = ("no", "dealer", "trump", "trump_broken", "quota", "trick_no", "leader", "turn", "trick", "tricks",
               "tricks_won", "queens_won", "cards_left", "card_points", "settings", "penalties", "over", "hands",
-              "your_hand")
+              "irregularities", "unproven_claims", "your_hand")
+
+
+def _irregularity(irr: dict[str, Any], names: Names, what: str) -> str:
+    """One irregularity the director sees: the card, what it broke, its proof, where it stands."""
+    did = KIND_WORDS.get(irr.get("kind"), str(irr.get("kind")).replace("_", " "))
+    proof = f"; proved by {irr['proof']['card']} in trick {irr['proof']['trick']}" if irr.get("proof") else ""
+    held = f"; still holding {' '.join(irr['held'])}" if irr.get("held") else ""
+    window = irr.get("window_now") or irr.get("window")
+    return (f"Event {irr.get('version')}: {names(irr.get('seat'))} played {irr.get('card')} in trick {irr.get('trick')}, "
+            f"{what} ({did}{proof}{held}); {str(irr.get('status')).replace('_', ' ')}"
+            + (f", window {window} now." if window else "."))
 
 
 def _hand_lines(hand: dict[str, Any], names: Names, playing: bool) -> list[str]:
@@ -128,6 +139,10 @@ def _hand_lines(hand: dict[str, Any], names: Names, playing: bool) -> list[str]:
             lines.append(f"{names(seat)} loses {-p['amount']} points ({p['reason'].replace('_', ' ')}, trick {p['trick']}).")
     for seat, cards in enumerate(hand.get("hands") or []):
         lines.append(f"{names(seat)} holds {_cards(cards)}.")
+    for irr in hand.get("irregularities") or []:
+        lines.append(_irregularity(irr, names, "an irregular card"))
+    for irr in hand.get("unproven_claims") or []:
+        lines.append(_irregularity(irr, names, "a card off the led suit, a claim of being void not yet proven"))
     if hand.get("your_hand"):
         lines.append(f"Your hand: {_cards(hand['your_hand'])}.")
     return lines
@@ -200,8 +215,10 @@ def _dungeon(view: dict[str, Any], names: Names) -> tuple[list[str], set[str]]:
         lines.append(f"{names(seat)} holds {_cards(cards)}.")
     if view.get("your_hand") is not None:
         lines.append(f"Your hand: {_cards(view['your_hand'])}.")
+    if view.get("cells"):
+        lines.append(f"Cells: {names.per_seat(view['cells'])}.")
     if view.get("pile") is not None:
-        lines.append(f"The pile, top first: {_cards(view['pile'])}.")
+        lines.append(f"The pile, next card first: {_cards(view['pile'])}.")
     return lines, said
 
 

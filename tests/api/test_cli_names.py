@@ -50,6 +50,17 @@ def test_a_mistyped_player_action_field_or_card_is_answered_with_what_was_meant_
     assert version(live, game) == before
 
 
+def test_a_new_games_first_dealer_is_named_and_a_mistyped_game_or_option_is_answered(live):  # noqa: F811
+    game = created(live, "queens-dungeon", "Ann", "Bob", "Cat", "Dan", options=["first_dealer=cat"])
+    assert "Phase: call trump; dealer: Cat." in said(run("show", game, "--url", live))
+    kind = run("new", "queens-dungen", "--seat", "Ann", "--url", live)
+    assert kind.exit_code == EXIT_USAGE and "'queens-dungen' is no game of Courtcard" in said(kind)
+    assert "Did you mean 'queens-dungeon'" in said(kind)
+    option = run("new", "queens-dungeon", "--seat", "Ann", "--seat", "Bob", "--option", "frist_dealer=0", "--url", live)
+    assert option.exit_code == EXIT_USAGE and "has no option 'frist_dealer'. Did you mean 'first_dealer'?" in said(option)
+    assert json.loads(run("list", "--url", live, "--json").output)["total"] == 1  # the typos created nothing
+
+
 def test_log_help_lists_every_games_actions_and_their_fields_from_the_registered_commands():
     result = run("log", "--help")
     assert result.exit_code == 0

@@ -60,6 +60,9 @@ def test_show_writes_tricks_and_rulings_as_sentences_with_the_players_names(live
     assert "Cat's total was set from 0 to -100 (renege, trick 1)." in text
     assert ("Event 12: The referee rules that Cat did not follow suit with 4C in trick 1 of hand 1 "
             "(window C: after the next trick was led).") in text
+    director = said(run("show", game, "--director", "--url", live))
+    assert ("Event 6: Cat played 4C in trick 1, an irregular card (did not follow suit; proved by 3S in trick 2); "
+            "ruled, window C now.") in director
 
 
 def test_show_writes_the_cut_for_the_first_deal_by_name(live):  # noqa: F811
