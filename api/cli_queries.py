@@ -13,7 +13,7 @@ from rich.table import Table
 
 from api.cli_actions import action_fields, game_kind, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
-from api.cli_table import Names
+from api.cli_table import Names, settled_lines
 from api.client import ApiError, Client
 from api.render import outcome_sentence, plain, render_scores
 from referee.fields import SeatField
@@ -61,9 +61,11 @@ def scores_command(game_id, url, as_json) -> None:
         console.print(standing)
     elif current.get("hand") is not None:
         facts = [f"{k.replace('_', ' ')}: {names.fact(k, v)}" for k, v in current.items()
-                 if k != "hand" and not _empty(v)]
+                 if k not in ("hand", "settings", "penalties") and not _empty(v)]
         console.print(f"Hand {current['hand']} in play" + (": " + "; ".join(facts) if facts else "") + ".",
                       highlight=False)
+        for line in settled_lines(current, names):
+            console.print(line, highlight=False)
     console.print(outcome_sentence({"outcome": sheet.get("outcome"), "scores": sheet, "view": table["view"]})
                   or "The game goes on.")
 
@@ -130,7 +132,9 @@ def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list
 
 def _empty(value: Any) -> bool:
     """Nothing to say: no value, or a list by seat with nothing in it (no settings yet)."""
-    return value in (None, [], {}, False) or (isinstance(value, list) and all(_empty(v) for v in value))
+    if value is None or value is False or value == {}:
+        return True
+    return isinstance(value, list) and all(_empty(v) for v in value)
 
 
 @click.command("list")

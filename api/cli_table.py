@@ -97,6 +97,19 @@ _HAND_SAID = ("no", "dealer", "trump", "trump_broken", "quota", "trick_no", "lea
               "irregularities", "unproven_claims", "your_hand")
 
 
+def settled_lines(hand: dict[str, Any], names: Names) -> list[str]:
+    """A hand's totals set (a renege in window C, the Queens) and penalties taken, as sentences."""
+    lines = []
+    for seat, settings in enumerate(hand.get("settings") or []):
+        for s in settings:
+            lines.append(f"{names(seat)}'s total was set from {s['before']} to {s['after']} "
+                         f"({s['reason'].replace('_', ' ')}, trick {s['trick']}).")
+    for seat, penalties in enumerate(hand.get("penalties") or []):
+        for p in penalties:
+            lines.append(f"{names(seat)} loses {-p['amount']} points ({p['reason'].replace('_', ' ')}, trick {p['trick']}).")
+    return lines
+
+
 def _irregularity(irr: dict[str, Any], names: Names, what: str) -> str:
     """One irregularity the director sees: the card, what it broke, its proof, where it stands."""
     did = KIND_WORDS.get(irr.get("kind"), str(irr.get("kind")).replace("_", " "))
@@ -130,13 +143,7 @@ def _hand_lines(hand: dict[str, Any], names: Names, playing: bool) -> list[str]:
                        ("cards_left", "Cards left")):
         if hand.get(key):
             lines.append(f"{label}: {names.per_seat(hand[key])}.")
-    for seat, settings in enumerate(hand.get("settings") or []):
-        for s in settings:
-            lines.append(f"{names(seat)}'s total was set from {s['before']} to {s['after']} "
-                         f"({s['reason'].replace('_', ' ')}, trick {s['trick']}).")
-    for seat, penalties in enumerate(hand.get("penalties") or []):
-        for p in penalties:
-            lines.append(f"{names(seat)} loses {-p['amount']} points ({p['reason'].replace('_', ' ')}, trick {p['trick']}).")
+    lines += settled_lines(hand, names)
     for seat, cards in enumerate(hand.get("hands") or []):
         lines.append(f"{names(seat)} holds {_cards(cards)}.")
     for irr in hand.get("irregularities") or []:

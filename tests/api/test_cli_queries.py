@@ -16,7 +16,8 @@ def test_scores_prints_the_sheet_the_hand_in_play_and_whether_the_game_goes_on(l
     log(live, game, "play", "seat=Cat", "card=3S")  # proves the renege: Cat's total is set to -100
     text = said(run("scores", game, "--url", live))
     assert re.search(r"Total │ 0 │ 0 │ -100 │ 0 │", text), text
-    assert "Hand 1 in play: settings: Ann none, Bob none, Cat" in text and "tricks won: Ann 0, Bob 1, Cat 0, Dan 0" in text
+    assert "Hand 1 in play: tricks won: Ann 0, Bob 1, Cat 0, Dan 0; queens won: Ann 0, Bob 0, Cat 0, Dan 0." in text
+    assert "Cat's total was set from 0 to -100 (renege, trick 1)." in text
     assert text.endswith("The game goes on.")
     sheet = json.loads(run("scores", game, "--url", live, "--json").output)
     assert sheet["totals"] == [0, 0, -100, 0] and sheet["version"] == 13
