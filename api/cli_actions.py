@@ -2,9 +2,9 @@
 
 Seats may be named (``seat=Bob``) as well as numbered; a seat name, an action name or a field
 name that is not the game's is refused before anything is sent, with the nearest ones offered
-("did you mean"). What each game's actions and fields are comes from the games' registered
-commands (``Game.command_schemas``), so ``courtcard log --help`` and these checks never drift
-from what the referee takes.
+("did you mean"); a card the referee refuses is answered with the nearest cards. What each game's
+actions and fields are comes from the games' registered commands (``Game.command_schemas``), so
+``courtcard log --help`` and these checks never drift from what the referee takes.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def did_you_mean(word: str, choices: list[str], n: int = 3, cutoff: float = 0.6)
     near = difflib.get_close_matches(word.lower(), list(by_key), n=n, cutoff=cutoff)
     if not near:
         return ""
-    quoted = [f"'{by_key[n]}'" for n in near]
+    quoted = [f"'{by_key[key]}'" for key in near]
     said = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
     return f" Did you mean {said}?"
 

@@ -1,6 +1,8 @@
-"""The table and the score sheet as text, for ``courtcard show`` and ``courtcard demo``.
+"""The table and the score sheet as text, for ``courtcard show`` and ``courtcard demo``, and what
+an action logged, as a sentence, for ``courtcard log``.
 
-Game-agnostic: it prints what the game's view and score sheet hold, so a new game needs nothing here.
+Game-agnostic: it prints what the game's view and score sheet hold (the sections a kind of table
+has, written out, are :mod:`api.cli_table`'s), so a new game needs nothing here.
 """
 
 from __future__ import annotations
