@@ -1,5 +1,7 @@
 """The ``courtcard`` command line: serving, workers, and a table's commands (its exit codes and
-shared options are in :mod:`api.cli_support`, the record's commands in :mod:`api.cli_records`)."""
+shared options are in :mod:`api.cli_support`, actions as typed in :mod:`api.cli_actions`, the
+record's commands in :mod:`api.cli_records`, the reading ones in :mod:`api.cli_queries` and
+:mod:`api.cli_disputes`)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from api.cli_actions import LogCommand, card_hint, prepare_action, prepare_options, seat_number
+from api.cli_actions import LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
 from api.cli_disputes import dispute_command
 from api.cli_queries import QUERY_COMMANDS
 from api.cli_records import RECORD_COMMANDS
@@ -214,7 +216,7 @@ def show(game_id, director, seat, url, as_json) -> None:
 
 
 @main.command()
-@click.option("--game", "game_name", default="queens-dungeon", show_default=True)
+@click.option("--game", "game_name", default="queens-dungeon", show_default=True, callback=game_kind_option)
 @click.option("--players", default=None, type=click.IntRange(1, 8),
               help="Seats at the table (default: the game's own default, 4 where it has none).")
 @click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")

@@ -79,6 +79,11 @@ def game_kind(game: str) -> str:
     return game
 
 
+def game_kind_option(_ctx, _param, value: str | None) -> str | None:
+    """A click callback for an option naming a game's kind (``--game``)."""
+    return None if value is None else game_kind(value)
+
+
 #: Options that name a seat (the first dealer): a player's name is taken there too.
 SEAT_OPTIONS = frozenset({"first_dealer"})
 

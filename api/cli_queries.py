@@ -11,7 +11,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from api.cli_actions import action_fields, game_kind, seat_number
+from api.cli_actions import action_fields, game_kind_option, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
 from api.cli_table import Names, settled_lines
 from api.client import ApiError, Client
@@ -23,10 +23,6 @@ SCORES_WAIT_S = 10
 MAX_LINES_PER_ACTION = 12
 #: Games asked for per listing request while looking for a player's games.
 LIST_PAGE = 100
-
-
-def _game_kind(_ctx, _param, value: str | None) -> str | None:
-    return None if value is None else game_kind(value)
 
 
 @click.command("scores")
@@ -138,7 +134,7 @@ def _empty(value: Any) -> bool:
 
 
 @click.command("list")
-@click.option("--game", "kind", callback=_game_kind, help="Only games of this kind (queens-dungeon, dungeon, ...).")
+@click.option("--game", "kind", callback=game_kind_option, help="Only games of this kind (queens-dungeon, dungeon, ...).")
 @click.option("--status", type=click.Choice(["in_progress", "finished"]), help="Only games in progress, or finished.")
 @click.option("--player", help="Only games with a player of this name (any case).")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500), help="Games to show at most.")
