@@ -19,6 +19,9 @@ SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SEAT_KEYS = frozenset({"seat", "dealer", "leader", "turn", "declarer", "high_bidder", "trump_by", "accused",
                        "claimant", "winner", "attacker", "target", "defender", "asker", "answerer", "by"})
 
+#: View keys whose value maps cards to the seats holding them (Black Queen's called cards).
+CARD_HOLDERS = frozenset({"holders"})
+
 
 class Names:
     """Seat numbers as the names the game was created with."""
@@ -48,6 +51,8 @@ class Names:
         list of entries naming seats (an auction) as ``Cat 110, Dan pass``."""
         if key in SEAT_KEYS and isinstance(value, int):
             return self(value)
+        if key in CARD_HOLDERS and isinstance(value, dict):
+            return ", ".join(f"{card} {self(seat)}" for card, seat in value.items())
         if isinstance(value, list) and self.seats and len(value) == len(self.seats) and key != "seats" \
                 and all(not isinstance(v, dict) for v in value):
             return self.per_seat(value)

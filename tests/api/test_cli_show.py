@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from api.cli_table import Names
 from api.views import action_payloads
 from referee.registry import get_game
 from tests.api.test_cli import live, run  # noqa: F401 (live is the fixture of `courtcard serve`)
@@ -119,3 +120,13 @@ def test_show_lays_out_the_tableau_of_the_queens(live):  # noqa: F811
     for name, pile in view["shutter"].items():
         assert f"Shutter {name}: {' '.join(pile) or 'none'}." in text
     assert f"Talon: {view['talon']['count']} cards" in text and f"Pack: {view['pack']['count']} cards" in text
+
+
+def test_every_seat_in_a_view_fact_is_written_as_its_players_name():
+    names = Names(["Ann", "Bob", "Cat"])
+    assert names.fact("high_bidder", 2) == "Cat"
+    assert names.fact("tricks_won", [3, 0, 1]) == "Ann 3, Bob 0, Cat 1"
+    assert names.fact("auction", [{"seat": 2, "bid": 110}, {"seat": 0, "bid": None}]) == "Cat 110, Ann -"
+    assert names.fact("holders", {"QS": 2, "AH": 0}) == "QS Cat, AH Ann"
+    assert names.fact("window", {"kind": "defence", "attacker": 0, "defender": 1}) == \
+        '{"kind": "defence", "attacker": "Ann", "defender": "Bob"}'
