@@ -39,7 +39,7 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
     names = Names(view.get("seats") or [])
     console.print(f"Players: {', '.join(names.seats)}." if names.seats else "No players named.")
     if body["to_act"]:
-        console.print(f"To act: [bold]{', '.join(names(s) for s in body['to_act'])}[/]")
+        console.print(f"To act: [bold]{', '.join(names(s) for s in body['to_act'])}[/].")
     lines, said = table_lines(view)
     for line in lines:
         console.print(line, highlight=False)

@@ -53,7 +53,7 @@ def test_show_writes_tricks_and_rulings_as_sentences_with_the_players_names(live
     shown = run("show", game, "--url", live)
     assert shown.exit_code == 0, shown.output
     text = said(shown)
-    assert "Players: Ann, Bob, Cat, Dan. To act: Dan Phase: play; dealer: Ann." in text
+    assert "Players: Ann, Bob, Cat, Dan. To act: Dan. Phase: play; dealer: Ann." in text
     assert "Hand 1, dealt by Ann; trump hearts (not broken); quota 5 tricks." in text
     assert "Trick 1: Bob AS, Cat 4C, Dan 5S, Ann 6S; won by Bob." in text
     assert "Trick 2: Bob 7S, Cat 3S; Dan to play." in text
