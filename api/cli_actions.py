@@ -14,9 +14,8 @@ from typing import Any
 
 import click
 
-from referee.cards import DECK52
-from referee.fields import SeatField
-from referee.registry import game_names, get_game
+# The referee's modules (every game's rules) are imported where they are used, not here: every
+# ``courtcard`` command imports this module, and most (serve, worker, export) never need them.
 
 #: Fields whose value is a card, or a list of cards, in some game (a refused one gets a suggestion).
 CARD_FIELDS = frozenset({"card", "take", "ask", "shown", "cards", "discards", "called"})
@@ -35,6 +34,8 @@ def did_you_mean(word: str, choices: list[str], n: int = 3, cutoff: float = 0.6)
 
 def action_fields(game: str, action: str) -> dict[str, Any]:
     """The marshmallow fields of one of ``game``'s actions, by name."""
+    from referee.registry import get_game
+
     schema = get_game(game).command_schemas[action]
     return (schema() if isinstance(schema, type) else schema).fields
 
@@ -57,6 +58,9 @@ def seat_number(value: Any, names: list[str], what: str = "seat") -> int:
 def prepare_action(game: str, names: list[str], action: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The API's action body for ``action`` with ``fields`` as typed: the action and each field
     checked against the game's commands, seat names made seat numbers. Raises click.UsageError."""
+    from referee.fields import SeatField
+    from referee.registry import get_game
+
     schemas = get_game(game).command_schemas
     if action not in schemas:
         raise click.UsageError(f"{get_game(game).title} has no action '{action}'.{did_you_mean(action, list(schemas))} "
@@ -74,6 +78,8 @@ def prepare_action(game: str, names: list[str], action: str, fields: dict[str, A
 
 def game_kind(game: str) -> str:
     """A game's kind as typed (``queens-dungeon``), checked against the games this referee knows."""
+    from referee.registry import game_names
+
     if game not in game_names():
         raise click.UsageError(f"'{game}' is no game of Courtcard ({', '.join(game_names())}).{did_you_mean(game, game_names())}")
     return game
@@ -91,6 +97,8 @@ SEAT_OPTIONS = frozenset({"first_dealer"})
 def prepare_options(game: str, names: list[str], options: dict[str, Any]) -> dict[str, Any]:
     """A new game's options as typed, checked against the game's options (a typo gets the nearest),
     a seat option given by name made its seat number. Raises click.UsageError."""
+    from referee.registry import get_game
+
     known = get_game(game_kind(game)).options_schema().fields
     for key in options:
         if key not in known:
@@ -102,6 +110,8 @@ def prepare_options(game: str, names: list[str], options: dict[str, Any]) -> dic
 def card_hint(fields: dict[str, Any]) -> str:
     """For a refused action: the cards nearest any card field's value that is not a card as written
     (``QX`` -> 'QS', 'QC', ...), so a typo is answered with what was meant."""
+    from referee.cards import DECK52
+
     hints = []
     for key, value in fields.items():
         if key not in CARD_FIELDS:
@@ -116,6 +126,8 @@ def card_hint(fields: dict[str, Any]) -> str:
 def actions_help() -> list[tuple[str, list[tuple[str, str]]]]:
     """Each game's actions and their fields (required ones plain, optional ones in brackets), for
     ``courtcard log --help``."""
+    from referee.registry import game_names, get_game
+
     out = []
     for name in game_names():
         game = get_game(name)

@@ -10,7 +10,7 @@ import time
 
 import click
 
-from api.cli_actions import seat_number
+from api.cli_actions import card_hint, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
 from api.cli_table import Names
 from api.client import ApiError, Client
@@ -53,7 +53,7 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
         try:
             dispute = client.file_dispute(game_id, claim, key)["dispute"]
         except ApiError as exc:
-            fail(exc)
+            fail(exc, card_hint(claim))
         if not as_json:
             console.print(f"Dispute {dispute} opened (the claim is event {dispute}); the referee has ruled.")
     if dispute is None:

@@ -16,7 +16,6 @@ from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option,
 from api.cli_table import Names, settled_lines
 from api.client import ApiError, Client
 from api.render import outcome_sentence, plain, render_scores
-from referee.fields import SeatField
 
 SCORES_WAIT_S = 10
 #: Lines of one action's legal choices printed before "... and N more" (--json gives them all).
@@ -104,6 +103,8 @@ def legal_command(game_id, seat, url, as_json) -> None:
 def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list[str]:
     """Legal actions as short lines: one per action where only one field varies (``play card: 2C
     3C 4C``), seats as names; the seat acting is said above, so it is left out."""
+    from referee.fields import SeatField
+
     by_action: dict[str, list[dict[str, Any]]] = {}
     for a in actions:
         by_action.setdefault(a["action"], []).append(a)

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from api.render import plain
-from workers.claims import KIND_WORDS, WINDOW_WORDS
+
+# workers.claims (the words for kinds of irregularity and renege windows) is imported where it is
+# used: every ``courtcard`` command imports this module, and it pulls in the referee.
 
 SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 #: View keys whose value is a seat: shown as that seat's player.
@@ -117,6 +119,8 @@ def settled_lines(hand: dict[str, Any], names: Names) -> list[str]:
 
 def _irregularity(irr: dict[str, Any], names: Names, what: str) -> str:
     """One irregularity the director sees: the card, what it broke, its proof, where it stands."""
+    from workers.claims import KIND_WORDS
+
     did = KIND_WORDS.get(irr.get("kind"), str(irr.get("kind")).replace("_", " "))
     proof = f"; proved by {irr['proof']['card']} in trick {irr['proof']['trick']}" if irr.get("proof") else ""
     held = f"; still holding {' '.join(irr['held'])}" if irr.get("held") else ""
@@ -169,6 +173,8 @@ def ruling_sentence(entry: dict[str, Any], names: Names) -> str:
 def ruling_phrase(kind: str | None, p: dict[str, Any], names: Names) -> str:
     """What a claim, a ruling or a correction says (the fields of its event, or of its entry in
     ``view["rulings"]``), in words with the players' names."""
+    from workers.claims import KIND_WORDS, WINDOW_WORDS  # the words the dispute explanations use
+
     where = f"trick {p.get('trick')} of hand {p.get('hand')}"
     if kind == "claim":
         shown = f", showing {p['shown']}" if p.get("shown") else ""
