@@ -169,7 +169,7 @@ def new(game, seats, options, record, private, url, as_json) -> None:
 @url_option
 @json_option
 def log(game_id, action, fields, if_match, key, url, as_json) -> None:
-    """Log one table action, e.g. `courtcard log GAME play seat=Bob card=QS`.
+    """Log one table action, such as `courtcard log GAME play seat=Bob card=QS`.
 
     A seat is its number (from 0, clockwise) or its player's name. The actions of each game and
     their fields are listed below ([field=]: may be left out)."""

@@ -35,8 +35,8 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
 
     \b
     courtcard dispute GAME --by Ann --accused Bob --trick 3   open one: the referee rules at once
-    courtcard dispute GAME 45                                   read dispute 45: the ruling and its evidence
-    courtcard dispute GAME                                      every dispute of the game
+    courtcard dispute GAME 45                                 read dispute 45: the ruling, its evidence
+    courtcard dispute GAME                                    every dispute of the game
     """
     client = Client(url)
     table = table_of(client, game_id)
