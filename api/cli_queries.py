@@ -15,7 +15,7 @@ from api.cli_actions import action_fields, game_kind_option, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
 from api.cli_table import Names, settled_lines
 from api.client import ApiError, Client
-from api.render import outcome_sentence, plain, render_scores
+from api.render import outcome_sentence, render_scores
 
 SCORES_WAIT_S = 10
 #: Lines of one action's legal choices printed before "... and N more" (--json gives them all).
@@ -102,7 +102,8 @@ def legal_command(game_id, seat, url, as_json) -> None:
 
 def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list[str]:
     """Legal actions as short lines: one per action where only one field varies (``play card: 2C
-    3C 4C``), seats as names; the seat acting is said above, so it is left out."""
+    3C 4C``), seats as names and other values as ``courtcard log`` takes them; the seat acting is
+    said above, so it is left out."""
     from referee.fields import SeatField
 
     by_action: dict[str, list[dict[str, Any]]] = {}
@@ -111,14 +112,17 @@ def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list
     lines = []
     for action, entries in by_action.items():
         seat_fields = {k for k, f in action_fields(game, action).items() if isinstance(f, SeatField)}
-        rows = [{k: (names(v) if k in seat_fields else plain(v)) for k, v in e.items()
+        # Each value as it is typed after `courtcard log GAME ACTION`: a name, a card, or JSON.
+        rows = [{k: (names(v) if k in seat_fields else v if isinstance(v, str) else json.dumps(v, separators=(",", ":")))
+                 for k, v in e.items()
                  if k not in ("action", "seat") and v is not None} for e in entries]
-        varying = [k for k in rows[0] if len({r.get(k) for r in rows}) > 1]
-        fixed = [k for k in rows[0] if k not in varying]
+        keys = list(dict.fromkeys(k for r in rows for k in r))  # a field left out of some (no discards)
+        varying = [k for k in keys if len({r.get(k) for r in rows}) > 1]
+        fixed = [k for k in keys if k not in varying]
         groups: dict[tuple, list[str]] = {}
         for r in rows:
-            head = tuple(f"{k}={r[k]}" for k in fixed + varying[:-1])
-            groups.setdefault(head, []).append(r[varying[-1]] if varying else "")
+            head = tuple(f"{k}={r[k]}" for k in fixed + varying[:-1] if k in r)
+            groups.setdefault(head, []).append(r.get(varying[-1], "-") if varying else "")
         out = [" ".join([action, *head]) + (f" {varying[-1]}: {' '.join(values)}" if varying else "")
                for head, values in groups.items()]
         if len(out) > MAX_LINES_PER_ACTION:
