@@ -122,7 +122,7 @@ def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list
         groups: dict[tuple, list[str]] = {}
         for r in rows:
             head = tuple(f"{k}={r[k]}" for k in fixed + varying[:-1] if k in r)
-            groups.setdefault(head, []).append(r.get(varying[-1], "-") if varying else "")
+            groups.setdefault(head, []).append(r.get(varying[-1], "(none)") if varying else "")
         out = [" ".join([action, *head]) + (f" {varying[-1]}: {' '.join(values)}" if varying else "")
                for head, values in groups.items()]
         if len(out) > MAX_LINES_PER_ACTION:

@@ -6,6 +6,8 @@ import json
 import re
 
 from api.cli import EXIT_REFUSED, EXIT_USAGE
+from api.cli_queries import choice_lines
+from api.cli_table import Names
 from tests.api.test_cli import live, run  # noqa: F401 (live is the fixture of `courtcard serve`)
 from tests.api.test_cli_show import created, log, renege_game, said
 from tests.workers.playing import RENEGE_DEAL, deal_with
@@ -87,3 +89,14 @@ def test_a_game_without_claims_refuses_a_dispute(live):  # noqa: F811
     game = created(live, "the-queens", "Ann")
     refused = run("dispute", game, "--by", "Ann", "--accused", "Ann", "--trick", 1, "--url", live)
     assert refused.exit_code == EXIT_REFUSED and "The Queens has no claims to dispute." in said(refused)
+
+
+def test_legal_lines_name_seats_and_write_each_value_as_log_takes_it():
+    actions = [{"action": "draw", "seat": 1},
+               {"action": "attack", "seat": 1, "card": "JS", "target": 0},
+               {"action": "attack", "seat": 1, "card": "JS", "target": 2},
+               {"action": "end_turn", "seat": 1, "discards": ["2C", "8D"]},
+               {"action": "end_turn", "seat": 1, "discards": ["2C", "7C"]},
+               {"action": "end_turn", "seat": 1}]
+    assert choice_lines("dungeon", actions, Names(["Ann", "Bob", "Cat"])) == [
+        "draw", "attack card=JS target: Ann Cat", 'end_turn discards: ["2C","8D"] ["2C","7C"] (none)']
