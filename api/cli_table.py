@@ -4,7 +4,7 @@ lays on the table written out as a person would say it.
 It reads the shape of a game's view, never its name: a trick game's view has a ``hand`` with its
 ``tricks`` (and maybe ``cuts``), Dungeon's has its ``players`` with their dungeons, a patience's
 its ``foundations``. Whatever a view holds that these sections do not say is still printed, as
-labelled facts (:func:`api.render.render_facts`), so nothing the referee shows is left out.
+labelled facts (by :func:`api.render.render_game`), so nothing the referee shows is left out.
 """
 
 from __future__ import annotations
@@ -49,14 +49,15 @@ class Names:
         return ", ".join(f"{self(s)} {plain(v)}" for s, v in enumerate(values))
 
     def fact(self, key: str, value: Any) -> str:
-        """One fact of a view as text: a seat as its name, a list by seat as ``Ann 3, Bob 1``, a
-        list of entries naming seats (an auction) as ``Cat 110, Dan pass``."""
+        """One fact of a view as text: a seat as its name, a list by seat (numbers, yes or no, lists)
+        as ``Ann 3, Bob 1``, a list of entries naming seats (an auction) as ``Cat 110, Dan -``. A
+        list of cards is never read as one by seat, whatever its length."""
         if key in SEAT_KEYS and isinstance(value, int):
             return self(value)
         if key in CARD_HOLDERS and isinstance(value, dict):
             return ", ".join(f"{card} {self(seat)}" for card, seat in value.items())
         if isinstance(value, list) and self.seats and len(value) == len(self.seats) and key != "seats" \
-                and all(not isinstance(v, dict) for v in value):
+                and all(not isinstance(v, (dict, str)) for v in value):
             return self.per_seat(value)
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             return ", ".join(" ".join(plain(v) for v in self.named(entry).values()) for entry in value)

@@ -130,3 +130,4 @@ def test_every_seat_in_a_view_fact_is_written_as_its_players_name():
     assert names.fact("holders", {"QS": 2, "AH": 0}) == "QS Cat, AH Ann"
     assert names.fact("window", {"kind": "defence", "attacker": 0, "defender": 1}) == \
         '{"kind": "defence", "attacker": "Ann", "defender": "Bob"}'
+    assert names.fact("removed", ["2C", "3C", "4C"]) == "2C 3C 4C"  # cards, not one by seat
