@@ -1,5 +1,7 @@
 """The ``courtcard`` command line: serving, workers, and a table's commands (its exit codes and
-shared options are in :mod:`api.cli_support`, the record's commands in :mod:`api.cli_records`)."""
+shared options are in :mod:`api.cli_support`, actions as typed in :mod:`api.cli_actions`, the
+record's commands in :mod:`api.cli_records`, the reading ones in :mod:`api.cli_queries` and
+:mod:`api.cli_disputes`)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,13 @@ from pathlib import Path
 
 import click
 
+from api.cli_actions import LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
+from api.cli_disputes import dispute_command
+from api.cli_queries import QUERY_COMMANDS
 from api.cli_records import RECORD_COMMANDS
 from api.cli_support import (  # noqa: F401 - the exit codes are the command's interface, named here too
     EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, EXIT_USAGE, console, fail, json_option,
-    parse_fields, url_option,
+    parse_fields, table_of, url_option,
 )
 from api.client import ApiError, Client
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
@@ -134,7 +139,8 @@ def worker(burst) -> None:
 @main.command()
 @click.argument("game")
 @click.option("--seat", "seats", multiple=True, required=True, help="A seat's name, clockwise from seat 0 (repeat).")
-@click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")
+@click.option("--option", "options", multiple=True,
+              help="A game option, key=value (repeat); first_dealer takes a player's name too.")
 @click.option("--record", type=click.Choice(["blind", "known"]), default="blind", show_default=True)
 @click.option("--private", is_flag=True, help="Reads need the token too.")
 @url_option
@@ -143,7 +149,8 @@ def new(game, seats, options, record, private, url, as_json) -> None:
     """Create a game; print its id and the scorekeeper's token (kept in ~/.courtcard/tokens.json)."""
     client = Client(url)
     try:
-        created = client.create_game(game, list(seats), parse_fields(options), record, private)
+        created = client.create_game(game, list(seats), prepare_options(game, list(seats), parse_fields(options)),
+                                     record, private)
     except ApiError as exc:
         fail(exc)
     if as_json:
@@ -153,7 +160,7 @@ def new(game, seats, options, record, private, url, as_json) -> None:
         console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
 
 
-@main.command()
+@main.command(cls=LogCommand)
 @click.argument("game_id")
 @click.argument("action")
 @click.argument("fields", nargs=-1)
@@ -162,40 +169,46 @@ def new(game, seats, options, record, private, url, as_json) -> None:
 @url_option
 @json_option
 def log(game_id, action, fields, if_match, key, url, as_json) -> None:
-    """Log one table action, e.g. `courtcard log GAME play seat=1 card=QS`."""
+    """Log one table action, such as `courtcard log GAME play seat=Bob card=QS`.
+
+    A seat is its number (from 0, clockwise) or its player's name. The actions of each game and
+    their fields are listed below ([field=]: may be left out)."""
     client = Client(url)
+    table = table_of(client, game_id)
+    names = table["view"].get("seats") or []
+    body = prepare_action(table["game"], names, action, parse_fields(fields))
     try:
-        result = client.act(game_id, {"action": action, **parse_fields(fields)}, if_match, key)
+        result = client.act(game_id, body, if_match, key)
     except ApiError as exc:
-        fail(exc)
+        fail(exc, card_hint(body))
     if as_json:
         click.echo(json.dumps(result))
         return
     from api.render import describe_events
 
-    try:
-        seats = client.game(game_id)["view"].get("seats") or []
-    except ApiError:
-        seats = []  # the sentence then says "seat 1": the action is logged all the same
-    console.print(describe_events(result["events"], seats))
+    console.print(describe_events(result["events"], names))
     console.print(f"[dim]Game {game_id} is at version {result['version']}.[/]")
 
 
 @main.command()
 @click.argument("game_id")
 @click.option("--director", is_flag=True, help="Everything the referee knows (needs the token).")
-@click.option("--seat", type=int, help="What one seat may see.")
+@click.option("--seat", help="What one seat may see: its number or its player's name (needs the token).")
 @url_option
 @json_option
 def show(game_id, director, seat, url, as_json) -> None:
-    """Show the table as text."""
+    """Show the table as text: the players, the cut, the hand and its tricks, the rulings, the
+    score sheet (Dungeon: each player's dungeon; The Queens: the tableau)."""
     from api.render import render_game
 
     client = Client(url)
-    try:
-        body = client.game(game_id, "director" if director else "table", seat)
-    except ApiError as exc:
-        fail(exc)
+    body = table = table_of(client, game_id)
+    if director or seat is not None:
+        number = None if seat is None else seat_number(seat, table["view"].get("seats") or [], "--seat")
+        try:
+            body = client.game(game_id, "director" if director else "table", number)
+        except ApiError as exc:
+            fail(exc)
     if as_json:
         click.echo(json.dumps(body))
     else:
@@ -203,7 +216,7 @@ def show(game_id, director, seat, url, as_json) -> None:
 
 
 @main.command()
-@click.option("--game", "game_name", default="queens-dungeon", show_default=True)
+@click.option("--game", "game_name", default="queens-dungeon", show_default=True, callback=game_kind_option)
 @click.option("--players", default=None, type=click.IntRange(1, 8),
               help="Seats at the table (default: the game's own default, 4 where it has none).")
 @click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")
@@ -225,6 +238,7 @@ def demo(game_name, players, options, seed, max_actions, url) -> None:
                   f"{outcome_sentence(body) or 'It did not end within --max-actions.'}")
 
 
-# The record commands (export, import, verify, signing-key, audit) live in their own module.
-for _command in RECORD_COMMANDS:
+# The record commands (export, import, verify, signing-key, audit) and those that read a table
+# (scores, legal, list) and its disputes live in their own modules.
+for _command in (*RECORD_COMMANDS, *QUERY_COMMANDS, dispute_command):
     main.add_command(_command)

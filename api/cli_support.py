@@ -13,7 +13,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from api.client import ApiError
+from api.client import ApiError, Client, TokenBook
 
 console = Console()
 err_console = Console(stderr=True)
@@ -21,13 +21,43 @@ err_console = Console(stderr=True)
 EXIT_REFUSED, EXIT_USAGE, EXIT_CONFLICT, EXIT_UNAVAILABLE, EXIT_NOT_FOUND = 1, 2, 3, 4, 5
 
 
-def fail(exc: ApiError) -> None:
-    err_console.print(f"[bold red]Error:[/] {exc}")
+def fail(exc: ApiError, hint: str = "") -> None:
+    """Say what the service refused, in the command line's words, and exit with its code."""
+    err_console.print(f"[bold red]Error:[/] {problem_text(exc)}")
     legal = exc.problem.get("legal")
     if legal:
         err_console.print("Legal: " + ", ".join(map(str, legal)))
+    if hint:
+        err_console.print(hint.strip())
     code = {0: EXIT_UNAVAILABLE, 503: EXIT_UNAVAILABLE, 409: EXIT_CONFLICT, 404: EXIT_NOT_FOUND}.get(exc.status, EXIT_REFUSED)
     sys.exit(code)
+
+
+def table_of(client: Client, game_id: str) -> dict[str, Any]:
+    """The game as the table sees it (its kind, its players' names, who acts), or the command fails."""
+    try:
+        return client.game(game_id)
+    except ApiError as exc:
+        fail(exc)
+
+
+def problem_text(exc: ApiError) -> str:
+    """The problem's detail, except where it speaks HTTP (headers) to a person at a command line:
+    then what to do here instead."""
+    code = exc.problem.get("code")
+    where = ("Run the command on the machine that created the game (its token is kept there, in "
+             f"{TokenBook().path}), or set COURTCARD_TOKEN to the token `courtcard new` printed.")
+    if code == "token_required":
+        # The service's detail tells an HTTP client which header to send; a person needs the token.
+        return f"{str(exc).split(': send')[0].rstrip('.')}. {where}"
+    if code == "token_rejected":
+        return f"{exc} {where}"
+    if code == "outcome_unknown":
+        key = exc.problem.get("idempotency_key")
+        again = f"Run the same command again with --key {key}" if key else "Run the same command again with the same --key"
+        return ("The game record did not confirm the action in time, so it may or may not have been logged. "
+                f"{again}: that settles it, and it is never logged twice.")
+    return str(exc).replace("Idempotency-Key", "--key")  # the header is the command's --key
 
 
 def parse_fields(pairs: tuple[str, ...]) -> dict[str, Any]:

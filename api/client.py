@@ -94,3 +94,21 @@ class Client:
     def legal(self, game_id: str, seat: int) -> list[dict]:
         return self.request("GET", f"/games/{game_id}/legal", token=self.token_for(game_id),
                             params={"seat": seat}).json()["actions"]
+
+    def scores(self, game_id: str, wait: float = 10) -> dict:
+        """The score sheet read model (``ready`` false while it has not caught up within ``wait`` s)."""
+        return self.request("GET", f"/games/{game_id}/scores", token=self.token_for(game_id),
+                            params={"wait": wait}).json()
+
+    def list_games(self, game: str | None, status: str | None, offset: int, limit: int) -> dict:
+        params = {k: v for k, v in {"game": game, "status": status, "offset": offset, "limit": limit}.items() if v is not None}
+        return self.request("GET", "/games", params=params).json()
+
+    def file_dispute(self, game_id: str, claim: dict, key: str | None = None) -> dict:
+        headers = {"Idempotency-Key": key} if key else {}
+        return self.request("POST", f"/games/{game_id}/disputes", token=self.token_for(game_id), json=claim,
+                            headers=headers).json()
+
+    def dispute(self, game_id: str, n: int) -> dict:
+        """Dispute ``n``'s ruling explained (``ready`` false while a worker is still writing it)."""
+        return self.request("GET", f"/games/{game_id}/disputes/{n}", token=self.token_for(game_id)).json()

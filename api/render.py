@@ -1,6 +1,8 @@
-"""The table and the score sheet as text, for ``courtcard show`` and ``courtcard demo``.
+"""The table and the score sheet as text, for ``courtcard show`` and ``courtcard demo``, and what
+an action logged, as a sentence, for ``courtcard log``.
 
-Game-agnostic: it prints what the game's view and score sheet hold, so a new game needs nothing here.
+Game-agnostic: it prints what the game's view and score sheet hold (the sections a kind of table
+has, written out, are :mod:`api.cli_table`'s), so a new game needs nothing here.
 """
 
 from __future__ import annotations
@@ -12,41 +14,56 @@ from rich.console import Console
 from rich.table import Table
 
 
-def _text(value: Any) -> str:
+def plain(value: Any) -> str:
+    """A value of a view or an event as plain text: a list of cards or numbers as ``QS 10D``, yes
+    or no, ``-`` for nothing, anything else as compact JSON."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
-        return " ".join(map(str, value))
+        return " ".join(map(str, value)) or "none"
     if isinstance(value, (dict, list)):
         return json.dumps(value, separators=(", ", ": "))
-    return "" if value is None else str(value)
+    return str(value)
 
 
 def render_game(console: Console, body: dict[str, Any]) -> None:
-    """The game's header, its current view (scalar facts first), then the score sheet."""
+    """The game's header, who acts, the table as text (:mod:`api.cli_table`), any other fact of the
+    view with seats as names, then the score sheet and how the game ended."""
+    from api.cli_table import Names, table_lines
+
     console.print(f"[bold]{body['title']}[/]  game {body['game_id']}  version {body['version']}  "
                   f"({body['record']} record, {body['status'].replace('_', ' ')})")
-    names = body["view"].get("seats") or []
+    view = body["view"]
+    names = Names(view.get("seats") or [])
+    console.print(f"Players: {', '.join(names.seats)}." if names.seats else "No players named.")
     if body["to_act"]:
-        who = ", ".join(names[s] if s < len(names) else f"seat {s}" for s in body["to_act"])
-        console.print(f"To act: [bold]{who}[/]")
+        console.print(f"To act: [bold]{', '.join(names(s) for s in body['to_act'])}[/].")
+    lines, said = table_lines(view)
+    for line in lines:
+        console.print(line, highlight=False)
     table = Table(show_header=False, box=None, padding=(0, 2))
-    for key, value in _facts(body["view"]):
-        table.add_row(f"[dim]{key}[/]", _text(value))
-    console.print(table)
+    for key, value in _facts(view, said):
+        table.add_row(f"[dim]{key.replace('_', ' ')}[/]", names.fact(key.rsplit(".", 1)[-1], value))
+    if table.row_count:
+        console.print(table)
     render_scores(console, body)
     if sentence := outcome_sentence(body):
         console.print(sentence)
 
 
-def _facts(view: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
-    """Flatten one level of nested views (e.g. the current hand) into labelled rows."""
+def _facts(view: dict[str, Any], said: set[str], prefix: str = "") -> list[tuple[str, Any]]:
+    """The facts the table's text did not say, one level of nesting flattened (``hand.bids``)."""
     rows = []
     for key, value in view.items():
-        if value in (None, [], {}) or key in ("game", "version", "to_act", "options", "units"):
+        if value in (None, [], {}) or key in ("game", "version", "to_act", "options", "units", "record") \
+                or prefix + key in said:
             continue
         if isinstance(value, dict) and not prefix:
-            rows.extend(_facts(value, f"{key}."))
+            rows.extend(_facts(value, said, f"{key}."))
         else:
-            rows.append((prefix + key.replace("_", " "), value))
+            rows.append((prefix + key, value))
     return rows
 
 
@@ -113,6 +130,8 @@ def card_words(card: str) -> str:
 def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
     events every trick game shares read as words; any other event as its type and fields."""
+    from api.cli_table import RULING_EVENTS, Names, ruling_phrase
+
     def name(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat}"
 
@@ -138,12 +157,14 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
         elif kind == "HandScored":
             phrases.append(f"hand {p['hand']} is scored: " + ", ".join(
                 f"{name(i)} {total}" for i, total in enumerate(p.get("totals") or [])))
+        elif kind in RULING_EVENTS:
+            phrases.append(ruling_phrase(RULING_EVENTS[kind], p, Names(seats)))
         elif kind == "GameEnded":
             winners = [name(w) for w in p.get("winners") or []]
             phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
                                                  if winners else ""))
         else:
-            fields = ", ".join(f"{k.replace('_', ' ')} {name(v) if k in ('seat', 'accused', 'claimant') else _text(v)}"
+            fields = ", ".join(f"{k.replace('_', ' ')} {name(v) if k in ('seat', 'accused', 'claimant') else plain(v)}"
                                for k, v in p.items() if k not in ("salt",) and v not in (None, [], {}))
             phrases.append(f"{kind}" + (f" ({fields})" if fields else ""))
     return ("; ".join(phrases) + ".") if phrases else "Nothing new was logged."

@@ -26,7 +26,7 @@ def test_the_golden_dungeon_game_logged_with_the_cli_is_the_golden_record(live, 
         types += [e["type"] for e in json.loads(logged.output)["events"]]
     assert types == [type(e).__name__ for e in EXPECTED]
     shown = run("show", game, "--url", live)
-    assert shown.exit_code == 0 and "Dungeon" in shown.output and "last_alive" in shown.output
+    assert shown.exit_code == 0 and "Dungeon" in shown.output and "Ann wins (last alive)." in shown.output
     refused = run("log", game, "draw", "seat=1", "--url", live)
     assert refused.exit_code == EXIT_REFUSED and "The game is over" in refused.output
     record = tmp_path / "dungeon.jsonl"

@@ -1,0 +1,149 @@
+"""A table action as a person types it on the command line, made into the action the API takes.
+
+Seats may be named (``seat=Bob``) as well as numbered; a seat name, an action name or a field
+name that is not the game's is refused before anything is sent, with the nearest ones offered
+("did you mean"); a card the referee refuses is answered with the nearest cards. What each game's
+actions and fields are comes from the games' registered commands (``Game.command_schemas``), so
+``courtcard log --help`` and these checks never drift from what the referee takes.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import click
+
+# The referee's modules (every game's rules) are imported where they are used, not here: every
+# ``courtcard`` command imports this module, and most (serve, worker, export) never need them.
+
+#: Fields whose value is a card, or a list of cards, in some game (a refused one gets a suggestion).
+CARD_FIELDS = frozenset({"card", "take", "ask", "shown", "cards", "discards", "called"})
+
+
+def did_you_mean(word: str, choices: list[str], n: int = 3, cutoff: float = 0.6) -> str:
+    """`` Did you mean 'play'?`` for the choices nearest ``word`` (case aside); "" when none is near."""
+    by_key = {c.lower(): c for c in choices}
+    near = difflib.get_close_matches(word.lower(), list(by_key), n=n, cutoff=cutoff)
+    if not near:
+        return ""
+    quoted = [f"'{by_key[key]}'" for key in near]
+    said = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f" Did you mean {said}?"
+
+
+def action_fields(game: str, action: str) -> dict[str, Any]:
+    """The marshmallow fields of one of ``game``'s actions, by name."""
+    from referee.registry import get_game
+
+    schema = get_game(game).command_schemas[action]
+    return (schema() if isinstance(schema, type) else schema).fields
+
+
+def seat_number(value: Any, names: list[str], what: str = "seat") -> int:
+    """A seat as typed: its number (``1``) or its player's name (``Bob``, any case)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    if text.isdigit():
+        return int(text)
+    for seat, name in enumerate(names):
+        if name.lower() == text.lower():
+            return seat
+    players = f" ({', '.join(names)})" if names else ""
+    raise click.BadParameter(f"'{text}' is not one of this game's players{players}.{did_you_mean(text, names)}",
+                             param_hint=what)
+
+
+def prepare_action(game: str, names: list[str], action: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """The API's action body for ``action`` with ``fields`` as typed: the action and each field
+    checked against the game's commands, seat names made seat numbers. Raises click.UsageError."""
+    from referee.fields import SeatField
+    from referee.registry import get_game
+
+    schemas = get_game(game).command_schemas
+    if action not in schemas:
+        raise click.UsageError(f"{get_game(game).title} has no action '{action}'.{did_you_mean(action, list(schemas))} "
+                               f"Its actions: {', '.join(sorted(schemas))} (courtcard log --help).")
+    known = action_fields(game, action)
+    body: dict[str, Any] = {"action": action}
+    for key, value in fields.items():
+        if key not in known:
+            listed = ", ".join(known) or "none"
+            raise click.UsageError(f"'{action}' has no field '{key}'.{did_you_mean(key, list(known))} "
+                                   f"Its fields: {listed}.")
+        body[key] = seat_number(value, names, key) if isinstance(known[key], SeatField) and isinstance(value, str) else value
+    return body
+
+
+def game_kind(game: str) -> str:
+    """A game's kind as typed (``queens-dungeon``), checked against the games this referee knows."""
+    from referee.registry import game_names
+
+    if game not in game_names():
+        raise click.UsageError(f"'{game}' is no game of Courtcard ({', '.join(game_names())}).{did_you_mean(game, game_names())}")
+    return game
+
+
+def game_kind_option(_ctx, _param, value: str | None) -> str | None:
+    """A click callback for an option naming a game's kind (``--game``)."""
+    return None if value is None else game_kind(value)
+
+
+#: Options that name a seat (the first dealer): a player's name is taken there too.
+SEAT_OPTIONS = frozenset({"first_dealer"})
+
+
+def prepare_options(game: str, names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    """A new game's options as typed, checked against the game's options (a typo gets the nearest),
+    a seat option given by name made its seat number. Raises click.UsageError."""
+    from referee.registry import get_game
+
+    known = get_game(game_kind(game)).options_schema().fields
+    for key in options:
+        if key not in known:
+            raise click.UsageError(f"{get_game(game).title} has no option '{key}'.{did_you_mean(key, list(known))} "
+                                   f"Its options: {', '.join(known)}.")
+    return {k: seat_number(v, names, k) if k in SEAT_OPTIONS and isinstance(v, str) else v for k, v in options.items()}
+
+
+def card_hint(fields: dict[str, Any]) -> str:
+    """For a refused action: the cards nearest any card field's value that is not a card as written
+    (``QX`` -> 'QS', 'QC', ...), so a typo is answered with what was meant."""
+    from referee.cards import DECK52
+
+    hints = []
+    for key, value in fields.items():
+        if key not in CARD_FIELDS:
+            continue
+        for card in value if isinstance(value, list) else [value]:
+            text = str(card).split("=")[-1].split("#")[0].upper()
+            if text not in DECK52 and not text.startswith("JK") and (near := did_you_mean(text, list(DECK52), 4, 0.5)):
+                hints.append(f"{key}={card}:{near}")
+    return " ".join(hints)
+
+
+def actions_help() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each game's actions and their fields (required ones plain, optional ones in brackets), for
+    ``courtcard log --help``."""
+    from referee.registry import game_names, get_game
+
+    out = []
+    for name in game_names():
+        game = get_game(name)
+        rows = []
+        for action in sorted(game.command_schemas):
+            fields = action_fields(name, action)
+            rows.append((action, " ".join(f"{k}=" if f.required else f"[{k}=]" for k, f in fields.items()) or "(no fields)"))
+        out.append((f"{game.title} ({name})", rows))
+    return out
+
+
+class LogCommand(click.Command):
+    """``courtcard log``, whose help ends with every game's actions and their fields."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        for title, rows in actions_help():
+            with formatter.section(title):
+                formatter.write_dl(rows)

@@ -1,0 +1,110 @@
+"""``courtcard dispute``: open a dispute (a claim of a renege, ruled by the referee at once) and
+read its ruling explained, or list a game's disputes."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+
+import click
+
+from api.cli_actions import card_hint, seat_number
+from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
+from api.cli_table import Names
+from api.client import ApiError, Client
+
+#: Seconds to wait for a worker to explain a ruling before saying it is still being written.
+EXPLAIN_WAIT_S = 10
+
+
+@click.command("dispute")
+@click.argument("game_id")
+@click.argument("dispute", required=False, type=int)
+@click.option("--by", "claimant", help="Open a dispute: the seat claiming (its number or its player's name).")
+@click.option("--accused", help="... the seat it accuses.")
+@click.option("--trick", type=int, help="... the trick of the card in question.")
+@click.option("--hand", type=int, help="... its hand (default: the hand in play).")
+@click.option("--shown", help="... a card of the accused's shown at the table.")
+@click.option("--key", help="Idempotency key: opening the same dispute again with it opens nothing twice.")
+@url_option
+@json_option
+def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key, url, as_json) -> None:
+    """Open a dispute, read one, or list a game's disputes.
+
+    \b
+    courtcard dispute GAME --by Ann --accused Bob --trick 3   open one: the referee rules at once
+    courtcard dispute GAME 45                                 read dispute 45: the ruling, its evidence
+    courtcard dispute GAME                                    every dispute of the game
+    """
+    client = Client(url)
+    table = table_of(client, game_id)
+    names = table["view"].get("seats") or []
+    opening = claimant is not None or accused is not None or trick is not None
+    if opening:
+        if dispute is not None:
+            raise click.UsageError("Give a dispute's number to read it, or --by, --accused and --trick to open one: not both.")
+        missing = [o for o, v in (("--by", claimant), ("--accused", accused), ("--trick", trick)) if v is None]
+        if missing:
+            raise click.UsageError(f"Opening a dispute needs {', '.join(missing)} too.")
+        claim = {"seat": seat_number(claimant, names, "--by"), "accused": seat_number(accused, names, "--accused"),
+                 "trick": trick, **({"hand": hand} if hand is not None else {}), **({"shown": shown} if shown else {})}
+        try:
+            dispute = client.file_dispute(game_id, claim, key)["dispute"]
+        except ApiError as exc:
+            fail(exc, card_hint(claim))
+        if not as_json:
+            console.print(f"Dispute {dispute} opened (the claim is event {dispute}); the referee has ruled.")
+    if dispute is None:
+        _list_disputes(table, as_json)
+        return
+    reply = _explained(client, game_id, dispute)
+    if as_json:
+        click.echo(json.dumps(reply))
+        return
+    if not reply.get("ready"):
+        err_console.print(f"Dispute {dispute} is logged and ruled; its explanation is still being written. "
+                          f"Run `courtcard dispute {game_id} {dispute}` again in a moment.")
+        sys.exit(EXIT_USAGE)
+    render_dispute(reply["ruling"])
+
+
+def _explained(client: Client, game_id: str, n: int) -> dict:
+    deadline = time.monotonic() + EXPLAIN_WAIT_S
+    while True:
+        try:
+            reply = client.dispute(game_id, n)
+        except ApiError as exc:
+            fail(exc)
+        if reply.get("ready") or time.monotonic() > deadline:
+            return reply
+        time.sleep(0.2)
+
+
+def render_dispute(doc: dict) -> None:
+    """A dispute as the table hears it: what was claimed, the ruling, its evidence event by event, the penalty."""
+    console.print(f"[bold]Dispute {doc['dispute']}[/] ({doc['status'].replace('_', ' ')})")
+    # The explanation read aloud, a sentence a line: the claim, the ruling, each event of evidence, the penalty.
+    for sentence in re.split(r"(?<=\.) (?=[A-Z])", doc["read_aloud"]):
+        console.print(sentence, highlight=False)
+
+
+def _list_disputes(table: dict, as_json: bool) -> None:
+    """Every claim the game's rulings hold (a dispute's id is its claim's event), with its ruling."""
+    from api.cli_table import ruling_sentence
+
+    rulings = table["view"].get("rulings") or []
+    claims = [r for r in rulings if r.get("type") == "claim"]
+    if as_json:
+        click.echo(json.dumps(claims))
+        return
+    if not claims:
+        console.print(f"Game {table['game_id']} has no disputes.")
+        return
+    names = Names(table["view"].get("seats") or [])
+    for claim in claims:
+        console.print(f"Dispute {claim['version']}: " + ruling_sentence(claim, names).split(": ", 1)[1], highlight=False)
+        for r in rulings:
+            if r.get("type") == "ruling" and r["version"] == claim["version"] + 1:
+                console.print("  " + ruling_sentence(r, names), highlight=False)

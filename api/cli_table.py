@@ -1,0 +1,261 @@
+"""The table as text for ``courtcard show``: names, never seat numbers, and what each kind of game
+lays on the table written out as a person would say it.
+
+It reads the shape of a game's view, never its name: a trick game's view has a ``hand`` with its
+``tricks`` (and maybe ``cuts``), Dungeon's has its ``players`` with their dungeons, a patience's
+its ``foundations``. Whatever a view holds that these sections do not say is still printed, as
+labelled facts (by :func:`api.render.render_game`), so nothing the referee shows is left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.render import plain
+
+# workers.claims (the words for kinds of irregularity and renege windows) is imported where it is
+# used: every ``courtcard`` command imports this module, and it pulls in the referee.
+
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+#: View keys whose value is a seat: shown as that seat's player.
+SEAT_KEYS = frozenset({"seat", "dealer", "leader", "turn", "declarer", "high_bidder", "trump_by", "accused",
+                       "claimant", "winner", "attacker", "target", "defender", "asker", "answerer", "by"})
+
+#: View keys whose value maps cards to the seats holding them (Black Queen's called cards).
+CARD_HOLDERS = frozenset({"holders"})
+
+
+class Names:
+    """Seat numbers as the names the game was created with."""
+
+    def __init__(self, seats: list[str]) -> None:
+        self.seats = seats
+
+    def __call__(self, seat: Any) -> str:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats):
+            return self.seats[seat]
+        return "nobody" if seat is None else f"seat {seat}"
+
+    def named(self, value: Any) -> Any:
+        """``value`` with every seat in it (a SEAT_KEYS member's value) given as its name."""
+        if isinstance(value, dict):
+            return {k: self(v) if k in SEAT_KEYS and isinstance(v, int) else self.named(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.named(v) for v in value]
+        return value
+
+    def per_seat(self, values: list[Any]) -> str:
+        """``[3, 1, 0, 2]`` -> ``Ann 3, Bob 1, Cat 0, Dan 2``."""
+        return ", ".join(f"{self(s)} {plain(v)}" for s, v in enumerate(values))
+
+    def fact(self, key: str, value: Any) -> str:
+        """One fact of a view as text: a seat as its name, a list by seat (numbers, yes or no, lists)
+        as ``Ann 3, Bob 1``, a list of entries naming seats (an auction) as ``Cat 110, Dan -``. A
+        list of cards is never read as one by seat, whatever its length."""
+        if key in SEAT_KEYS and isinstance(value, int):
+            return self(value)
+        if key in CARD_HOLDERS and isinstance(value, dict):
+            return ", ".join(f"{card} {self(seat)}" for card, seat in value.items())
+        if isinstance(value, list) and self.seats and len(value) == len(self.seats) and key != "seats" \
+                and all(not isinstance(v, (dict, str)) for v in value):
+            return self.per_seat(value)
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            return ", ".join(" ".join(plain(v) for v in self.named(entry).values()) for entry in value)
+        return plain(self.named(value))
+
+
+def table_lines(view: dict[str, Any]) -> tuple[list[str], set[str]]:
+    """The view's sections as lines of text, and the keys (of the view, or ``hand.<key>``) they said."""
+    names = Names(view.get("seats") or [])
+    if "foundations" in view:
+        return _tableau(view)
+    if "players" in view and "pile_size" in view:
+        return _dungeon(view, names)
+    return _trick_table(view, names)
+
+
+def _cards(cards: list[str] | None) -> str:
+    return " ".join(cards) if cards else "none"
+
+
+# -- trick games --------------------------------------------------------------------------------
+
+def _trick_table(view: dict[str, Any], names: Names) -> tuple[list[str], set[str]]:
+    lines: list[str] = []
+    said = {"seats", "phase", "dealer", "totals", "units", "cuts", "rulings", "replaced", "outcome"}
+    lines.append(f"Phase: {str(view.get('phase', '')).replace('_', ' ')}; dealer: {names(view.get('dealer'))}.")
+    if view.get("cuts"):
+        draws = ", ".join(f"{names(c['seat'])} {c['card']}" + (f" (round {c['round']})" if c.get("round", 1) > 1 else "")
+                          for c in view["cuts"])
+        lines.append(f"The cut for the first deal: {draws}.")
+    hand = view.get("hand")
+    if hand:
+        lines += _hand_lines(hand, names, view.get("phase") == "play")
+        said |= {f"hand.{k}" for k in _HAND_SAID}
+    for entry in view.get("rulings") or []:
+        lines.append(ruling_sentence(entry, names))
+    for first, last in view.get("replaced") or []:
+        lines.append(f"Events {first} to {last} were replaced by a correction." if first != last else
+                     f"Event {first} was replaced by a correction.")
+    return lines, said
+
+
+_HAND_SAID = ("no", "dealer", "trump", "trump_broken", "quota", "trick_no", "leader", "turn", "trick", "tricks",
+              "tricks_won", "queens_won", "cards_left", "card_points", "settings", "penalties", "over", "hands",
+              "irregularities", "unproven_claims", "your_hand")
+
+
+def settled_lines(hand: dict[str, Any], names: Names) -> list[str]:
+    """A hand's totals set (a renege in window C, the Queens) and penalties taken, as sentences."""
+    lines = []
+    for seat, settings in enumerate(hand.get("settings") or []):
+        for s in settings:
+            lines.append(f"{names(seat)}'s total was set from {s['before']} to {s['after']} "
+                         f"({s['reason'].replace('_', ' ')}, trick {s['trick']}).")
+    for seat, penalties in enumerate(hand.get("penalties") or []):
+        for p in penalties:
+            lines.append(f"{names(seat)} loses {-p['amount']} points ({p['reason'].replace('_', ' ')}, trick {p['trick']}).")
+    return lines
+
+
+def _irregularity(irr: dict[str, Any], names: Names, what: str) -> str:
+    """One irregularity the director sees: the card, what it broke, its proof, where it stands."""
+    from workers.claims import KIND_WORDS
+
+    did = KIND_WORDS.get(irr.get("kind"), str(irr.get("kind")).replace("_", " "))
+    proof = f"; proved by {irr['proof']['card']} in trick {irr['proof']['trick']}" if irr.get("proof") else ""
+    held = f"; still holding {' '.join(irr['held'])}" if irr.get("held") else ""
+    window = irr.get("window_now") or irr.get("window")
+    return (f"Event {irr.get('version')}: {names(irr.get('seat'))} played {irr.get('card')} in trick {irr.get('trick')}, "
+            f"{what} ({did}{proof}{held}); {str(irr.get('status')).replace('_', ' ')}"
+            + (f", window {window} now." if window else "."))
+
+
+def _hand_lines(hand: dict[str, Any], names: Names, playing: bool) -> list[str]:
+    head = f"Hand {hand['no']}, dealt by {names(hand.get('dealer'))}"
+    if hand.get("trump"):
+        head += f"; trump {SUITS.get(hand['trump'], hand['trump'])}"
+        if "trump_broken" in hand:
+            head += " (broken)" if hand["trump_broken"] else " (not broken)"
+    if hand.get("quota") is not None:
+        head += f"; quota {hand['quota']} tricks"
+    lines = [head + ("; the hand is over." if hand.get("over") else ".")]
+    for trick in hand.get("tricks") or []:
+        plays = ", ".join(f"{names(s)} {c}" for s, c in zip(trick["seats"], trick["cards"]))
+        queens = trick.get("queens") or 0
+        extra = f", {queens} Queen{'s' if queens != 1 else ''}" if queens else ""
+        lines.append(f"Trick {trick['trick']}: {plays}; won by {names(trick['winner'])}{extra}.")
+    if playing and hand.get("turn") is not None:
+        so_far = ", ".join(f"{names(p['seat'])} {p['card']}" for p in hand.get("trick") or [])
+        lines.append(f"Trick {hand.get('trick_no')}: " + (f"{so_far}; " if so_far else "") +
+                     f"{names(hand['turn'])} to {'play' if so_far else 'lead'}.")
+    for key, label in (("tricks_won", "Tricks won"), ("queens_won", "Queens won"), ("card_points", "Card points"),
+                       ("cards_left", "Cards left")):
+        if hand.get(key):
+            lines.append(f"{label}: {names.per_seat(hand[key])}.")
+    lines += settled_lines(hand, names)
+    for seat, cards in enumerate(hand.get("hands") or []):
+        lines.append(f"{names(seat)} holds {_cards(cards)}.")
+    for irr in hand.get("irregularities") or []:
+        lines.append(_irregularity(irr, names, "an irregular card"))
+    for irr in hand.get("unproven_claims") or []:
+        lines.append(_irregularity(irr, names, "a card off the led suit, a claim of being void not yet proven"))
+    if hand.get("your_hand"):
+        lines.append(f"Your hand: {_cards(hand['your_hand'])}.")
+    return lines
+
+
+def ruling_sentence(entry: dict[str, Any], names: Names) -> str:
+    """A claim, a ruling or a correction of ``view["rulings"]`` as a sentence, with its event."""
+    phrase = ruling_phrase(entry.get("type"), entry, names)
+    return f"Event {entry.get('version')}: {phrase[0].upper()}{phrase[1:]}."
+
+
+def ruling_phrase(kind: str | None, p: dict[str, Any], names: Names) -> str:
+    """What a claim, a ruling or a correction says (the fields of its event, or of its entry in
+    ``view["rulings"]``), in words with the players' names."""
+    from workers.claims import KIND_WORDS, WINDOW_WORDS  # the words the dispute explanations use
+
+    where = f"trick {p.get('trick')} of hand {p.get('hand')}"
+    if kind == "claim":
+        shown = f", showing {p['shown']}" if p.get("shown") else ""
+        return f"{names(p['claimant'])} claims {names(p['accused'])} broke a rule of play in {where}{shown}"
+    if kind == "ruling":
+        did = f"{names(p['accused'])} {KIND_WORDS.get(p.get('kind'), 'broke a rule of play')} with {p.get('card')} in {where}"
+        window = p.get("window")
+        when = f" (window {window}: {WINDOW_WORDS[window]})" if window in WINDOW_WORDS else ""
+        on = f"on {names(p['claimant'])}'s claim, " if p.get("claimant") is not None else ""
+        if p.get("verdict") == "upheld":
+            return f"{on}the referee rules that {did}{when}"
+        return f"{on}the referee rules it not proven that {did}{when}"
+    if kind == "card_taken_back":
+        return f"{names(p['seat'])} takes back {p.get('card')} in {where}"
+    if kind == "penalty_accepted":
+        return (f"{names(p['seat'])} accepts the {p.get('penalty')}-point penalty for {p.get('card')} in {where}, "
+                f"and the cards from event {p.get('replaces_from')} on go back")
+    if kind == "total_set":
+        return (f"{names(p['seat'])}'s total is set from {p.get('before')} to {p.get('after')} "
+                f"({str(p.get('reason')).replace('_', ' ')}, {where})")
+    fields = ", ".join(f"{k} {plain(v)}" for k, v in names.named(p).items() if k not in ("type", "version"))
+    return f"{str(kind).replace('_', ' ')} ({fields})"
+
+
+#: The events whose fields :func:`ruling_phrase` says, by the kind it knows them as.
+RULING_EVENTS = {"RenegeClaimed": "claim", "RenegeRuled": "ruling", "CardTakenBack": "card_taken_back",
+                 "PenaltyAccepted": "penalty_accepted", "TotalSet": "total_set"}
+
+
+# -- Dungeon ------------------------------------------------------------------------------------
+
+def _dungeon(view: dict[str, Any], names: Names) -> tuple[list[str], set[str]]:
+    said = {"seats", "phase", "turn", "turn_no", "drawn", "played", "players", "pile_size", "discard", "discard_size",
+            "window", "aces", "outcome", "hands", "pile", "cells", "your_hand"}
+    lines = [f"Phase: {view.get('phase')}."]
+    if view.get("phase") == "turn":
+        done = ", ".join(w for w, flag in (("has drawn", view.get("drawn")), ("has played", view.get("played"))) if flag)
+        lines.append(f"Turn {view.get('turn_no')}: {names(view.get('turn'))}'s" + (f" ({done})." if done else "."))
+    for p in view["players"]:
+        cell = p["cell"] or ("face down" if p.get("cell_face_down") else "none")
+        state = "alive" if p["alive"] else "out"
+        path = ", ".join(f"{d['card']} on {d['on']}" if "card" in d else f"a face-down card on {d['on']}"
+                         for d in p["dungeon"]) or "no passage yet"
+        notes = "; has left the cell" if p.get("left_cell") else ""
+        notes += "; on the second-lowest branch" if p.get("second_lowest_branch") else ""
+        lines.append(f"{p['name']} ({state}): cell {cell}; dungeon: {path}; {p['hand_size']} cards in hand{notes}.")
+    discard = f": {_cards(view['discard'])}" if view.get("discard") else ""
+    lines.append(f"Pile: {view.get('pile_size')} cards. Discards: {view.get('discard_size')}{discard}.")
+    if view.get("window"):
+        window = names.named(view["window"])
+        lines.append(f"Waiting on a {window.get('kind')}: " +
+                     ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in window.items() if k != "kind") + ".")
+    for ace in view.get("aces") or []:
+        lines.append(f"{names(ace['seat'])} played {ace['card']} out of turn.")
+    for seat, cards in enumerate(view.get("hands") or []):
+        lines.append(f"{names(seat)} holds {_cards(cards)}.")
+    if view.get("your_hand") is not None:
+        lines.append(f"Your hand: {_cards(view['your_hand'])}.")
+    if view.get("cells"):
+        lines.append(f"Cells: {names.per_seat(view['cells'])}.")
+    if view.get("pile") is not None:
+        lines.append(f"The pile, next card first: {_cards(view['pile'])}.")
+    return lines, said
+
+
+# -- a patience (The Queens) --------------------------------------------------------------------
+
+def _tableau(view: dict[str, Any]) -> tuple[list[str], set[str]]:
+    said = {"seats", "phase", "key", "shutter", "foundations", "talon", "pack", "queens_counted", "home", "result"}
+    lines = [f"{view.get('home')} of 104 cards home" + (f"; the game is {view['result']}." if view.get("result") else ".")]
+    foundations = ", ".join(f"{f['top']} ({f['count']}, next {f['next']})" if f.get("next") else f"{f['top']} ({f['count']}, full)"
+                            for f in view["foundations"])
+    lines.append(f"Foundations: {foundations or 'none yet'}.")
+    key, talon, pack = view["key"], view["talon"], view["pack"]
+    lines.append(f"Key: {key['count']} cards, {key['top'] or 'face down'} on top.")
+    for name, pile in view["shutter"].items():
+        lines.append(f"Shutter {name}: {_cards(pile)}.")
+    lines.append(f"Talon: {talon['count']} cards" + (f", {talon['top']} on top." if talon.get("top") else "."))
+    lines.append(f"Pack: {pack['count']} cards; Queens counted: {view.get('queens_counted')}.")
+    for place in ("key", "talon", "pack"):
+        if view[place].get("cards") is not None:
+            lines.append(f"{place.capitalize()}, card by card: {_cards(view[place]['cards'])}.")
+    return lines, said
