@@ -1,0 +1,160 @@
+"""Events as sentences for people, for the printable record and the text record's comments.
+
+One function reads any game's events: the events every trick game shares, the rulings and their
+consequences, and Dungeon's and The Queens' own facts have words here; any other event reads as
+its type and fields. A ruling is credited to whoever made it: the referee on its own, a player's
+claim, or a dispute (a claim logged through ``POST /games/{id}/disputes``, whose command id says so).
+
+    >>> card_words("QS"), card_words("7H#2")
+    ('the queen of spades', 'the 7 of hearts (second pack)')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.envelope import Envelope
+
+#: The events that are rulings or a ruling's consequence, for the printable record's "Rulings".
+RULINGS = frozenset({"RenegeRuled", "RenegeClaimed", "TotalSet", "PenaltyAccepted", "CardTakenBack",
+                     "DungeonAccused", "DungeonHandLookedAt", "DungeonCardDenied", "DungeonDenialAccepted"})
+
+_RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_WINDOWS = {"A": "before any later card", "B": "before the next trick was led",
+            "C": "after the next trick was led", "D": "after the hand"}
+_KINDS = {"renege": "did not follow {suit}", "trump_lead": "led trump before it was broken",
+          "challenge": "was not a Queen under the Queen's Challenge"}
+
+
+def card_words(card: Any) -> str:
+    """``QS`` -> "the queen of spades", ``7H#2`` -> "the 7 of hearts (second pack)"; ``JK1`` and
+    anything else stay as written."""
+    if not isinstance(card, str):
+        return str(card)
+    base, _, copy = card.partition("#")
+    rank, suit = base[:-1], base[-1:]
+    if suit in _SUITS and (rank in _RANKS or rank in {str(n) for n in range(2, 11)}):
+        words = f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
+        return f"{words} (second pack)" if copy == "2" else words
+    return card
+
+
+def name_of(names: list[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def credit(envelope: Envelope, names: list[str]) -> str:
+    """Who made a ruling: a dispute, a player's claim, or the referee on its own."""
+    claimant = envelope.payload.get("claimant")
+    if claimant is None:
+        return "Ruled by the referee on its own."
+    by = "dispute" if (envelope.command_id or "").startswith("dispute:") else "claim"
+    return f"Ruled on {name_of(names, claimant)}'s {by}."
+
+
+def sentence(envelope: Envelope, names: list[str]) -> str:
+    """One event as a sentence (it ends with a full stop)."""
+    p, n = envelope.payload, (lambda seat: name_of(names, seat))
+    words = _WORDS.get(envelope.type)
+    if p.get("withheld"):
+        return f"{envelope.type} (withheld until the game is over)."
+    text = words(p, n) if words is not None else _fields(envelope.type, p, n)
+    text = text if text.endswith(".") else text + "."
+    return f"{text} {credit(envelope, names)}" if envelope.type == "RenegeRuled" else text
+
+
+def _ruled(p: dict[str, Any], n) -> str:
+    where = f"in trick {p['trick']} of hand {p['hand']}"
+    if p.get("verdict") != "upheld":
+        reason = (p.get("evidence") or {}).get("reason", "nothing proves it")
+        return f"The claim that {n(p['accused'])} broke the rules {where} is not proven ({reason})"
+    evidence = p.get("evidence") or {}
+    broke = _KINDS.get(p.get("kind"), "broke the rules").format(suit=_SUITS.get(evidence.get("suit"), "suit"))
+    what = "reneged" if p.get("kind") == "renege" else "broke the rules"
+    text = f"{n(p['accused'])} {what} {where}: {card_words(p['card'])} {broke} (found out {_WINDOWS.get(p['window'], '')})"
+    if evidence.get("penalty"):
+        text += f"; penalty: {evidence['penalty']}"
+    if evidence.get("penalty_declined"):
+        text += "; the 25-point penalty was not taken, so the renege stands"
+    return text
+
+
+def _total_set(p: dict[str, Any], n) -> str:
+    lost = p["before"] - p["after"]
+    why = {"renege": "for the renege", "three_queens": "for three Queens", "four_queens": "for four Queens"}
+    return (f"{n(p['seat'])} loses {lost} points {why.get(p['reason'], p['reason'])} in trick {p['trick']} of hand "
+            f"{p['hand']}: the total is set from {p['before']} to {p['after']}, and the hand's gains are forfeited")
+
+
+def _game_ended(p: dict[str, Any], n) -> str:
+    winners = [n(w) for w in p.get("winners") or []]
+    reason = {"target": "a total reached the target", "hands": "the hands were played",
+              "early": "the scorekeeper ended it"}.get(p.get("reason"), p.get("reason"))
+    who = " and ".join(winners) or "nobody"
+    return f"The game is over ({reason}): {who} {'wins' if len(winners) == 1 else 'win'}"
+
+
+_WORDS: dict[str, Any] = {
+    "GameCreated": lambda p, n: f"{p['game']} for {', '.join(p['seats'])} ({p['record']} record)",
+    "DealerCut": lambda p, n: f"{n(p['seat'])} cuts {card_words(p['card'])}",
+    "DealerChosen": lambda p, n: f"{n(p['seat'])} deals first",
+    "TrumpCalled": lambda p, n: f"{n(p['seat'])} calls {_SUITS.get(p['suit'], p['suit'])} trump for hand {p['hand']}",
+    "HandDealt": lambda p, n: f"{n(p['dealer'])} deals hand {p['hand']}",
+    "HandExchanged": lambda p, n: f"{n(p['seat'])} {'takes' if p['exchanged'] else 'keeps'} the extra hand",
+    "ChallengeAnnounced": lambda p, n: f"{n(p['seat'])} announces the Queen's Challenge in trick {p['trick']}",
+    "CardPlayed": lambda p, n: f"{n(p['seat'])} plays {card_words(p['card'])}",
+    "TrickWon": lambda p, n: f"Trick {p['trick']} to {n(p['seat'])}" + (f" ({p['queens']} Queens)" if p.get("queens") else ""),
+    "TrumpChanged": lambda p, n: f"{n(p['seat'])} changes trump to {_SUITS.get(p['suit'], p['suit'])} from trick {p['trick']}",
+    "TotalSet": _total_set,
+    "RenegeClaimed": lambda p, n: f"{n(p['claimant'])} claims that {n(p['accused'])} broke the rules in trick "
+                                  f"{p['trick']} of hand {p['hand']}" + (f", showing {card_words(p['shown'])}" if p.get("shown") else ""),
+    "RenegeRuled": _ruled,
+    "PenaltyAccepted": lambda p, n: f"{n(p['seat'])} takes the {p['penalty']}-point penalty for the renege with "
+                                    f"{card_words(p['card'])}: {p['penalty']} points off, and the cards from it on go back",
+    "CardTakenBack": lambda p, n: f"{n(p['seat'])} takes {card_words(p['card'])} back, without penalty",
+    "HandScored": lambda p, n: f"Hand {p['hand']} is scored: " + ", ".join(f"{n(i)} {t}" for i, t in enumerate(p.get("totals") or [])),
+    "GameEnded": _game_ended,
+    "BidMade": lambda p, n: f"{n(p['seat'])} bids {p['bid']}" if p.get("bid") is not None else f"{n(p['seat'])} passes",
+    "HandThrownIn": lambda p, n: f"Everyone passed: {n(p['dealer'])} deals hand {p['hand']} again",
+    "ContractDeclared": lambda p, n: f"{n(p['seat'])} declares {p['bid']} in {_SUITS.get(p['trump'], p['trump'])}, "
+                                     f"calling {' and '.join(card_words(c) for c in p['called'])}",
+    # Dungeon
+    "DungeonContestTied": lambda p, n: f"{' and '.join(n(s) for s in p['seats'])} tie and draw again",
+    "DungeonFirstPlayerChosen": lambda p, n: f"{n(p['seat'])} plays first",
+    "DungeonCaveIn": lambda p, n: f"{n(p['seat'])} caves in {n(p['target'])}'s passage {p['passage']} with {card_words(p['card'])}",
+    "DungeonCaveInFailed": lambda p, n: f"{n(p['seat'])}'s cave-in on {n(p['target'])} fails",
+    "DungeonAccused": lambda p, n: f"{n(p['seat'])} accuses {n(p['target'])} of cheating: "
+                                   + ("upheld, the cheat's passages are discarded" if p['cheating'] else "not so, and the accuser discards"),
+    "DungeonCreatureAttacked": lambda p, n: f"{n(p['seat'])} attacks {n(p['target'])} with {card_words(p['card'])}",
+    "DungeonCreatureDefeated": lambda p, n: f"{n(p['seat'])} defeats {card_words(p['creature'])}",
+    "DungeonRetreated": lambda p, n: f"{n(p['seat'])} retreats from {card_words(p['creature'])}",
+    "DungeonPlayerSlain": lambda p, n: f"{n(p['seat'])} is slain by {card_words(p['creature'])} and is out of the game",
+    "DungeonCardHandedOver": lambda p, n: f"{n(p['seat'])} hands {card_words(p['card'])} to {n(p['to'])}",
+    "DungeonCardDenied": lambda p, n: f"{n(p['seat'])} says they do not hold the card asked",
+    "DungeonDenialAccepted": lambda p, n: f"{n(p['seat'])} believes the denial",
+    "DungeonHandLookedAt": lambda p, n: f"{n(p['seat'])} looks at {n(p['target'])}'s hand: "
+                                        + ("the denial was true, so the asker discards" if p['truthful']
+                                           else "the denial was a lie, so the liar discards"),
+    "DungeonGameWon": lambda p, n: f"{n(p['seat'])} wins the game ({str(p['reason']).replace('_', ' ')})",
+}
+
+
+def _fields(kind: str, p: dict[str, Any], n) -> str:
+    """Any other event: its type (``DungeonCardDrawn`` reads "card drawn") and its fields."""
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in kind).strip()
+    for prefix in ("dungeon ", "queens "):
+        words = words.removeprefix(prefix)
+    shown = []
+    for key, value in sorted(p.items()):
+        if key == "salt" or value in (None, [], {}):
+            continue
+        value = n(value) if key in ("seat", "target", "to") else _short(value)
+        shown.append(f"{key.replace('_', ' ')} {value}")
+    return words[:1].upper() + words[1:] + (f" ({', '.join(shown)})" if shown else "")
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return " ".join(map(str, value)) if len(value) <= 8 else f"{len(value)} cards"
+    return str(value) if not isinstance(value, (list, dict)) else f"{len(value)} items"
