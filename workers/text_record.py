@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from events.chain import head_record, verify_envelopes
+from events.chain import head_record
 from events.envelope import GENESIS_HASH, Envelope, canonical_json, envelope_hash
 from events.registry import EventTypeError, registry as event_registry
 from referee.errors import InputError
@@ -234,24 +234,29 @@ def is_text_record(data: bytes) -> bool:
 
 def read_text(text: str) -> ReadRecord:
     """Read a text record back into the ``jsonl`` lines of its events; raises ImportRejected naming
-    the text's line and what is wrong. With a chain, the events made must hash as it says and the
-    text must be exactly what they give (tags and comments included)."""
+    the text's line and what is wrong. With a chain, each event a move makes must hash as the chain
+    says (checked move by move, so an altered move is refused at its own line) and the text must be
+    exactly what the events give (tags and comments included)."""
     lines = text.replace("\r\n", "\n").split("\n")
     tags, moves, chain = _sections(lines)
-    game, opening_event, names = _opening(tags)
+    game, created, names = _opening(tags)
     seats = {name: seat for seat, name in _seat_tokens(names, game).items()}
-    events, made_by = _decide_moves(game, opening_event, moves, seats)
-    if chain["events"]:
-        items = _with_chain(events, chain, tags["GameId"][1], made_by)
-    else:
-        items = _fresh(events, tags["GameId"][1], made_by, moves)
-    text_line = {i + 1: made_by[i] for i in range(len(events))}
+    game_id = tags["GameId"][1]
+    items: list[dict[str, Any]] = []
+    made_by: list[int] = []
+    for number, event in _decide_moves(game, created, moves, seats):
+        if chain["events"]:
+            items.append(_chained(event, len(items) + 1, chain, game_id, items[-1]["hash"] if items else GENESIS_HASH, number))
+        else:
+            items.append(event)
+        made_by.append(number)
+    items = _ended(items, chain) if chain["events"] else _fresh(items, game_id, made_by)
+    text_line = {i + 1: line for i, line in enumerate(made_by)}
     text_line[len(items) + 1] = chain["head_line"] or len(lines)
     head = head_record(items[-1]["game_id"], len(items), items[-1]["hash"], chain["signature"])
-    record = ReadRecord([canonical_json(i) for i in [*items, head]], text_line)
     if chain["events"]:
         _same_text(text, items, chain["signature"])
-    return record
+    return ReadRecord([canonical_json(i) for i in [*items, head]], text_line)
 
 
 def _sections(lines: list[str]) -> tuple[dict[str, tuple[int, Any]], list[tuple[int, str]], dict[str, Any]]:
@@ -316,17 +321,17 @@ def _opening(tags: dict[str, tuple[int, Any]]) -> tuple[Game, GameCreated, list[
 
 
 def _decide_moves(game: Game, created: GameCreated, moves: list[tuple[int, str]], seats: dict[str, int]
-                  ) -> tuple[list[Any], list[int]]:
-    """Every event the moves make, as a record holds them, and the text line that made each."""
+                  ) -> Iterator[tuple[int, Any]]:
+    """Every event the moves make, as a record holds them, with the text line that made it."""
     try:
         opening = game.start(created.options, list(created.seats), created.record, random.Random(_SEED))
     except Exception as exc:
         raise ImportRejected(1, f"the referee cannot set up this game: {exc}") from exc
-    events = [as_recorded(e) for e in opening]
-    made_by = [1] * len(events)
     state = game.initial_state()
-    for event in events:
+    for event in opening:
+        event = as_recorded(event)
         state = game.apply(state, event)
+        yield 1, event
     rng = random.Random(_SEED)
     for number, line in moves:
         for words in _split_moves(number, line):
@@ -337,9 +342,7 @@ def _decide_moves(game: Game, created: GameCreated, moves: list[tuple[int, str]]
                 raise ImportRejected(number, f"the referee refuses {_excerpt(_said(words))}: {exc.message}") from exc
             for event in batch:
                 state = game.apply(state, event)
-            events.extend(batch)
-            made_by.extend([number] * len(batch))
-    return events, made_by
+                yield number, event
 
 
 def _split_moves(number: int, line: str) -> list[list[tuple[str | None, Any]]]:
@@ -382,30 +385,35 @@ def _command(game: Game, number: int, words: list[tuple[str | None, Any]], seats
         raise ImportRejected(number, f"{action} cannot be read: {exc}") from exc
 
 
-def _with_chain(events: list[Any], chain: dict[str, Any], game_id: Any, made_by: list[int]) -> list[dict[str, Any]]:
-    """The envelopes of ``events`` with the chain's ids, times, actors, commands, hashes and salts;
-    refused at the first event whose hash the moves do not give."""
+def _chained(event: Any, version: int, chain: dict[str, Any], game_id: Any, prev: str, number: int) -> dict[str, Any]:
+    """The envelope of the ``version``-th event the moves make, with the chain's id, time, actor,
+    command and salts; refused at the move's line when its hash is not the one the chain lists."""
     listed = chain["events"]
-    if len(listed) != len(events):
-        line = listed[min(len(listed), len(events)) - 1][0] if listed else None
-        raise ImportRejected(line, f"the chain lists {len(listed)} events where the moves make {len(events)}")
-    items, prev = [], GENESIS_HASH
-    for event, (number, (version, event_id, recorded_at, actor, command_id, hash_), salts) in zip(events, listed):
-        try:
-            event = dataclasses.replace(event, **salts)
-        except TypeError as exc:
-            raise ImportRejected(number, f"event {version} has no such field: {exc}") from exc
-        item = _envelope(event, game_id, version, event_id, recorded_at, actor, command_id, prev)
-        item["hash"] = hash_
-        items.append(item)
-        prev = hash_
-    report = verify_envelopes(items, head=_head(chain))
-    if not report.ok:
-        bad = report.first_bad_version
-        at = made_by[bad - 1] if bad and bad <= len(made_by) else chain["head_line"]
-        kind = items[bad - 1]["type"] if bad and bad <= len(items) else "head"
-        raise ImportRejected(at, f"the moves and the chain disagree at event {bad} ({kind}): {report.reason}; "
-                                 "the record was altered")
+    if version > len(listed):
+        raise ImportRejected(number, f"the moves make more events than the chain's {len(listed)}; the record was altered")
+    line, (at, event_id, recorded_at, actor, command_id, hash_), salts = listed[version - 1]
+    if at != version:
+        raise ImportRejected(line, f"the chain lists event {at} where event {version} belongs")
+    try:
+        event = dataclasses.replace(event, **salts)
+    except TypeError as exc:
+        raise ImportRejected(line, f"event {version} has no such field: {exc}") from exc
+    item = _envelope(event, game_id, version, event_id, recorded_at, actor, command_id, prev)
+    if envelope_hash(item) != hash_:
+        raise ImportRejected(number, f"the moves and the chain disagree at event {version} ({item['type']}): the "
+                                     "event this move makes does not have the chain's hash; the record was altered")
+    item["hash"] = hash_
+    return item
+
+
+def _ended(items: list[dict[str, Any]], chain: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chain must end where the moves end, at its head."""
+    listed = chain["events"]
+    if len(listed) > len(items):
+        raise ImportRejected(listed[len(items)][0], f"the chain lists {len(listed)} events where the moves make "
+                                                    f"{len(items)}; the record was altered")
+    if _head(chain) != (len(items), items[-1]["hash"]):
+        raise ImportRejected(chain["head_line"], f"the head is not the last event's ({len(items)}, {items[-1]['hash']})")
     return items
 
 
@@ -416,7 +424,7 @@ def _head(chain: dict[str, Any]) -> tuple[int, str] | None:
     return head[0], head[1]
 
 
-def _fresh(events: list[Any], game_id: Any, made_by: list[int], moves: list) -> list[dict[str, Any]]:
+def _fresh(events: list[Any], game_id: Any, made_by: list[int]) -> list[dict[str, Any]]:
     """Envelopes for a record without a chain: new ids, the time of reading, one command per move."""
     now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     items, prev, command, last = [], GENESIS_HASH, None, None

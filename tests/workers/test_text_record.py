@@ -1,0 +1,125 @@
+"""The text record: every game's record written as text and read back into the very same events,
+hashes and text; a forged text refused at its line with the reason; the route and the import."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+from api.app import create_app
+from events.envelope import GENESIS_HASH, Envelope, canonical_json, envelope_hash
+from events.registry import registry
+from referee.registry import get_game
+from referee.replay import replay
+from tests.workers.playing import RENEGE_DEAL, ApiTable, deal_with
+from workers.imports import ImportRejected, check_history
+from workers.text_record import read_text, write_text
+
+#: One game of each kind, played at random by the referee's own legal actions (no early end).
+GAMES = {
+    "queens-dungeon": ({"players": 4, "first_dealer": 0, "target": 100}, ["Ann", "Bob", "Cat", "Dan"], "known"),
+    "queen-bees": ({"target": 30, "detection": "on_claim"}, ["Ann", "Bob", "Cat", "Dan"], "known"),
+    "black-queen": ({"hands": 2}, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], "known"),
+    "dungeon": ({"players": 3}, ["Ann", "Bob", "Cat"], "known"),
+    "the-queens": ({}, ["Ann"], "known"),
+}
+
+
+def random_record(name: str, seed: int = 1, steps: int = 400) -> list:
+    game = get_game(name)
+    options, seats, record = GAMES[name]
+    rng = random.Random(seed)
+    log = game.start(options, seats, record, rng)
+    state = replay(log)
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        commands = [c for s in range(len(seats)) for c in game.legal_actions(state, s)
+                    if game.action_of(c) not in ("end_game", "give_up")]
+        batch = game.decide(state, rng.choice(commands), rng)
+        for event in batch:
+            state = game.apply(state, event)
+        log += batch
+    return log
+
+
+def envelopes_of(events: list, game_id: str = "g1") -> list[Envelope]:
+    """The events as a store records them: chained, one command id per event, as JSON reads back."""
+    out, prev = [], GENESIS_HASH
+    for version, event in enumerate(events, 1):
+        name, schema_version, payload = registry.encode(event)
+        item = {"event_id": f"e{version}", "game_id": game_id, "version": version, "type": name,
+                "schema_version": schema_version, "payload": orjson.loads(canonical_json(payload)),
+                "recorded_at": "2026-11-23T18:00:00.000000Z", "actor": "scorekeeper", "prev_hash": prev,
+                "command_id": f"action:{version}"}
+        item["hash"] = prev = envelope_hash(item)
+        out.append(Envelope.from_dict(item, registry.decode(name, schema_version, item["payload"])))
+    return out
+
+
+def text_of(envelopes: list[Envelope]) -> str:
+    return write_text(envelopes, (envelopes[-1].version, envelopes[-1].hash))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_text_record_reads_back_into_the_same_events_and_the_same_text(name):
+    envelopes = envelopes_of(random_record(name))
+    text = text_of(envelopes)
+    read = read_text(text)
+    assert read.lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]  # every field, hash and salt
+    again = [Envelope.from_dict(orjson.loads(line)) for line in read.lines[:-1]]
+    assert text_of([Envelope.from_dict(e.to_dict(), registry.decode(e.type, e.schema_version, e.payload))
+                    for e in again]) == text
+    assert check_history(read.lines).head == (envelopes[-1].version, envelopes[-1].hash)
+
+
+def test_text_record_has_the_tag_pairs_and_one_line_per_trick_with_rulings_as_comments():
+    game = get_game("queens-dungeon")
+    log = random_record("queens-dungeon", steps=30)
+    text = text_of(envelopes_of(log))
+    head, _, body = text.partition("\n\n")
+    tags = [line.split(" ", 1)[0][1:] for line in head.splitlines()]
+    assert tags == ["Event", "Site", "Date", "Game", "GameId", "Players", "Record", "Options", "Result"]
+    assert '[Players "Ann" "Bob" "Cat" "Dan"]' in head and '[Date "2026.11.23"]' in head
+    assert "{Hand 1}" in body and "; " in body
+    tricks = [line for line in body.splitlines() if "{Trick " in line]
+    assert tricks and all(line.count(" play ") == 4 for line in tricks[1:])
+    assert game.name in head
+
+
+def test_a_move_altered_in_a_text_record_with_its_chain_is_refused_at_its_line():
+    text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Ann call_trump") or " call_trump " in line)
+    suit = lines[at].split("call_trump ")[1][0]
+    lines[at] = lines[at].replace(f"call_trump {suit}", f"call_trump {'S' if suit != 'S' else 'H'}", 1)
+    with pytest.raises(ImportRejected) as refused:
+        read_text("\n".join(lines))
+    assert refused.value.line == at + 1
+    assert "the moves and the chain disagree" in refused.value.reason and "altered" in refused.value.reason
+
+
+def test_a_comment_that_says_another_ruling_is_refused_at_its_line():
+    text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if "{Trick 1 to " in line)
+    winner = lines[at].split("{Trick 1 to ")[1].split(".")[0]
+    lines[at] = lines[at].replace(f"Trick 1 to {winner}", f"Trick 1 to {'Ann' if winner != 'Ann' else 'Bob'}")
+    with pytest.raises(ImportRejected) as refused:
+        read_text("\n".join(lines))
+    assert refused.value.line == at + 1 and "where the record gives" in refused.value.reason
+
+
+def test_a_text_record_without_its_chain_is_refereed_afresh_and_an_impossible_move_is_refused():
+    text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
+    bare = "\n".join(line for line in text.split("\n") if not line.startswith("%"))
+    read = read_text(bare)
+    assert check_history(read.lines).head[0] == len(read.lines) - 1
+    lines = bare.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Ann call_trump"))  # Ann deals first
+    lines[at] = lines[at].replace("Ann call_trump", "Bob call_trump", 1)
+    with pytest.raises(ImportRejected) as refused:
+        read_text("\n".join(lines))
+    assert refused.value.line == at + 1 and refused.value.reason.startswith("the referee refuses 'Bob call_trump")
