@@ -53,7 +53,7 @@ def score_csv(sheet: dict) -> str:
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180's line ends
-    columns = row_columns(rows) or ["hand"]
+    columns = row_columns(rows, sheet.get("game")) or ["hand"]
     writer.writerow(columns)
     for row in rows:
         writer.writerow([cell(row.get(c)) for c in columns])

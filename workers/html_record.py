@@ -58,7 +58,7 @@ def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], he
         f"<h2 class=\"first\">The table at the end of the record</h2>{picture}" if picture else "",
         ('<h2 class="first">Running totals</h2><div class="wide">' + chart_svg(running_totals(sheet)) + "</div>"
          "<h2>Score sheet</h2>") if by_hands else '<h2 class="first">Players</h2>',
-        _sheet_table(sheet.get("rows", []), by_hands),
+        _sheet_table(sheet.get("rows", []), sheet.get("game"), by_hands),
         "<h2>Rulings</h2>", _rulings(rulings, names),
         "<h2>Hand by hand</h2>" if by_hands else "<h2>Event by event</h2>", _hands(envelopes, names),
         "</body></html>",
@@ -156,10 +156,10 @@ def _card(card: Any) -> str:
     return f'<span class="card{red}" title="{escape(card_words(text))}">{escape(text)}</span>'
 
 
-def _sheet_table(rows: list[dict[str, Any]], by_hands: bool = True) -> str:
+def _sheet_table(rows: list[dict[str, Any]], game: str | None, by_hands: bool = True) -> str:
     if not rows:
         return "<p>No hand finished yet.</p>" if by_hands else "<p>No players.</p>"
-    columns = row_columns(rows)
+    columns = row_columns(rows, game)
     head = "".join(f"<th>{escape(c.replace('_', ' '))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{escape(_text(r.get(c)))}</td>" for c in columns) + "</tr>" for r in rows)
     return f'<div class="wide"><table><tr>{head}</tr>{body}</table></div>'

@@ -40,6 +40,13 @@ def card_words(card: Any) -> str:
     return card
 
 
+def departure(envelope: Envelope) -> str | None:
+    """How the event took a player out of the game, for a score sheet's result ("slain by the king
+    of spades"), or None when it says nothing of the kind."""
+    words = _LEAVING.get(envelope.type)
+    return words(envelope.payload) if words is not None else None
+
+
 def name_of(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
 
@@ -137,6 +144,11 @@ _WORDS: dict[str, Any] = {
                                         + ("the denial was true, so the asker discards" if p['truthful']
                                            else "the denial was a lie, so the liar discards"),
     "DungeonGameWon": lambda p, n: f"{n(p['seat'])} wins the game ({str(p['reason']).replace('_', ' ')})",
+}
+
+
+_LEAVING: dict[str, Any] = {
+    "DungeonPlayerSlain": lambda p: f"slain by {card_words(p.get('creature'))}",
 }
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.game import Game, GameState
+from workers.record_words import departure
 
 #: Read model name: ``courtcard:{<game>}:scores``.
 SCORES = "scores"
@@ -28,6 +29,17 @@ SCORES = "scores"
 HAND_LEADING, HAND_TRAILING = ("hand", "seat", "unit", "name"), ("hand_total", "running_total")
 #: The columns of a player row every game without hands shares, before the game's own standing.
 PLAYER_LEADING = ("seat", "name", "result", "turns")
+#: Each game's own columns, in the order the csv and the printable record give them (docs/records.md
+#: lists the same, and a test holds the two together). A stored hand sheet comes back with its keys
+#: sorted, so the order is said here, once; a column not listed follows, in alphabetical order.
+GAME_COLUMNS = {
+    "queens-dungeon": ("dealer", "quota", "tricks", "queens", "trick_points", "queen_points", "bonus", "dealer_short",
+                       "settings", "penalties", "forfeited", "hand_points"),
+    "queen-bees": ("bid", "tricks", "made", "renege"),
+    "black-queen": ("role", "called_held", "shares", "card_points", "tricks"),
+    "the-queens": ("home", "result"),
+    "dungeon": ("passages", "lowest"),
+}
 
 
 def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[Envelope] | None = None) -> dict[str, Any]:
@@ -73,9 +85,10 @@ def score_rows(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, turns: Any,
-                left: dict[int, int], known: bool) -> list[dict[str, Any]]:
-    """One row per player of a game without hands: seat, name, result, turns played while in, then
-    the game's own standing (``alive`` is said by the result)."""
+                left: dict[int, tuple[Any, str | None]], known: bool) -> list[dict[str, Any]]:
+    """One row per player of a game without hands: seat, name, result (the winner's way of winning;
+    how a player left the game, "slain by the king of spades", where the record says; "lost"; "in
+    play"), turns played while in, then the game's own standing (``alive`` is said by the result)."""
     winners = (outcome or {}).get("winners") or []
     rows = []
     for player in players:
@@ -84,11 +97,11 @@ def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, t
         if seat in winners:
             result = str(outcome.get("reason") or "won").replace("_", " ")
         elif out:
-            result = "out"
+            result = left.get(seat, (None, None))[1] or "out"
         else:
             result = "lost" if outcome else "in play"
         row = {"seat": seat, "name": player.get("name"), "result": result,
-               "turns": left.get(seat) if out else turns}
+               "turns": left.get(seat, (None, None))[0] if out else turns}
         if out and not known:
             row["turns"] = None
         row.update({k: _flat(v) for k, v in player.items() if k not in ("seat", "name", "alive")})
@@ -96,28 +109,30 @@ def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, t
     return rows
 
 
-def departures(game: Game, history: Sequence[Envelope]) -> dict[int, int]:
-    """The turn number at which each player who left the game left it, from its record."""
+def departures(game: Game, history: Sequence[Envelope]) -> dict[int, tuple[Any, str | None]]:
+    """For each player who left the game: the turn number when they left, and how (the words of the
+    event that took them out, where it has any), from its record."""
     state = game.initial_state()
-    left: dict[int, int] = {}
+    left: dict[int, tuple[Any, str | None]] = {}
     for envelope in history:
         state = game.apply(state, envelope.event)
         players = (game.scores(state).get("current") or {}).get("players") or []
         for player in players:
             if player.get("alive") is False and player.get("seat") not in left:
-                left[player["seat"]] = game.public_view(state).get("turn_no")
+                left[player["seat"]] = (game.public_view(state).get("turn_no"), departure(envelope))
     return left
 
 
-def row_columns(rows: list[dict[str, Any]]) -> list[str]:
+def row_columns(rows: list[dict[str, Any]], game: str | None = None) -> list[str]:
     """The columns of ``rows``: the shared ones first (hand, seat, unit, name; or seat, name, result,
-    turns for a game without hands), then the game's own in the order it gives them, then the hand
-    and running totals. The CSV and the printable record both use this order; docs/records.md lists it."""
+    turns for a game without hands), then ``game``'s own (:data:`GAME_COLUMNS`), then the hand and
+    running totals. The CSV and the printable record both use this order."""
     seen: dict[str, None] = {}
     for row in rows:
         seen.update(dict.fromkeys(row))
     leading, trailing = (HAND_LEADING, HAND_TRAILING) if "hand" in seen else (PLAYER_LEADING, ())
-    own = [c for c in seen if c not in leading and c not in trailing]
+    listed = GAME_COLUMNS.get(game or "", ())
+    own = [c for c in listed if c in seen] + sorted(c for c in seen if c not in (*leading, *trailing, *listed))
     return [c for c in leading if c in seen] + own + [c for c in trailing if c in seen]
 
 

@@ -13,7 +13,7 @@ from events.envelope import GENESIS_HASH, Envelope, canonical_json, envelope_has
 from events.registry import registry
 from referee.registry import get_game
 from referee.replay import replay
-from tests.workers.playing import RENEGE_DEAL, ApiTable, deal_with
+from tests.workers.playing import RENEGE_DEAL, ApiTable
 from workers.imports import ImportRejected, check_history
 from workers.text_record import read_text, write_text
 
@@ -123,3 +123,43 @@ def test_a_text_record_without_its_chain_is_refereed_afresh_and_an_impossible_mo
     with pytest.raises(ImportRejected) as refused:
         read_text("\n".join(lines))
     assert refused.value.line == at + 1 and refused.value.reason.startswith("the referee refuses 'Bob call_trump")
+
+
+def test_text_export_import_export_gives_the_same_text_byte_for_byte(client, redis_client, redis_url):
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    table.play("AS", "4C", "5S", "6S", "7S")
+    table.act("claim_renege", seat=3, accused=2, trick=1)
+    response = client.get(f"/games/{table.game_id}/export", query_string={"format": "text"}, headers=table.headers)
+    assert response.status_code == 200 and response.content_type == "text/plain; charset=utf-8"
+    assert response.headers["Content-Disposition"] == f'inline; filename="game-{table.game_id}.txt"'
+    original = response.get_data(as_text=True)
+    assert "Bob play 7S; Dan claim_renege 2 trick=1 hand=1 {Cat reneged in trick 1 of hand 1" in original and "Ruled on Dan's claim." in original
+    assert "% signature " in original
+    redis_client.flushdb()
+    elsewhere = create_app({"REDIS_URL": redis_url, "TESTING": True, "COURTCARD_JOBS_INLINE": True}).test_client()
+    imported = elsewhere.post("/imports", data=original.encode(), content_type="text/plain")
+    assert imported.status_code == 201, imported.get_json()
+    assert imported.get_json()["game_id"] == table.game_id
+    token = {"Authorization": f"Bearer {imported.get_json()['token']}"}
+    again = elsewhere.get(f"/games/{table.game_id}/export", query_string={"format": "text"}, headers=token)
+    assert again.get_data(as_text=True) == original
+    assert elsewhere.get(f"/games/{table.game_id}").get_json()["view"]["totals"] == [0, 0, -100, 0]
+
+
+def test_a_forged_text_record_is_refused_through_the_api_naming_the_line_and_nothing_is_written(client, redis_client):
+    table = ApiTable(client)
+    table.start_hand()
+    table.play_out_hand()
+    text = client.get(f"/games/{table.game_id}/export", query_string={"format": "text"},
+                      headers=table.headers).get_data(as_text=True)
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if " deal [[" in line)
+    lines[at] = lines[at].replace('"2C"', '"XX"').replace('"AS"', '"2C"').replace('"XX"', '"AS"')  # two cards swapped
+    keys_before = set(redis_client.keys("courtcard:*"))
+    response = client.post("/imports", data="\n".join(lines).encode(), content_type="text/plain")
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["code"] == "import_rejected" and problem["line"] == at + 1
+    assert "the moves and the chain disagree at event" in problem["reason"] and "altered" in problem["reason"]
+    assert set(redis_client.keys("courtcard:*")) == keys_before
