@@ -39,7 +39,9 @@ FORMAT = "text"
 MEDIA_TYPE = "text/plain; charset=utf-8"
 #: The tags the reader needs, in the order they are written; the others say what the moves give.
 _READ_TAGS = ("Game", "GameId", "Players", "Record", "Options")
-_BARE = re.compile(r"[A-Za-z0-9_#.\-]+")
+_BARE = re.compile(r"[\w#.\-]+")  # \w: letters of any script, so "Zoë" stays a name
+#: The bare words JSON (as Python reads it) takes for something other than a string.
+_JSON_WORD = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|NaN|-?Infinity")
 _LINE_WIDTH = 100
 #: Deciding draws nothing that counts: chance is in the moves, salts in the chain (as ``referee.redecide``).
 _SEED = 0
@@ -197,11 +199,7 @@ def _quote(text: str) -> str:
 
 def _is_text(word: str) -> bool:
     """True when a bare word reads back as the string itself (not a number, true, false or null)."""
-    try:
-        json.loads(word)
-    except ValueError:
-        return True
-    return False
+    return _JSON_WORD.fullmatch(word) is None
 
 
 def _typed(envelope: Envelope) -> Any:

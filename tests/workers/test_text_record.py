@@ -17,19 +17,30 @@ from tests.workers.playing import RENEGE_DEAL, ApiTable
 from workers.imports import ImportRejected, check_history
 from workers.text_record import read_text, write_text
 
+SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 #: One game of each kind, played at random by the referee's own legal actions (no early end).
 GAMES = {
-    "queens-dungeon": ({"players": 4, "first_dealer": 0, "target": 100}, ["Ann", "Bob", "Cat", "Dan"], "known"),
-    "queen-bees": ({"target": 30, "detection": "on_claim"}, ["Ann", "Bob", "Cat", "Dan"], "known"),
-    "black-queen": ({"hands": 2}, ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"], "known"),
-    "dungeon": ({"players": 3}, ["Ann", "Bob", "Cat"], "known"),
+    "queens-dungeon": ({"players": 4, "first_dealer": 0, "target": 100}, SEATS[:4], "known"),
+    "queen-bees": ({"target": 30, "detection": "on_claim"}, SEATS[:4], "known"),
+    "black-queen": ({"hands": 2}, SEATS, "known"),
+    "dungeon": ({"players": 3}, SEATS[:3], "known"),
     "the-queens": ({}, ["Ann"], "known"),
+}
+#: Blind records and Dungeon's variants (hidden cards, salts, interrupts) read back as well.
+VARIANTS = {
+    "queens-dungeon blind": ("queens-dungeon", ({"players": 4, "first_dealer": 0, "target": 100}, SEATS[:4], "blind")),
+    "black-queen blind": ("black-queen", ({"hands": 2}, SEATS, "blind")),
+    "the-queens blind": ("the-queens", ({}, ["Ann"], "blind")),
+    "dungeon pitch black, counter attack 3": ("dungeon", ({"players": 5, "darkness": "pitch_black", "counter_attack": 3},
+                                                          SEATS[:5], "known")),
+    "dungeon jokers wild, suicide queen, two decks": ("dungeon", ({"players": 4, "jokers_wild": True, "suicide_queen": True,
+                                                                   "decks": 2}, SEATS[:4], "known")),
 }
 
 
-def random_record(name: str, seed: int = 1, steps: int = 400) -> list:
+def random_record(name: str, seed: int = 1, steps: int = 400, setup: tuple | None = None) -> list:
     game = get_game(name)
-    options, seats, record = GAMES[name]
+    options, seats, record = setup or GAMES[name]
     rng = random.Random(seed)
     log = game.start(options, seats, record, rng)
     state = replay(log)
@@ -63,9 +74,10 @@ def text_of(envelopes: list[Envelope]) -> str:
     return write_text(envelopes, (envelopes[-1].version, envelopes[-1].hash))
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_text_record_reads_back_into_the_same_events_and_the_same_text(name):
-    envelopes = envelopes_of(random_record(name))
+@pytest.mark.parametrize("case", [*sorted(GAMES), *VARIANTS])
+def test_text_record_reads_back_into_the_same_events_and_the_same_text(case):
+    name, setup = VARIANTS.get(case, (case, None))
+    envelopes = envelopes_of(random_record(name, setup=setup))
     text = text_of(envelopes)
     read = read_text(text)
     assert read.lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]  # every field, hash and salt
@@ -163,3 +175,13 @@ def test_a_forged_text_record_is_refused_through_the_api_naming_the_line_and_not
     assert problem["code"] == "import_rejected" and problem["line"] == at + 1
     assert "the moves and the chain disagree at event" in problem["reason"] and "altered" in problem["reason"]
     assert set(redis_client.keys("courtcard:*")) == keys_before
+
+
+def test_a_player_whose_name_is_not_one_plain_word_is_written_by_seat_number_and_reads_back():
+    names = ["Ann Lee", "play", "7", "Zoë"]
+    setup = ({"players": 4, "first_dealer": 0, "target": 100}, names, "known")
+    envelopes = envelopes_of(random_record("queens-dungeon", steps=40, setup=setup))
+    text = text_of(envelopes)
+    assert '[Players "Ann Lee" "play" "7" "Zoë"]' in text
+    assert "@0 call_trump" in text and "@1 play " in text and "@2 play " in text and "Zoë play " in text
+    assert read_text(text).lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]
