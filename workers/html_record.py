@@ -33,7 +33,7 @@ th{background:#eee}.v{color:#666;text-align:right}.hash{font-family:monospace;fo
 .red{color:#c00}.out{opacity:.6}
 @media print{@page{size:A4;margin:15mm}body{max-width:none;padding:0;font-size:10pt}.wide{overflow:visible}
 h2{page-break-before:always}h2.first{page-break-before:avoid}tr,li,.dungeon{page-break-inside:avoid}
-table{font-size:8pt}}
+table{font-size:8pt}td,th{overflow-wrap:anywhere}}
 """
 
 
@@ -81,7 +81,7 @@ def chart_svg(series: list[dict[str, Any]], width: int = 640, height: int = 300)
     def y(v: float) -> float:
         return top + plot_h * (high - v) / (high - low)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
            f'aria-label="Running totals by hand" font-family="Helvetica,Arial,sans-serif" font-size="11">',
            f'<line x1="{left}" y1="{y(0):.1f}" x2="{left + plot_w}" y2="{y(0):.1f}" stroke="#999"/>',
            f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#333"/>',
@@ -194,6 +194,8 @@ def _events_table(envelopes: list[Envelope], names: list[str]) -> str:
 def _text(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list):
         return " ".join(" ".join(v) if isinstance(v, list) else _text(v) for v in value) if all(
             isinstance(v, (str, list)) for v in value) else str(value)
