@@ -25,18 +25,16 @@ from typing import Any
 
 from events.chain import head_record
 from events.envelope import GENESIS_HASH, Envelope, canonical_json, envelope_hash
-from events.registry import EventTypeError, registry as event_registry
+from events.registry import registry as event_registry
 from referee.errors import InputError
 from referee.events import GameCreated
-from referee.game import Game, GameState
+from referee.game import Game
 from referee.redecide import as_recorded
 from referee.registry import get_game
 from workers.imports import ImportRejected
 from workers.naming import seat_names
 from workers.record_words import name_of, sentence
 
-FORMAT = "text"
-MEDIA_TYPE = "text/plain; charset=utf-8"
 #: The tags the reader needs, in the order they are written; the others say what the moves give.
 _READ_TAGS = ("Game", "GameId", "Players", "Record", "Options")
 _BARE = re.compile(r"[\w#.\-]+")  # \w: letters of any script, so "Zoë" stays a name
@@ -50,9 +48,9 @@ _SEED = 0
 # ------------------------------------------------------------------ writing
 
 
-def write_text(envelopes: Sequence[Envelope], head: tuple[int, str], signature: dict | None = None,
-               chain: bool = True) -> str:
-    """The text record of a game's envelopes (version order, typed), with its chain unless ``chain`` is False."""
+def write_text(envelopes: Sequence[Envelope], head: tuple[int, str], signature: dict | None = None) -> str:
+    """The text record of a game's envelopes (version order, typed) with its chain, its ``head``
+    (version, hash) and the exporting service's ``signature`` when there is one."""
     events = [_typed(e) for e in envelopes]
     first = events[0]
     if not isinstance(first, GameCreated):
@@ -85,17 +83,16 @@ def write_text(envelopes: Sequence[Envelope], head: tuple[int, str], signature: 
             current = []
     if current:
         lines.append("; ".join(current))
-    if chain:
-        lines.append("")
-        lines.append("% chain: version event_id recorded_at actor command_id hash, then the salts of hidden cards")
-        for envelope, event in zip(envelopes, events):
-            fields = [envelope.version, envelope.event_id, envelope.recorded_at, envelope.actor, envelope.command_id,
-                      envelope.hash]
-            salts = [f"{k}={_value(v)}" for k, v in _commitments(event).items()]
-            lines.append("% " + " ".join([*map(_value, fields), *salts]))
-        lines.append(f"% head {head[0]} {head[1]}")
-        if signature is not None:
-            lines.append("% signature " + canonical_json(signature).decode())
+    lines.append("")
+    lines.append("% chain: version event_id recorded_at actor command_id hash, then the salts of hidden cards")
+    for envelope, event in zip(envelopes, events):
+        fields = [envelope.version, envelope.event_id, envelope.recorded_at, envelope.actor, envelope.command_id,
+                  envelope.hash]
+        salts = [f"{k}={_value(v)}" for k, v in _commitments(event).items()]
+        lines.append("% " + " ".join([*map(_value, fields), *salts]))
+    lines.append(f"% head {head[0]} {head[1]}")
+    if signature is not None:
+        lines.append("% signature " + canonical_json(signature).decode())
     return "\n".join(lines) + "\n"
 
 
@@ -240,15 +237,20 @@ def read_text(text: str) -> ReadRecord:
     game, created, names = _opening(tags)
     seats = {name: seat for seat, name in _seat_tokens(names, game).items()}
     game_id = tags["GameId"][1]
-    items: list[dict[str, Any]] = []
-    made_by: list[int] = []
-    for number, event in _decide_moves(game, created, moves, seats):
-        if chain["events"]:
-            items.append(_chained(event, len(items) + 1, chain, game_id, items[-1]["hash"] if items else GENESIS_HASH, number))
-        else:
-            items.append(event)
-        made_by.append(number)
-    items = _ended(items, chain) if chain["events"] else _fresh(items, game_id, made_by)
+    made_by: list[int] = []  # the text line of each event's move
+    if chain["events"]:
+        items: list[dict[str, Any]] = []
+        for number, event in _decide_moves(game, created, moves, seats):  # checked as made: refused at the move
+            prev = items[-1]["hash"] if items else GENESIS_HASH
+            items.append(_chained(event, len(items) + 1, chain, game_id, prev, number))
+            made_by.append(number)
+        _ended(items, chain)
+    else:
+        events = []
+        for number, event in _decide_moves(game, created, moves, seats):
+            events.append(event)
+            made_by.append(number)
+        items = _fresh(events, game_id, made_by)
     text_line = {i + 1: line for i, line in enumerate(made_by)}
     text_line[len(items) + 1] = chain["head_line"] or len(lines)
     head = head_record(items[-1]["game_id"], len(items), items[-1]["hash"], chain["signature"])
@@ -404,7 +406,7 @@ def _chained(event: Any, version: int, chain: dict[str, Any], game_id: Any, prev
     return item
 
 
-def _ended(items: list[dict[str, Any]], chain: dict[str, Any]) -> list[dict[str, Any]]:
+def _ended(items: list[dict[str, Any]], chain: dict[str, Any]) -> None:
     """The chain must end where the moves end, at its head."""
     listed = chain["events"]
     if len(listed) > len(items):
@@ -412,7 +414,6 @@ def _ended(items: list[dict[str, Any]], chain: dict[str, Any]) -> list[dict[str,
                                                     f"{len(items)}; the record was altered")
     if _head(chain) != (len(items), items[-1]["hash"]):
         raise ImportRejected(chain["head_line"], f"the head is not the last event's ({len(items)}, {items[-1]['hash']})")
-    return items
 
 
 def _head(chain: dict[str, Any]) -> tuple[int, str] | None:

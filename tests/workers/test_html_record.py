@@ -7,7 +7,6 @@ import json
 import re
 from pathlib import Path
 
-import orjson
 import pytest
 
 from events.chain import head_record
