@@ -15,7 +15,7 @@ from typing import Any
 
 from events.envelope import Envelope
 from workers.naming import seat_names, who
-from workers.record_words import RULINGS, card_words, sentence
+from workers.record_words import RULINGS, card_words, reason_words, sentence
 from workers.scoresheet import row_columns, running_totals
 
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
@@ -107,7 +107,7 @@ def _outcome(sheet: dict[str, Any], names: list[str]) -> str:
     if not outcome:
         return "<p>The game is in progress.</p>"
     winners = [who(names, s) for s in outcome.get("winners", [])]
-    reason = str(outcome.get("reason") or "").replace("_", " ")
+    reason = reason_words(outcome.get("reason"))
     if not winners:
         return f"<p><strong>Game over ({escape(reason)}), with no winner.</strong></p>"
     verb = "wins" if len(winners) == 1 else "win"

@@ -7,6 +7,8 @@ claim, or a dispute (a claim logged through ``POST /games/{id}/disputes``, whose
 
     >>> card_words("QS"), card_words("7H#2")
     ('the queen of spades', 'the 7 of hearts (second pack)')
+    >>> reason_words("escape"), reason_words("last_alive")
+    ('escaped', 'last alive')
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ def card_words(card: Any) -> str:
         words = f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
         return f"{words} (second pack)" if copy == "2" else words
     return card
+
+
+def reason_words(reason: Any) -> str:
+    """Why a game ended, in words: ``escape`` -> "escaped", ``last_alive`` -> "last alive"."""
+    return _REASONS.get(reason, str(reason or "").replace("_", " "))
 
 
 def departure(envelope: Envelope) -> str | None:
@@ -94,10 +101,13 @@ def _total_set(p: dict[str, Any], n) -> str:
             f"{p['hand']}: the total is set from {p['before']} to {p['after']}, and the hand's gains are forfeited")
 
 
+_REASONS = {"escape": "escaped", "target": "a total reached the target", "hands": "the hands were played",
+            "early": "the scorekeeper ended it"}
+
+
 def _game_ended(p: dict[str, Any], n) -> str:
     winners = [n(w) for w in p.get("winners") or []]
-    reason = {"target": "a total reached the target", "hands": "the hands were played",
-              "early": "the scorekeeper ended it"}.get(p.get("reason"), p.get("reason"))
+    reason = reason_words(p.get("reason"))
     who = " and ".join(winners) or "nobody"
     return f"The game is over ({reason}): {who} {'wins' if len(winners) == 1 else 'win'}"
 
@@ -143,7 +153,7 @@ _WORDS: dict[str, Any] = {
     "DungeonHandLookedAt": lambda p, n: f"{n(p['seat'])} looks at {n(p['target'])}'s hand: "
                                         + ("the denial was true, so the asker discards" if p['truthful']
                                            else "the denial was a lie, so the liar discards"),
-    "DungeonGameWon": lambda p, n: f"{n(p['seat'])} wins the game ({str(p['reason']).replace('_', ' ')})",
+    "DungeonGameWon": lambda p, n: f"{n(p['seat'])} wins the game ({reason_words(p['reason'])})",
 }
 
 

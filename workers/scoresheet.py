@@ -21,7 +21,7 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.game import Game, GameState
-from workers.record_words import departure
+from workers.record_words import departure, reason_words
 
 #: Read model name: ``courtcard:{<game>}:scores``.
 SCORES = "scores"
@@ -95,7 +95,7 @@ def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, t
         seat = player.get("seat")
         out = player.get("alive") is False
         if seat in winners:
-            result = str(outcome.get("reason") or "won").replace("_", " ")
+            result = reason_words(outcome.get("reason") or "won")
         elif out:
             result = left.get(seat, (None, None))[1] or "out"
         else:

@@ -33,7 +33,7 @@ from referee.redecide import as_recorded
 from referee.registry import get_game
 from workers.imports import ImportRejected
 from workers.naming import seat_names
-from workers.record_words import name_of, sentence
+from workers.record_words import name_of, reason_words, sentence
 
 #: The tags the reader needs, in the order they are written; the others say what the moves give.
 _READ_TAGS = ("Game", "GameId", "Players", "Record", "Options")
@@ -117,7 +117,7 @@ def _result(outcome: dict[str, Any] | None, names: list[str]) -> str:
     if not outcome:
         return "*"  # PGN's "game in progress"
     winners = [name_of(names, w) for w in outcome.get("winners") or []]
-    reason = str(outcome.get("reason") or "").replace("_", " ")
+    reason = reason_words(outcome.get("reason"))
     said = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "no winner"
     return f"{said} ({reason})" if reason else said
 
