@@ -15,7 +15,7 @@ from typing import Any
 
 from events.envelope import Envelope
 from workers.naming import seat_names, who
-from workers.record_words import RULINGS, card_words, reason_words, sentence
+from workers.record_words import card_words, is_ruling, reason_words, sentence
 from workers.scoresheet import row_columns, running_totals
 
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
@@ -45,7 +45,7 @@ def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], he
     names = seat_names(envelopes)
     game_id = envelopes[0].game_id if envelopes else ""
     by_hands = bool(sheet.get("hands")) or bool(sheet.get("units"))
-    rulings = [e for e in envelopes if e.type in RULINGS]
+    rulings = [e for e in envelopes if is_ruling(e)]
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -17,9 +17,9 @@ from typing import Any
 
 from events.envelope import Envelope
 
-#: The events that are rulings or a ruling's consequence, for the printable record's "Rulings".
-RULINGS = frozenset({"RenegeRuled", "RenegeClaimed", "TotalSet", "PenaltyAccepted", "CardTakenBack",
-                     "DungeonAccused", "DungeonHandLookedAt", "DungeonCardDenied", "DungeonDenialAccepted"})
+#: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
+_RULINGS = frozenset({"RenegeRuled", "RenegeClaimed", "TotalSet", "PenaltyAccepted", "CardTakenBack",
+                      "DungeonAccused", "DungeonHandLookedAt", "DungeonCardDenied", "DungeonDenialAccepted"})
 
 _RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 _SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -56,6 +56,11 @@ def departure(envelope: Envelope) -> str | None:
 
 def name_of(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def is_ruling(envelope: Envelope) -> bool:
+    """A claim, a ruling or what a ruling cost (a dungeon setting for three Queens is the trick's, not a ruling)."""
+    return envelope.type in _RULINGS and envelope.payload.get("reason", "renege") == "renege"
 
 
 def credit(envelope: Envelope, names: list[str]) -> str:

@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from events.chain import head_record
+from events.envelope import Envelope
 from events.envelope import canonical_json
 from events.registry import registry
 from tests.web.conftest import browser  # noqa: F401 (the page tests' Chromium, or a skip saying why)
 from tests.workers.playing import RENEGE_DEAL, ApiTable
 from tests.workers.test_text_record import envelopes_of, random_record
 from workers.html_record import render_html
+from workers.record_words import is_ruling, sentence
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
@@ -113,3 +115,13 @@ def test_html_record_has_no_sideways_scroll_on_a_phone_nor_on_a4_paper(client, b
             assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, media)
         finally:
             context.close()
+
+
+def test_a_dungeon_setting_for_three_queens_is_no_ruling_but_one_for_a_renege_is():
+    setting = lambda reason: Envelope(
+        "e", "g", 9, "TotalSet", 1, {"seat": 1, "unit": 1, "reason": reason, "before": 0, "after": -100, "hand": 1,
+                                     "trick": 4}, "2026-11-23T18:00:00.000000Z", "referee", "0" * 64, "0" * 64)
+    assert not is_ruling(setting("three_queens")) and is_ruling(setting("renege"))
+    assert sentence(setting("three_queens"), ["Ann", "Bob"]) == (
+        "Bob loses 100 points for three Queens in trick 4 of hand 1: the total is set from 0 to -100, and the "
+        "hand's gains are forfeited.")
