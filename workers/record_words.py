@@ -58,6 +58,18 @@ def name_of(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
 
 
+#: Table actions whose event also carries the referee's verdict on them or what they led to (an
+#: accusation upheld or not, a look that finds a lie, a defence that defeats the creature, a retreat
+#: that slays, a cave-in that fails, the penalty's points): a text record's comment says it.
+_VERDICTS = frozenset({"DungeonAccused", "DungeonHandLookedAt", "DungeonCreatureDefeated", "DungeonPlayerSlain",
+                       "DungeonCaveInFailed", "PenaltyAccepted"})
+
+
+def carries_verdict(envelope: Envelope) -> bool:
+    """True for a table action's event that also says what the referee ruled on it."""
+    return envelope.type in _VERDICTS
+
+
 def is_ruling(envelope: Envelope) -> bool:
     """A claim, a ruling or what a ruling cost (a dungeon setting for three Queens is the trick's, not a ruling)."""
     return envelope.type in _RULINGS and envelope.payload.get("reason", "renege") == "renege"

@@ -33,7 +33,7 @@ from referee.redecide import as_recorded
 from referee.registry import get_game
 from workers.imports import ImportRejected
 from workers.naming import seat_names
-from workers.record_words import name_of, reason_words, sentence
+from workers.record_words import carries_verdict, name_of, reason_words, sentence
 
 #: The tags the reader needs, in the order they are written; the others say what the moves give.
 _READ_TAGS = ("Game", "GameId", "Players", "Record", "Options")
@@ -74,7 +74,7 @@ def write_text(envelopes: Sequence[Envelope], head: tuple[int, str], signature: 
             lines.append(f"{{Hand {number}}}")
             hand = number
         current.append(_move(game, command, seats))
-        rest = [e for i, e in enumerate(batch) if i != own]
+        rest = [e for i, e in enumerate(batch) if i != own or carries_verdict(e)]
         if rest:
             lines.append("; ".join(current) + " " + _comment(rest, names))
             current = []

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from events.chain import head_record
-from events.envelope import Envelope
-from events.envelope import canonical_json
+
+from events.envelope import Envelope, canonical_json
 from events.registry import registry
 from tests.web.conftest import browser  # noqa: F401 (the page tests' Chromium, or a skip saying why)
 from tests.workers.playing import RENEGE_DEAL, ApiTable

@@ -185,3 +185,10 @@ def test_a_player_whose_name_is_not_one_plain_word_is_written_by_seat_number_and
     assert '[Players "Ann Lee" "play" "7" "Zoë"]' in text
     assert "@0 call_trump" in text and "@1 play " in text and "@2 play " in text and "Zoë play " in text
     assert read_text(text).lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]
+
+
+def test_dungeon_text_record_says_the_verdict_on_a_myrmiddons_look_and_who_was_slain_in_comments():
+    text = text_of(envelopes_of(random_record("dungeon", seed=3, steps=3000)))
+    assert "Cat look {Cat looks at Bob's hand: the denial was true, so the asker discards.}" in text
+    assert "Cat is slain by the king of spades and is out of the game." in text
+    assert '[Result "Ann wins (last alive)"]' in text
