@@ -454,15 +454,17 @@ def _same_text(text: str, items: list[dict[str, Any]], signature: dict | None) -
                  for i in items]
     given = write_text(envelopes, (len(items), items[-1]["hash"]), signature).split("\n")
     said = text.replace("\r\n", "\n").lstrip("\ufeff").split("\n")
-    for number, (line, wanted) in enumerate(zip(said, given), 1):
+    skipped = next((i for i, line in enumerate(said) if line.strip()), 0)  # blank lines before the tags
+    for number, (line, wanted) in enumerate(zip(said[skipped:], given), skipped + 1):
         line = line.rstrip()
         if line != wanted:
             at = next((i for i, (a, b) in enumerate(zip(line, wanted)) if a != b), min(len(line), len(wanted)))
             start = max(0, at - 20)
             raise ImportRejected(number, f"the line says {_excerpt(line[start:])} where the record gives "
                                          f"{_excerpt(wanted[start:])} (from character {start + 1})")
-    if len(said) != len(given) and any(s.strip() for s in said[len(given):]):
-        raise ImportRejected(len(given) + 1, "the record goes on after its signature")
+    rest = said[skipped + len(given):]
+    if any(line.strip() for line in rest):
+        raise ImportRejected(skipped + len(given) + 1, "the record goes on after its signature")
 
 
 # ------------------------------------------------------------------ the tokens of a line

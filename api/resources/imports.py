@@ -52,17 +52,18 @@ class Imports(MethodView):
         names the line and the reason, and nothing is written."""
         request.max_content_length = current_app.config["MAX_IMPORT_LENGTH"]  # a history is longer than an action
         lines = request_lines(current_app.config["MAX_IMPORT_LINES"])
-        text = None
+        record = None  # a text record read back, whose lines stand for the jsonl ones
         try:
-            if lines and is_text_record(lines[0]):
-                text = read_text(b"\n".join(lines).decode("utf-8"))
-                lines = text.lines
+            body = b"\n".join(lines)
+            if is_text_record(body):
+                record = read_text(body.decode("utf-8"))
+                lines = record.lines
             imported = services().tables.import_game(lines)
         except UnicodeDecodeError as exc:
             raise ApiProblem(422, f"The history cannot be imported: a text record is UTF-8 ({exc.reason} at byte "
                                   f"{exc.start})", "import_rejected", line=None, reason="not UTF-8") from exc
         except ImportRejected as exc:
-            exc = text.in_text(exc) if text is not None else exc
+            exc = record.in_text(exc) if record is not None else exc
             raise ApiProblem(422, f"The history cannot be imported: {exc}", "import_rejected",
                              line=exc.line, reason=exc.reason) from exc
         except ConcurrencyError as exc:

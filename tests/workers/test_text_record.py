@@ -192,3 +192,16 @@ def test_dungeon_text_record_says_the_verdict_on_a_myrmiddons_look_and_who_was_s
     assert "Cat look {Cat looks at Bob's hand: the denial was true, so the asker discards.}" in text
     assert "Cat is slain by the king of spades and is out of the game." in text
     assert '[Result "Ann wins (last alive)"]' in text
+
+
+def test_a_text_record_saved_with_a_byte_order_mark_and_crlf_line_ends_imports_as_it_was(client):
+    table = ApiTable(client)
+    table.start_hand()
+    table.play("3D")
+    text = client.get(f"/games/{table.game_id}/export", query_string={"format": "text"},
+                      headers=table.headers).get_data(as_text=True)
+    redone = read_text(text).lines
+    saved = ("\ufeff\r\n" + text.replace("\n", "\r\n")).encode("utf-8")  # and a blank line before the tags
+    assert read_text(saved.decode("utf-8")).lines == redone
+    response = client.post("/imports", data=saved, content_type="text/plain")
+    assert response.status_code == 201, response.get_json()
