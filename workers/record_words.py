@@ -159,7 +159,8 @@ _WORDS: dict[str, Any] = {
     "DungeonCaveIn": lambda p, n: f"{n(p['seat'])} caves in {n(p['target'])}'s passage {p['passage']} with {card_words(p['card'])}",
     "DungeonCaveInFailed": lambda p, n: f"{n(p['seat'])}'s cave-in on {n(p['target'])} fails",
     "DungeonAccused": lambda p, n: f"{n(p['seat'])} accuses {n(p['target'])} of cheating: "
-                                   + ("upheld, the cheat's passages are discarded" if p['cheating'] else "not so, and the accuser discards"),
+                                   + (f"{n(p['target'])} cheated and discards the whole dungeon but the cell" if p['cheating']
+                                      else f"{n(p['target'])} did not cheat, and {n(p['seat'])} discards their dungeon"),
     "DungeonCreatureAttacked": lambda p, n: f"{n(p['seat'])} attacks {n(p['target'])} with {card_words(p['card'])}",
     "DungeonCreatureDefeated": lambda p, n: f"{n(p['seat'])} defeats {card_words(p['creature'])}",
     "DungeonRetreated": lambda p, n: f"{n(p['seat'])} retreats from {card_words(p['creature'])}",
@@ -167,9 +168,10 @@ _WORDS: dict[str, Any] = {
     "DungeonCardHandedOver": lambda p, n: f"{n(p['seat'])} hands {card_words(p['card'])} to {n(p['to'])}",
     "DungeonCardDenied": lambda p, n: f"{n(p['seat'])} says they do not hold the card asked",
     "DungeonDenialAccepted": lambda p, n: f"{n(p['seat'])} believes the denial",
-    "DungeonHandLookedAt": lambda p, n: f"{n(p['seat'])} looks at {n(p['target'])}'s hand: "
-                                        + ("the denial was true, so the asker discards" if p['truthful']
-                                           else "the denial was a lie, so the liar discards"),
+    "DungeonHandLookedAt": lambda p, n: f"{n(p['seat'])} looks at {n(p['target'])}'s hand: " + (
+        f"the denial was true, so {n(p['seat'])} discards their whole hand" if p['truthful'] else
+        f"{n(p['target'])} lied and, found out, chooses what happens next" if p.get('liar_chooses') else
+        f"{n(p['target'])} lied: {n(p['seat'])} takes {card_words(p.get('card'))} and {n(p['target'])} discards the rest"),
     "DungeonGameWon": lambda p, n: f"{n(p['seat'])} wins the game ({reason_words(p['reason'])})",
 }
 

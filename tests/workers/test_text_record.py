@@ -189,7 +189,7 @@ def test_a_player_whose_name_is_not_one_plain_word_is_written_by_seat_number_and
 
 def test_dungeon_text_record_says_the_verdict_on_a_myrmiddons_look_and_who_was_slain_in_comments():
     text = text_of(envelopes_of(random_record("dungeon", seed=3, steps=3000)))
-    assert "Cat look {Cat looks at Bob's hand: the denial was true, so the asker discards.}" in text
+    assert "Cat look {Cat looks at Bob's hand: the denial was true, so Cat discards their whole hand.}" in text
     assert "Cat is slain by the king of spades and is out of the game." in text
     assert '[Result "Ann wins (last alive)"]' in text
 
@@ -205,3 +205,14 @@ def test_a_text_record_saved_with_a_byte_order_mark_and_crlf_line_ends_imports_a
     assert read_text(saved.decode("utf-8")).lines == redone
     response = client.post("/imports", data=saved, content_type="text/plain")
     assert response.status_code == 201, response.get_json()
+
+
+def test_dungeon_golden_game_reads_back_and_says_the_bluff_found_out_and_the_player_slain():
+    from tests.referee.test_dungeon_golden_games import EXPECTED  # written out by hand from the rules
+
+    envelopes = envelopes_of(EXPECTED)
+    text = text_of(envelopes)
+    assert ("Ann myrmiddon QH target=1 ask=KS; Bob deny; Ann look {Ann looks at Bob's hand: Bob lied: Ann takes "
+            "the king of spades and Bob discards the rest.}") in text
+    assert "Bob retreat {Bob is slain by the king of clubs and is out of the game. Ann wins the game (last alive).}" in text
+    assert read_text(text).lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]
