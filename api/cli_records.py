@@ -18,7 +18,9 @@ from rich.table import Table
 from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, url_option
 from api.client import ApiError, Client
 
-FORMATS = ("jsonl", "csv", "html")
+FORMATS = ("jsonl", "csv", "html", "text")
+#: A file's extension for each format (a text record is a .txt a phone opens).
+EXTENSIONS = {"text": "txt"}
 AUDIT_WAIT_S = 10
 
 
@@ -26,15 +28,16 @@ AUDIT_WAIT_S = 10
 @click.argument("game_id")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="jsonl", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="File to write (default game-<id>.<format>; '-' for standard output).")
+              help="File to write (default game-<id>.<format>, .txt for text; '-' for standard output).")
 @url_option
 def export_game(game_id, fmt, output, url) -> None:
-    """Download a game's record: jsonl (verifiable history), csv (score sheet) or html (printable)."""
+    """Download a game's record: jsonl (verifiable history), csv (score sheet), html (printable) or
+    text (readable, in the spirit of PGN; imports back)."""
     client = Client(url)
     try:
         response = client.request("GET", f"/games/{game_id}/export", token=client.token_for(game_id),
                                   params={"format": fmt}, stream=True)
-        target = output or Path(f"game-{game_id}.{fmt}")
+        target = output or Path(f"game-{game_id}.{EXTENSIONS.get(fmt, fmt)}")
         total = int(response.headers.get("Content-Length") or 0) or None
         if str(target) == "-":
             for chunk in response.iter_content(65536):
@@ -54,14 +57,24 @@ def export_game(game_id, fmt, output, url) -> None:
 
 @click.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(("jsonl", "text")), default=None,
+              help="What FILE holds (default: a text record when it starts with its tag pairs, else jsonl).")
 @url_option
 @json_option
-def import_game(file, url, as_json) -> None:
-    """Load a jsonl history as a new game (the service verifies and replays it first)."""
+def import_game(file, fmt, url, as_json) -> None:
+    """Load a jsonl history or a text record as a new game (the service verifies and replays it first)."""
+    from workers.text_record import is_text_record
+
     client = Client(url)
+    data = file.read_bytes()
+    text = is_text_record(data)
+    if fmt is not None and (fmt == "text") != text:
+        err_console.print(f"{file} does not hold a {fmt} record: a text record starts with its tag pairs "
+                          "([Game ...]), a jsonl history with a JSON object.")
+        sys.exit(EXIT_USAGE)
+    media = "text/plain; charset=utf-8" if text else "application/x-ndjson"
     try:
-        created = client.request("POST", "/imports", data=file.read_bytes(),
-                                 headers={"Content-Type": "application/x-ndjson"}).json()
+        created = client.request("POST", "/imports", data=data, headers={"Content-Type": media}).json()
     except ApiError as exc:
         line = exc.problem.get("line")
         if line is not None:

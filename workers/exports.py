@@ -1,10 +1,15 @@
 """Exports of a game's record: the verifiable history (JSON lines) and the score sheet (CSV).
 
+``csv``: UTF-8 with a byte-order mark (so a spreadsheet reads names like "Zoë" right; Python reads
+it with ``encoding="utf-8-sig"``), the columns in :func:`workers.scoresheet.row_columns`' order, one
+value per cell, and no text that a spreadsheet would run as a formula: a cell of text starting with
+``=``, ``+``, ``-``, ``@``, a tab or a carriage return is written after a ``'``.
+
 ``jsonl``: one envelope per line (:meth:`Envelope.to_dict`, canonical JSON: sorted keys, no
 spaces, UTF-8), in version order, then one head line (``{"head": {"game_id", "version", "hash"},
 "signature": {...}}``) so that a truncated file cannot pass for a whole one, signed by the service
 that exported it (``events.signing``). ``courtcard verify FILE`` checks it offline. The printable
-record is :mod:`workers.html_record`.
+record is :mod:`workers.html_record`, the text record :mod:`workers.text_record`.
 """
 
 from __future__ import annotations
@@ -19,7 +24,11 @@ from events.signing import RecordSigner
 from events.store import EventStore
 from workers.scoresheet import row_columns
 
-FORMATS = {"jsonl": "application/x-ndjson", "csv": "text/csv", "html": "text/html"}
+FORMATS = {"jsonl": "application/x-ndjson", "csv": "text/csv", "html": "text/html", "text": "text/plain"}
+#: The formats a browser shows in place (Content-Disposition inline) unless a download is asked for.
+READ_IN_PLACE = frozenset({"html", "text"})
+BOM = "\ufeff"
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def history(store: EventStore, game_id: str) -> tuple[list[Envelope], tuple[int, str]]:
@@ -38,11 +47,26 @@ def jsonl_lines(envelopes: Iterable[Envelope], game_id: str, head: tuple[int, st
 
 
 def score_csv(sheet: dict) -> str:
-    """The score sheet as CSV: one row per finished hand and seat, a header row first."""
+    """The score sheet as CSV, a header row first: one row per finished hand and seat, or per
+    player in a game without hands."""
     rows = sheet.get("rows", [])
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=row_columns(rows) or ["hand"], lineterminator="\n")
-    writer.writeheader()
+    out.write(BOM)
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180's line ends
+    columns = row_columns(rows, sheet.get("game")) or ["hand"]
+    writer.writerow(columns)
     for row in rows:
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        writer.writerow([cell(row.get(c)) for c in columns])
     return out.getvalue()
+
+
+def cell(value: object) -> str:
+    """One CSV cell: numbers as they are, true/false, empty for nothing, and text that cannot start a formula."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    text = str(value)
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text

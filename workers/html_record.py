@@ -1,8 +1,11 @@
 """The printable record of a game: one self-contained HTML page (inline CSS and SVG, no network).
 
-Hand by hand and event by event (so trick by trick), the rulings, the score sheet and a chart of
-the running totals. Everything comes from the log and the score sheet derived from it, so the page
-can be rebuilt at any time; it carries the chain head so a reader can match it to an export.
+Hand by hand and event by event (so trick by trick) in sentences, the rulings credited to whoever
+made them, the score sheet and a chart of the running totals; for a game without hands, the players'
+standing and, where the game's view lists them, each player's dungeon as a tree of cards. It fits
+a phone's width (a wide table scrolls in its own box) and prints on A4. Everything comes from the
+log and the score sheet derived from it, so the page can be rebuilt at any time; it carries the
+chain head so a reader can match it to an export.
 """
 
 from __future__ import annotations
@@ -11,40 +14,53 @@ from html import escape
 from typing import Any
 
 from events.envelope import Envelope
-from referee.events import CardTakenBack, PenaltyAccepted, RenegeClaimed, RenegeRuled
-from workers.claims import is_a
-from workers.scoresheet import row_columns, running_totals
 from workers.naming import seat_names, who
+from workers.record_words import card_words, is_ruling, reason_words, sentence
+from workers.scoresheet import row_columns, running_totals
 
-_RULING_EVENTS = (RenegeClaimed, RenegeRuled, PenaltyAccepted, CardTakenBack)
-_SEAT_KEYS = {"seat", "accused", "claimant", "dealer"}
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+# Phones first: nothing wider than the screen (a wide table scrolls in its own box), then A4 paper.
 _STYLE = """
-body{font-family:Georgia,serif;margin:2em;color:#111}h1,h2,h3{font-family:Helvetica,Arial,sans-serif}
-table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.85em}td,th{border:1px solid #999;padding:2px 6px;text-align:left}
+*{box-sizing:border-box}body{font-family:Georgia,serif;margin:0 auto;padding:.75em;max-width:60em;color:#111;line-height:1.4}
+h1,h2,h3{font-family:Helvetica,Arial,sans-serif;line-height:1.2}h1{font-size:1.4em}
+.wide{overflow-x:auto;max-width:100%}svg{max-width:100%;height:auto}
+table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.85em}td,th{border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top}
 th{background:#eee}.v{color:#666;text-align:right}.hash{font-family:monospace;font-size:.8em;word-break:break-all}
-@media print{h2{page-break-before:always}h2.first{page-break-before:avoid}}
+.rulings li{margin-bottom:.4em}.by{color:#555;font-style:italic}
+.dungeons{display:flex;flex-wrap:wrap;gap:1em}.dungeon{border:1px solid #bbb;border-radius:6px;padding:.5em;min-width:9em}
+.dungeon ul{list-style:none;margin:0;padding-left:1.1em;border-left:1px dotted #999}.dungeon>ul{border:0;padding:0}
+.card{display:inline-block;border:1px solid #555;border-radius:3px;padding:0 3px;margin:1px;background:#fff;font-family:Helvetica,Arial,sans-serif;font-size:.9em}
+.red{color:#c00}.out{opacity:.6}
+@media print{@page{size:A4;margin:15mm}body{max-width:none;padding:0;font-size:10pt}.wide{overflow:visible}
+h2{page-break-before:always}h2.first{page-break-before:avoid}tr,li,.dungeon{page-break-inside:avoid}
+table{font-size:8pt}td,th{overflow-wrap:anywhere}}
 """
 
 
 def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], head: tuple[int, str],
-                picture: str | None = None) -> str:
+                picture: str | None = None, view: dict[str, Any] | None = None) -> str:
     """The whole page for a game's ``envelopes`` (in version order) and its score ``sheet``; with
-    ``picture``, the game's own drawing of the table at the end of the record (HTML it escaped)."""
+    ``picture``, the game's own drawing of the table at the end of the record (HTML it escaped);
+    with ``view`` (the table as the game shows it), each player's dungeon where the view lists them."""
     names = seat_names(envelopes)
     game_id = envelopes[0].game_id if envelopes else ""
+    by_hands = bool(sheet.get("hands")) or bool(sheet.get("units"))
+    rulings = [e for e in envelopes if is_ruling(e)]
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}: game {escape(game_id)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{escape(title)}: game {escape(game_id)}</h1>",
         f"<p>Seats: {escape(', '.join(f'{i}: {n}' for i, n in enumerate(names)))}. Events: {head[0]}. "
         f"Chain head: <span class=\"hash\">{escape(head[1])}</span></p>",
         _outcome(sheet, names),
+        _dungeons(view) if view else "",
         f"<h2 class=\"first\">The table at the end of the record</h2>{picture}" if picture else "",
-        '<h2 class="first">Running totals</h2>', chart_svg(running_totals(sheet)),
-        "<h2>Score sheet</h2>", _sheet_table(sheet.get("rows", [])),
-        "<h2>Rulings</h2>", _events_table([e for e in envelopes if is_a(e, *_RULING_EVENTS)], names) or "<p>No claims or rulings.</p>",
-        "<h2>Hand by hand</h2>", _hands(envelopes, names),
+        ('<h2 class="first">Running totals</h2><div class="wide">' + chart_svg(running_totals(sheet)) + "</div>"
+         "<h2>Score sheet</h2>") if by_hands else '<h2 class="first">Players</h2>',
+        _sheet_table(sheet.get("rows", []), sheet.get("game"), by_hands),
+        "<h2>Rulings</h2>", _rulings(rulings, names),
+        "<h2>Hand by hand</h2>" if by_hands else "<h2>Event by event</h2>", _hands(envelopes, names),
         "</body></html>",
     ]
     return "\n".join(p for p in parts if p)
@@ -65,7 +81,7 @@ def chart_svg(series: list[dict[str, Any]], width: int = 640, height: int = 300)
     def y(v: float) -> float:
         return top + plot_h * (high - v) / (high - low)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" '
            f'aria-label="Running totals by hand" font-family="Helvetica,Arial,sans-serif" font-size="11">',
            f'<line x1="{left}" y1="{y(0):.1f}" x2="{left + plot_w}" y2="{y(0):.1f}" stroke="#999"/>',
            f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#333"/>',
@@ -90,17 +106,63 @@ def _outcome(sheet: dict[str, Any], names: list[str]) -> str:
     outcome = sheet.get("outcome")
     if not outcome:
         return "<p>The game is in progress.</p>"
-    winners = ", ".join(who(names, s) for s in outcome.get("winners", []))
-    return f"<p>Game over ({escape(str(outcome.get('reason')))}): won by {escape(winners)}.</p>"
+    winners = [who(names, s) for s in outcome.get("winners", [])]
+    reason = reason_words(outcome.get("reason"))
+    if not winners:
+        return f"<p><strong>Game over ({escape(reason)}), with no winner.</strong></p>"
+    verb = "wins" if len(winners) == 1 else "win"
+    return f"<p><strong>Game over: {escape(' and '.join(winners))} {verb} ({escape(reason)}).</strong></p>"
 
 
-def _sheet_table(rows: list[dict[str, Any]]) -> str:
+def _rulings(envelopes: list[Envelope], names: list[str]) -> str:
+    """Each claim and ruling as a sentence, credited to whoever made it, with its event number."""
+    if not envelopes:
+        return "<p>No claims or rulings.</p>"
+    items = "".join(f'<li><span class="v">{e.version}.</span> {escape(sentence(e, names))}</li>' for e in envelopes)
+    return f'<ol class="rulings">{items}</ol>'
+
+
+def _dungeons(view: dict[str, Any]) -> str:
+    """Each player's dungeon as a tree of cards from the cell, where the game's view lists the passages
+    each player laid (``players[].dungeon``: each passage's ``card`` and what it lies ``on``)."""
+    players = view.get("players")
+    if not isinstance(players, list) or not any(isinstance(p, dict) and "dungeon" in p for p in players):
+        return ""
+    boxes = []
+    for player in players:
+        passages = player.get("dungeon") or []
+        children: dict[Any, list[dict[str, Any]]] = {}
+        for passage in passages:
+            children.setdefault(passage.get("on"), []).append(passage)
+
+        def branch(place: Any, depth: int = 0) -> str:
+            below = children.get(place, [])
+            if not below or depth > 60:
+                return ""
+            return "<ul>" + "".join(f"<li>{_card(p.get('card'))}{branch(p.get('card'), depth + 1)}</li>" for p in below) + "</ul>"
+
+        cell = player.get("cell") or ("face down" if player.get("cell_face_down") else "?")
+        state = "" if player.get("alive", True) else " (out of the game)"
+        boxes.append(f'<div class="dungeon{"" if player.get("alive", True) else " out"}"><strong>{escape(str(player.get("name")))}</strong>'
+                     f"{escape(state)}<ul><li>cell {_card(cell)}{branch('cell')}</li></ul></div>")
+    return '<h2 class="first">The dungeons</h2><div class="dungeons">' + "".join(boxes) + "</div>"
+
+
+def _card(card: Any) -> str:
+    if card is None:
+        return '<span class="card" title="face down">?</span>'
+    text = str(card)
+    red = " red" if text.split("#")[0][-1:] in ("H", "D") else ""
+    return f'<span class="card{red}" title="{escape(card_words(text))}">{escape(text)}</span>'
+
+
+def _sheet_table(rows: list[dict[str, Any]], game: str | None, by_hands: bool = True) -> str:
     if not rows:
-        return "<p>No hand finished yet.</p>"
-    columns = row_columns(rows)
+        return "<p>No hand finished yet.</p>" if by_hands else "<p>No players.</p>"
+    columns = row_columns(rows, game)
     head = "".join(f"<th>{escape(c.replace('_', ' '))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{escape(_text(r.get(c)))}</td>" for c in columns) + "</tr>" for r in rows)
-    return f"<table><tr>{head}</tr>{body}</table>"
+    return f'<div class="wide"><table><tr>{head}</tr>{body}</table></div>'
 
 
 def _hands(envelopes: list[Envelope], names: list[str]) -> str:
@@ -112,39 +174,29 @@ def _hands(envelopes: list[Envelope], names: list[str]) -> str:
         groups[-1][1].append(envelope)
     out = []
     for hand, group in groups:
-        out.append(f"<h3>{'Before the first hand' if hand is None else f'Hand {escape(str(hand))}'}</h3>")
+        if hand is not None or len(groups) > 1:
+            out.append(f"<h3>{'Before the first hand' if hand is None else f'Hand {escape(str(hand))}'}</h3>")
         out.append(_events_table(group, names))
     return "\n".join(out)
 
 
 def _events_table(envelopes: list[Envelope], names: list[str]) -> str:
+    """The events as sentences; the type and command id are kept for a reader matching a jsonl export."""
     if not envelopes:
         return ""
     rows = "".join(
-        f'<tr><td class="v">{e.version}</td><td>{escape(e.type)}</td><td>{escape(_describe(e.payload, names))}</td>'
-        f"<td>{escape(e.actor)}</td><td class=\"hash\">{escape(e.command_id or '')}</td></tr>" for e in envelopes)
-    return f"<table><tr><th>event</th><th>what</th><th>details</th><th>logged by</th><th>command</th></tr>{rows}</table>"
-
-
-def _describe(payload: dict[str, Any], names: list[str]) -> str:
-    parts = []
-    for key, value in payload.items():
-        if key in ("hand", "sheet") or value is None:
-            continue  # the hand is the section; the hand's sheet is in the score sheet table
-        if key in _SEAT_KEYS and isinstance(value, int):
-            value = who(names, value)
-        elif key == "winners" and isinstance(value, list):
-            value = ", ".join(who(names, s) for s in value)
-        parts.append(f"{key.replace('_', ' ')}: {_text(value)}")
-    return "; ".join(parts)
-
+        f'<tr><td class="v">{e.version}</td><td title="{escape(e.type)}">{escape(sentence(e, names))}</td>'
+        f'<td>{escape(e.actor)}</td><td class="hash">{escape(e.type)}</td></tr>' for e in envelopes)
+    return (f'<div class="wide"><table><tr><th>event</th><th>what</th><th>logged by</th><th>type</th></tr>{rows}'
+            "</table></div>")
 
 
 def _text(value: Any) -> str:
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list):
         return " ".join(" ".join(v) if isinstance(v, list) else _text(v) for v in value) if all(
             isinstance(v, (str, list)) for v in value) else str(value)
     return str(value)
-

@@ -1,37 +1,72 @@
 """The score sheet read model: the game's own ``scores(state)`` with the version it reflects, and
-the same sheet flattened to one row per hand and seat (for tables, CSV and the printable record).
+the same sheet flattened to rows (for tables, CSV and the printable record).
 
-The flattening relies only on the shape the game interface gives a finished hand's sheet: a dict
-with ``hand``, a ``seats`` list (one dict per seat, with its ``unit`` when seats score in teams or
-as themselves) and a ``units`` list (each with ``unit``, ``hand_total`` and the running ``total``).
-Lists and dicts inside a seat's entry (settings, penalties) are kept as compact JSON text.
+A game scored by hands gives one row per finished hand and seat. The flattening relies only on the
+shape the game interface gives a finished hand's sheet: a dict with ``hand``, a ``seats`` list (one
+dict per seat, with its ``unit`` when seats score in teams or as themselves) and a ``units`` list
+(each with ``unit``, ``hand_total`` and the running ``total``).
+
+A game with an outcome and no hands (Dungeon) gives one row per player instead: its standing as
+the game's sheet lists it under ``current.players``, the result (the winner's way of winning, out
+of the game, or still in) and the turns played while the player was in, from the ``turn_no`` its
+view counts. Rows hold one value per cell: a list of cards is one text, and a list of settings or
+penalties is the points they cost.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from events.envelope import Envelope
 from referee.game import Game, GameState
+from workers.record_words import departure, reason_words
 
 #: Read model name: ``courtcard:{<game>}:scores``.
 SCORES = "scores"
+#: The columns of a hand row every game shares, before and after the game's own.
+HAND_LEADING, HAND_TRAILING = ("hand", "seat", "unit", "name"), ("hand_total", "running_total")
+#: The columns of a player row every game without hands shares, before the game's own standing.
+PLAYER_LEADING = ("seat", "name", "result", "turns")
+#: Each game's own columns, in the order the csv and the printable record give them (docs/records.md
+#: lists the same, and a test holds the two together). A stored hand sheet comes back with its keys
+#: sorted, so the order is said here, once; a column not listed follows, in alphabetical order.
+GAME_COLUMNS = {
+    "queens-dungeon": ("dealer", "quota", "tricks", "queens", "trick_points", "queen_points", "bonus", "dealer_short",
+                       "settings", "penalties", "forfeited", "hand_points"),
+    "queen-bees": ("bid", "tricks", "made", "renege"),
+    "black-queen": ("role", "called_held", "shares", "card_points", "tricks"),
+    "the-queens": ("home", "result"),
+    "dungeon": ("passages", "lowest"),
+}
 
 
-def build_sheet(game_id: str, game: Game, state: GameState) -> dict[str, Any]:
-    """The score sheet of ``state``: units, finished hands, totals, the hand in progress, outcome."""
+def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[Envelope] | None = None) -> dict[str, Any]:
+    """The score sheet of ``state``: units, finished hands, totals, the hand in progress, outcome.
+
+    For a game without hands, ``history`` (the envelopes that made ``state``) tells the turn at
+    which each player left the game; without it, a player out of the game has no turn count."""
     scores = game.scores(state)
-    return {
+    hands = scores.get("hands", [])
+    outcome = game.outcome(state)
+    sheet = {
         "game_id": game_id,
         "game": game.name,
         "version": state.version,
         "units": scores.get("units", []),
-        "hands": scores.get("hands", []),
+        "hands": hands,
         "totals": scores.get("totals", []),
         "current": scores.get("current"),
-        "outcome": game.outcome(state),
-        "rows": score_rows(scores.get("hands", [])),
+        "outcome": outcome,
+        "rows": score_rows(hands),
     }
+    players = (scores.get("current") or {}).get("players")
+    if not hands and not sheet["units"] and isinstance(players, list):
+        left = departures(game, history) if history is not None else {}
+        turns = game.public_view(state).get("turn_no")
+        sheet["rows"] = player_rows(players, outcome, turns, left, history is not None)
+    return sheet
 
 
 def score_rows(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -49,12 +84,56 @@ def score_rows(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def row_columns(rows: list[dict[str, Any]]) -> list[str]:
-    """Every column of ``rows``, in the order they first appear."""
-    columns: dict[str, None] = {}
+def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, turns: Any,
+                left: dict[int, tuple[Any, str | None]], known: bool) -> list[dict[str, Any]]:
+    """One row per player of a game without hands: seat, name, result (the winner's way of winning;
+    how a player left the game, "slain by the king of spades", where the record says; "lost"; "in
+    play"), turns played while in, then the game's own standing (``alive`` is said by the result)."""
+    winners = (outcome or {}).get("winners") or []
+    rows = []
+    for player in players:
+        seat = player.get("seat")
+        out = player.get("alive") is False
+        if seat in winners:
+            result = reason_words(outcome.get("reason") or "won")
+        elif out:
+            result = left.get(seat, (None, None))[1] or "out"
+        else:
+            result = "lost" if outcome else "in play"
+        row = {"seat": seat, "name": player.get("name"), "result": result,
+               "turns": left.get(seat, (None, None))[0] if out else turns}
+        if out and not known:
+            row["turns"] = None
+        row.update({k: _flat(v) for k, v in player.items() if k not in ("seat", "name", "alive")})
+        rows.append(row)
+    return rows
+
+
+def departures(game: Game, history: Sequence[Envelope]) -> dict[int, tuple[Any, str | None]]:
+    """For each player who left the game: the turn number when they left, and how (the words of the
+    event that took them out, where it has any), from its record."""
+    state = game.initial_state()
+    left: dict[int, tuple[Any, str | None]] = {}
+    for envelope in history:
+        state = game.apply(state, envelope.event)
+        players = (game.scores(state).get("current") or {}).get("players") or []
+        for player in players:
+            if player.get("alive") is False and player.get("seat") not in left:
+                left[player["seat"]] = (game.public_view(state).get("turn_no"), departure(envelope))
+    return left
+
+
+def row_columns(rows: list[dict[str, Any]], game: str | None = None) -> list[str]:
+    """The columns of ``rows``: the shared ones first (hand, seat, unit, name; or seat, name, result,
+    turns for a game without hands), then ``game``'s own (:data:`GAME_COLUMNS`), then the hand and
+    running totals. The CSV and the printable record both use this order."""
+    seen: dict[str, None] = {}
     for row in rows:
-        columns.update(dict.fromkeys(row))
-    return list(columns)
+        seen.update(dict.fromkeys(row))
+    leading, trailing = (HAND_LEADING, HAND_TRAILING) if "hand" in seen else (PLAYER_LEADING, ())
+    listed = GAME_COLUMNS.get(game or "", ())
+    own = [c for c in listed if c in seen] + sorted(c for c in seen if c not in (*leading, *trailing, *listed))
+    return [c for c in leading if c in seen] + own + [c for c in trailing if c in seen]
 
 
 def running_totals(sheet: dict[str, Any]) -> list[dict[str, Any]]:
@@ -69,6 +148,15 @@ def running_totals(sheet: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _flat(value: Any) -> Any:
+    """One value for one cell: a list of settings or penalties is the points they cost, a list of
+    cards one text; anything else nested stays as compact JSON."""
+    if isinstance(value, list):
+        if value and all(isinstance(v, dict) for v in value):
+            points = [v.get("amount", v["after"] - v["before"] if "after" in v and "before" in v else None) for v in value]
+            if all(isinstance(p, int) for p in points):
+                return sum(points)
+        if all(isinstance(v, (str, int)) for v in value):
+            return " ".join(map(str, value))
     if isinstance(value, (list, dict)):
         return json.dumps(value, separators=(",", ":"), sort_keys=True)
     return value

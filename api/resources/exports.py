@@ -1,4 +1,4 @@
-"""Exports: GET /games/{id}/export?format=jsonl|csv|html, built from the record at one version."""
+"""Exports: GET /games/{id}/export?format=jsonl|csv|html|text, built from the record at one version."""
 
 from __future__ import annotations
 
@@ -13,17 +13,21 @@ from api.auth import require_full_record, require_reader
 from api.views import game_finished
 from api.resources.games import catalog_entry
 from api.resources.signing import record_signer
-from workers.exports import FORMATS, history, jsonl_lines, score_csv
+from workers.exports import FORMATS, READ_IN_PLACE, history, jsonl_lines, score_csv
 from workers.folding import fold
 from workers.html_record import render_html
 from workers.scoresheet import build_sheet
+from workers.text_record import write_text
 
 blp = Blueprint("exports", __name__, url_prefix="/games", description="Exports of a game's record")
 
 
 class ExportQuerySchema(ma.Schema):
     format = ma.fields.String(load_default="jsonl", validate=validate.OneOf(sorted(FORMATS)), metadata={
-        "description": "jsonl: every event with its hashes and a head line; csv: the score sheet; html: the printable record"})
+        "description": "jsonl: every event with its hashes and a head line; csv: the score sheet; html: the "
+                       "printable record; text: the text record (tag pairs, moves, rulings as comments, the chain)"})
+    download = ma.fields.Boolean(load_default=False, metadata={
+        "description": "html and text open in the browser; download=1 asks to save them as a file instead"})
 
 
 @blp.route("/<game_id>/export")
@@ -31,27 +35,33 @@ class Export(MethodView):
     @blp.arguments(ExportQuerySchema, location="query")
     @blp.doc(responses={200: {"description": "the file", "content": {t: {"schema": {"type": "string"}} for t in FORMATS.values()}}})
     def get(self, query, game_id):
-        """Download the game's record (jsonl verifies offline with `courtcard verify FILE`, and its
-        head line carries this service's signature: `GET /signing-key`).
+        """The game's record (jsonl verifies offline with `courtcard verify FILE`, and its head line
+        carries this service's signature: `GET /signing-key`; the text record imports back).
 
-        The jsonl and html files hold every payload, so for a known record in progress (hands the
-        table has not seen) they need the scorekeeper's token, as the events do."""
+        The jsonl, html and text records hold every payload, so for a known record in progress (hands
+        the table has not seen) they need the scorekeeper's token, as the events do."""
         entry = catalog_entry(game_id)
         require_reader(entry)
         fmt = query["format"]
         if fmt != "csv":
             require_full_record(entry, game_finished(game_id))
         envelopes, head = history(services().store, game_id)
-        headers = {"Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"', "ETag": f'"{head[0]}"'}
+        extension = "txt" if fmt == "text" else fmt
+        shown = "inline" if fmt in READ_IN_PLACE and not query["download"] else "attachment"
+        headers = {"Content-Disposition": f'{shown}; filename="game-{game_id}.{extension}"', "ETag": f'"{head[0]}"'}
         if fmt == "jsonl":
             signed = jsonl_lines(envelopes, game_id, head, record_signer())
             return Response(b"".join(signed), mimetype=FORMATS[fmt], headers=headers)
+        if fmt == "text":
+            signature = record_signer().sign(game_id, *head)
+            return Response(write_text(envelopes, head, signature), mimetype=FORMATS[fmt], headers=headers)
         replay = fold(envelopes)
-        sheet = build_sheet(game_id, replay.game, replay.state)
+        sheet = build_sheet(game_id, replay.game, replay.state, envelopes)
         if fmt == "csv":
             return Response(score_csv(sheet), mimetype=FORMATS[fmt], headers=headers)
         # A game may draw its table (The Queens: the tableau); the record shows it as it ends.
         draw = getattr(replay.game, "picture_html", None)
         picture = draw(replay.state) if draw is not None else None
-        return Response(render_html(replay.game.title, envelopes, sheet, head, picture), mimetype=FORMATS[fmt],
+        view = replay.game.public_view(replay.state)
+        return Response(render_html(replay.game.title, envelopes, sheet, head, picture, view), mimetype=FORMATS[fmt],
                         headers=headers)

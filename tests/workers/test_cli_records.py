@@ -78,3 +78,28 @@ def test_verify_refuses_a_file_cut_short(client, played, tmp_path):
     path.write_bytes(b"\n".join(lines[:-3] + lines[-1:]))
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1 and "missing" in result.output
+
+
+def test_text_record_exports_and_imports_from_the_command_line_and_a_forged_one_is_refused_at_its_line(
+        live, played, tmp_path, monkeypatch):
+    runner = CliRunner()
+    TokenBook().put(played.game_id, played.token)
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, ["export", played.game_id, "--format", "text", "--url", live])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / f"game-{played.game_id}.txt"  # the default name, in the working directory
+    text = path.read_text()
+    assert text.startswith('[Event "Queen\'s Dungeon, game ') and "% head " in text
+    result = runner.invoke(main, ["import", str(path), "--format", "jsonl", "--url", live])
+    assert result.exit_code == 2 and "does not hold a jsonl record" in result.output
+    result = runner.invoke(main, ["import", str(path), "--format", "text", "--url", live, "--json"])
+    assert result.exit_code == 0, result.output
+    imported = json.loads(result.output)["game_id"]
+    again = runner.invoke(main, ["export", imported, "--format", "text", "-o", "-", "--url", live])
+    assert again.output.replace(imported, played.game_id).split("% chain")[0] == text.split("% chain")[0]
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if "{Trick 2 to " in line)
+    lines[at] = lines[at].replace("{Trick 2 to ", "{Trick 2 won by ")
+    path.write_text("\n".join(lines))
+    result = runner.invoke(main, ["import", str(path), "--url", live])
+    assert result.exit_code == 1 and f"Refused at line {at + 1}" in result.output

@@ -118,7 +118,7 @@ def test_import_refuses_an_event_the_referee_cannot_apply_with_its_line(client, 
 
 
 def test_csv_export_has_one_row_per_hand_and_seat(client, finished):
-    rows = list(csv.DictReader(io.StringIO(export(client, finished.game_id, "csv").decode())))
+    rows = list(csv.DictReader(io.StringIO(export(client, finished.game_id, "csv").decode("utf-8-sig"), newline="")))
     sheet = client.get(f"/games/{finished.game_id}/scores").get_json()["sheet"]
     assert len(rows) == 4 * len(sheet["hands"])
     assert [(int(r["hand"]), int(r["seat"])) for r in rows[:4]] == [(1, s) for s in range(4)]

@@ -1,0 +1,218 @@
+"""The text record: every game's record written as text and read back into the very same events,
+hashes and text; a forged text refused at its line with the reason; the route and the import."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+from api.app import create_app
+from events.envelope import GENESIS_HASH, Envelope, canonical_json, envelope_hash
+from events.registry import registry
+from referee.registry import get_game
+from referee.replay import replay
+from tests.workers.playing import RENEGE_DEAL, ApiTable
+from workers.imports import ImportRejected, check_history
+from workers.text_record import read_text, write_text
+
+SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+#: One game of each kind, played at random by the referee's own legal actions (no early end).
+GAMES = {
+    "queens-dungeon": ({"players": 4, "first_dealer": 0, "target": 100}, SEATS[:4], "known"),
+    "queen-bees": ({"target": 30, "detection": "on_claim"}, SEATS[:4], "known"),
+    "black-queen": ({"hands": 2}, SEATS, "known"),
+    "dungeon": ({"players": 3}, SEATS[:3], "known"),
+    "the-queens": ({}, ["Ann"], "known"),
+}
+#: Blind records and Dungeon's variants (hidden cards, salts, interrupts) read back as well.
+VARIANTS = {
+    "queens-dungeon blind": ("queens-dungeon", ({"players": 4, "first_dealer": 0, "target": 100}, SEATS[:4], "blind")),
+    "black-queen blind": ("black-queen", ({"hands": 2}, SEATS, "blind")),
+    "the-queens blind": ("the-queens", ({}, ["Ann"], "blind")),
+    "dungeon pitch black, counter attack 3": ("dungeon", ({"players": 5, "darkness": "pitch_black", "counter_attack": 3},
+                                                          SEATS[:5], "known")),
+    "dungeon jokers wild, suicide queen, two decks": ("dungeon", ({"players": 4, "jokers_wild": True, "suicide_queen": True,
+                                                                   "decks": 2}, SEATS[:4], "known")),
+}
+
+
+def random_record(name: str, seed: int = 1, steps: int = 400, setup: tuple | None = None) -> list:
+    game = get_game(name)
+    options, seats, record = setup or GAMES[name]
+    rng = random.Random(seed)
+    log = game.start(options, seats, record, rng)
+    state = replay(log)
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        commands = [c for s in range(len(seats)) for c in game.legal_actions(state, s)
+                    if game.action_of(c) not in ("end_game", "give_up")]
+        batch = game.decide(state, rng.choice(commands), rng)
+        for event in batch:
+            state = game.apply(state, event)
+        log += batch
+    return log
+
+
+def envelopes_of(events: list, game_id: str = "g1") -> list[Envelope]:
+    """The events as a store records them: chained, one command id per event, as JSON reads back."""
+    out, prev = [], GENESIS_HASH
+    for version, event in enumerate(events, 1):
+        name, schema_version, payload = registry.encode(event)
+        item = {"event_id": f"e{version}", "game_id": game_id, "version": version, "type": name,
+                "schema_version": schema_version, "payload": orjson.loads(canonical_json(payload)),
+                "recorded_at": "2026-11-23T18:00:00.000000Z", "actor": "scorekeeper", "prev_hash": prev,
+                "command_id": f"action:{version}"}
+        item["hash"] = prev = envelope_hash(item)
+        out.append(Envelope.from_dict(item, registry.decode(name, schema_version, item["payload"])))
+    return out
+
+
+def text_of(envelopes: list[Envelope]) -> str:
+    return write_text(envelopes, (envelopes[-1].version, envelopes[-1].hash))
+
+
+@pytest.mark.parametrize("case", [*sorted(GAMES), *VARIANTS])
+def test_text_record_reads_back_into_the_same_events_and_the_same_text(case):
+    name, setup = VARIANTS.get(case, (case, None))
+    envelopes = envelopes_of(random_record(name, setup=setup))
+    text = text_of(envelopes)
+    read = read_text(text)
+    assert read.lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]  # every field, hash and salt
+    again = [Envelope.from_dict(orjson.loads(line)) for line in read.lines[:-1]]
+    assert text_of([Envelope.from_dict(e.to_dict(), registry.decode(e.type, e.schema_version, e.payload))
+                    for e in again]) == text
+    assert check_history(read.lines).head == (envelopes[-1].version, envelopes[-1].hash)
+
+
+def test_text_record_has_the_tag_pairs_and_one_line_per_trick_with_rulings_as_comments():
+    game = get_game("queens-dungeon")
+    log = random_record("queens-dungeon", steps=30)
+    text = text_of(envelopes_of(log))
+    head, _, body = text.partition("\n\n")
+    tags = [line.split(" ", 1)[0][1:] for line in head.splitlines()]
+    assert tags == ["Event", "Site", "Date", "Game", "GameId", "Players", "Record", "Options", "Result"]
+    assert '[Players "Ann" "Bob" "Cat" "Dan"]' in head and '[Date "2026.11.23"]' in head
+    assert "{Hand 1}" in body and "; " in body
+    tricks = [line for line in body.splitlines() if "{Trick " in line]
+    assert tricks and all(line.count(" play ") == 4 for line in tricks[1:])
+    assert game.name in head
+
+
+def test_a_move_altered_in_a_text_record_with_its_chain_is_refused_at_its_line():
+    text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Ann call_trump") or " call_trump " in line)
+    suit = lines[at].split("call_trump ")[1][0]
+    lines[at] = lines[at].replace(f"call_trump {suit}", f"call_trump {'S' if suit != 'S' else 'H'}", 1)
+    with pytest.raises(ImportRejected) as refused:
+        read_text("\n".join(lines))
+    assert refused.value.line == at + 1
+    assert "the moves and the chain disagree" in refused.value.reason and "altered" in refused.value.reason
+
+
+def test_a_comment_that_says_another_ruling_is_refused_at_its_line():
+    text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if "{Trick 1 to " in line)
+    winner = lines[at].split("{Trick 1 to ")[1].split(".")[0]
+    lines[at] = lines[at].replace(f"Trick 1 to {winner}", f"Trick 1 to {'Ann' if winner != 'Ann' else 'Bob'}")
+    with pytest.raises(ImportRejected) as refused:
+        read_text("\n".join(lines))
+    assert refused.value.line == at + 1 and "where the record gives" in refused.value.reason
+
+
+def test_a_text_record_without_its_chain_is_refereed_afresh_and_an_impossible_move_is_refused():
+    text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
+    bare = "\n".join(line for line in text.split("\n") if not line.startswith("%"))
+    read = read_text(bare)
+    assert check_history(read.lines).head[0] == len(read.lines) - 1
+    lines = bare.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Ann call_trump"))  # Ann deals first
+    lines[at] = lines[at].replace("Ann call_trump", "Bob call_trump", 1)
+    with pytest.raises(ImportRejected) as refused:
+        read_text("\n".join(lines))
+    assert refused.value.line == at + 1 and refused.value.reason.startswith("the referee refuses 'Bob call_trump")
+
+
+def test_text_export_import_export_gives_the_same_text_byte_for_byte(client, redis_client, redis_url):
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    table.play("AS", "4C", "5S", "6S", "7S")
+    table.act("claim_renege", seat=3, accused=2, trick=1)
+    response = client.get(f"/games/{table.game_id}/export", query_string={"format": "text"}, headers=table.headers)
+    assert response.status_code == 200 and response.content_type == "text/plain; charset=utf-8"
+    assert response.headers["Content-Disposition"] == f'inline; filename="game-{table.game_id}.txt"'
+    original = response.get_data(as_text=True)
+    assert "Bob play 7S; Dan claim_renege 2 trick=1 hand=1 {Cat reneged in trick 1 of hand 1" in original and "Ruled on Dan's claim." in original
+    assert "% signature " in original
+    redis_client.flushdb()
+    elsewhere = create_app({"REDIS_URL": redis_url, "TESTING": True, "COURTCARD_JOBS_INLINE": True}).test_client()
+    imported = elsewhere.post("/imports", data=original.encode(), content_type="text/plain")
+    assert imported.status_code == 201, imported.get_json()
+    assert imported.get_json()["game_id"] == table.game_id
+    token = {"Authorization": f"Bearer {imported.get_json()['token']}"}
+    again = elsewhere.get(f"/games/{table.game_id}/export", query_string={"format": "text"}, headers=token)
+    assert again.get_data(as_text=True) == original
+    assert elsewhere.get(f"/games/{table.game_id}").get_json()["view"]["totals"] == [0, 0, -100, 0]
+
+
+def test_a_forged_text_record_is_refused_through_the_api_naming_the_line_and_nothing_is_written(client, redis_client):
+    table = ApiTable(client)
+    table.start_hand()
+    table.play_out_hand()
+    text = client.get(f"/games/{table.game_id}/export", query_string={"format": "text"},
+                      headers=table.headers).get_data(as_text=True)
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if " deal [[" in line)
+    lines[at] = lines[at].replace('"2C"', '"XX"').replace('"AS"', '"2C"').replace('"XX"', '"AS"')  # two cards swapped
+    keys_before = set(redis_client.keys("courtcard:*"))
+    response = client.post("/imports", data="\n".join(lines).encode(), content_type="text/plain")
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["code"] == "import_rejected" and problem["line"] == at + 1
+    assert "the moves and the chain disagree at event" in problem["reason"] and "altered" in problem["reason"]
+    assert set(redis_client.keys("courtcard:*")) == keys_before
+
+
+def test_a_player_whose_name_is_not_one_plain_word_is_written_by_seat_number_and_reads_back():
+    names = ["Ann Lee", "play", "7", "Zoë"]
+    setup = ({"players": 4, "first_dealer": 0, "target": 100}, names, "known")
+    envelopes = envelopes_of(random_record("queens-dungeon", steps=40, setup=setup))
+    text = text_of(envelopes)
+    assert '[Players "Ann Lee" "play" "7" "Zoë"]' in text
+    assert "@0 call_trump" in text and "@1 play " in text and "@2 play " in text and "Zoë play " in text
+    assert read_text(text).lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]
+
+
+def test_dungeon_text_record_says_the_verdict_on_a_myrmiddons_look_and_who_was_slain_in_comments():
+    text = text_of(envelopes_of(random_record("dungeon", seed=3, steps=3000)))
+    assert "Cat look {Cat looks at Bob's hand: the denial was true, so Cat discards their whole hand.}" in text
+    assert "Cat is slain by the king of spades and is out of the game." in text
+    assert '[Result "Ann wins (last alive)"]' in text
+
+
+def test_a_text_record_saved_with_a_byte_order_mark_and_crlf_line_ends_imports_as_it_was(client):
+    table = ApiTable(client)
+    table.start_hand()
+    table.play("3D")
+    text = client.get(f"/games/{table.game_id}/export", query_string={"format": "text"},
+                      headers=table.headers).get_data(as_text=True)
+    redone = read_text(text).lines
+    saved = ("\ufeff\r\n" + text.replace("\n", "\r\n")).encode("utf-8")  # and a blank line before the tags
+    assert read_text(saved.decode("utf-8")).lines == redone
+    response = client.post("/imports", data=saved, content_type="text/plain")
+    assert response.status_code == 201, response.get_json()
+
+
+def test_dungeon_golden_game_reads_back_and_says_the_bluff_found_out_and_the_player_slain():
+    from tests.referee.test_dungeon_golden_games import EXPECTED  # written out by hand from the rules
+
+    envelopes = envelopes_of(EXPECTED)
+    text = text_of(envelopes)
+    assert ("Ann myrmiddon QH target=1 ask=KS; Bob deny; Ann look {Ann looks at Bob's hand: Bob lied: Ann takes "
+            "the king of spades and Bob discards the rest.}") in text
+    assert "Bob retreat {Bob is slain by the king of clubs and is out of the game. Ann wins the game (last alive).}" in text
+    assert read_text(text).lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]

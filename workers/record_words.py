@@ -1,0 +1,210 @@
+"""Events as sentences for people, for the printable record and the text record's comments.
+
+One function reads any game's events: the events every trick game shares, the rulings and their
+consequences, and Dungeon's and The Queens' own facts have words here; any other event reads as
+its type and fields. A ruling is credited to whoever made it: the referee on its own, a player's
+claim, or a dispute (a claim logged through ``POST /games/{id}/disputes``, whose command id says so).
+
+    >>> card_words("QS"), card_words("7H#2")
+    ('the queen of spades', 'the 7 of hearts (second pack)')
+    >>> reason_words("escape"), reason_words("last_alive")
+    ('escaped', 'last alive')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.envelope import Envelope
+from events.registry import registry
+from referee import events as ev
+from referee.games.dungeon import events as dungeon
+from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a
+
+#: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
+_RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, ev.TotalSet, ev.PenaltyAccepted, ev.CardTakenBack,
+            dungeon.DungeonAccused, dungeon.DungeonHandLookedAt, dungeon.DungeonCardDenied, dungeon.DungeonDenialAccepted)
+
+_RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_words(card: Any) -> str:
+    """``QS`` -> "the queen of spades", ``7H#2`` -> "the 7 of hearts (second pack)"; ``JK1`` and
+    anything else stay as written."""
+    if not isinstance(card, str):
+        return str(card)
+    base, _, copy = card.partition("#")
+    rank, suit = base[:-1], base[-1:]
+    if suit in _SUITS and (rank in _RANKS or rank in {str(n) for n in range(2, 11)}):
+        words = f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
+        return f"{words} (second pack)" if copy == "2" else words
+    return card
+
+
+def reason_words(reason: Any) -> str:
+    """Why a game ended, in words: ``escape`` -> "escaped", ``last_alive`` -> "last alive"."""
+    return _REASONS.get(reason, str(reason or "").replace("_", " "))
+
+
+def departure(envelope: Envelope) -> str | None:
+    """How the event took a player out of the game, for a score sheet's result ("slain by the king
+    of spades"), or None when it says nothing of the kind."""
+    words = _LEAVING.get(type(_event(envelope)))
+    return words(envelope.payload) if words is not None else None
+
+
+def name_of(names: list[str], seat: Any) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+
+#: Table actions whose event also carries the referee's verdict on them or what they led to (an
+#: accusation upheld or not, a look that finds a lie, a defence that defeats the creature, a retreat
+#: that slays, a cave-in that fails, the penalty's points): a text record's comment says it.
+_VERDICTS = (dungeon.DungeonAccused, dungeon.DungeonHandLookedAt, dungeon.DungeonCreatureDefeated,
+             dungeon.DungeonPlayerSlain, dungeon.DungeonCaveInFailed, ev.PenaltyAccepted)
+
+
+def carries_verdict(envelope: Envelope) -> bool:
+    """True for a table action's event that also says what the referee ruled on it."""
+    return isinstance(_event(envelope), _VERDICTS)
+
+
+def is_ruling(envelope: Envelope) -> bool:
+    """A claim, a ruling or what a ruling cost (a dungeon setting for three Queens is the trick's, not a ruling)."""
+    return isinstance(_event(envelope), _RULINGS) and envelope.payload.get("reason", "renege") == "renege"
+
+
+def _event(envelope: Envelope) -> Any:
+    """The envelope's typed event (decoded here for an envelope read back without it)."""
+    if envelope.event is None:
+        return registry.decode(envelope.type, envelope.schema_version, envelope.payload)
+    return envelope.event
+
+
+def credit(envelope: Envelope, names: list[str]) -> str:
+    """Who made a ruling: a dispute, a player's claim, or the referee on its own."""
+    claimant = envelope.payload.get("claimant")
+    if claimant is None:
+        return "Ruled by the referee on its own."
+    by = "dispute" if (envelope.command_id or "").startswith("dispute:") else "claim"
+    return f"Ruled on {name_of(names, claimant)}'s {by}."
+
+
+def sentence(envelope: Envelope, names: list[str]) -> str:
+    """One event as a sentence (it ends with a full stop)."""
+    p, n = envelope.payload, (lambda seat: name_of(names, seat))
+    if p.get("withheld"):
+        return f"{envelope.type} (withheld until the game is over)."
+    event = _event(envelope)
+    words = _WORDS.get(type(event))
+    text = words(p, n) if words is not None else _fields(envelope.type, p, n)
+    text = text if text.endswith(".") else text + "."
+    return f"{text} {credit(envelope, names)}" if isinstance(event, ev.RenegeRuled) else text
+
+
+def _ruled(p: dict[str, Any], n) -> str:
+    where = f"in trick {p['trick']} of hand {p['hand']}"
+    if p.get("verdict") != "upheld":
+        reason = (p.get("evidence") or {}).get("reason", "nothing proves it")
+        return f"The claim that {n(p['accused'])} broke the rules {where} is not proven ({reason})"
+    evidence = p.get("evidence") or {}
+    suit = _SUITS.get(evidence.get("suit"))
+    broke = f"did not follow {suit}" if p.get("kind") == "renege" and suit else KIND_WORDS.get(p.get("kind"), "broke the rules")
+    what = "reneged" if p.get("kind") == "renege" else "broke the rules"
+    text = f"{n(p['accused'])} {what} {where}: {card_words(p['card'])} {broke} (found out {WINDOW_WORDS.get(p['window'], '')})"
+    if evidence.get("penalty"):
+        text += f"; penalty: {evidence['penalty']}"
+    if evidence.get("penalty_declined"):
+        text += "; the 25-point penalty was not taken, so the renege stands"
+    return text
+
+
+def _total_set(p: dict[str, Any], n) -> str:
+    lost = p["before"] - p["after"]
+    why = {"renege": "for the renege", "three_queens": "for three Queens", "four_queens": "for four Queens"}
+    return (f"{n(p['seat'])} loses {lost} points {why.get(p['reason'], p['reason'])} in trick {p['trick']} of hand "
+            f"{p['hand']}: the total is set from {p['before']} to {p['after']}, and the hand's gains are forfeited")
+
+
+_REASONS = {"escape": "escaped", "target": "a total reached the target", "hands": "the hands were played",
+            "early": "the scorekeeper ended it"}
+
+
+def _game_ended(p: dict[str, Any], n) -> str:
+    winners = [n(w) for w in p.get("winners") or []]
+    reason = reason_words(p.get("reason"))
+    who = " and ".join(winners) or "nobody"
+    return f"The game is over ({reason}): {who} {'wins' if len(winners) == 1 else 'win'}"
+
+
+_WORDS: dict[type, Any] = {
+    ev.GameCreated: lambda p, n: f"{p['game']} for {', '.join(p['seats'])} ({p['record']} record)",
+    ev.DealerCut: lambda p, n: f"{n(p['seat'])} cuts {card_words(p['card'])}",
+    ev.DealerChosen: lambda p, n: f"{n(p['seat'])} deals first",
+    ev.TrumpCalled: lambda p, n: f"{n(p['seat'])} calls {_SUITS.get(p['suit'], p['suit'])} trump for hand {p['hand']}",
+    ev.HandDealt: lambda p, n: f"{n(p['dealer'])} deals hand {p['hand']}",
+    ev.HandExchanged: lambda p, n: f"{n(p['seat'])} {'takes' if p['exchanged'] else 'keeps'} the extra hand",
+    ev.ChallengeAnnounced: lambda p, n: f"{n(p['seat'])} announces the Queen's Challenge in trick {p['trick']}",
+    ev.CardPlayed: lambda p, n: f"{n(p['seat'])} plays {card_words(p['card'])}",
+    ev.TrickWon: lambda p, n: f"Trick {p['trick']} to {n(p['seat'])}" + (f" ({p['queens']} Queens)" if p.get("queens") else ""),
+    ev.TrumpChanged: lambda p, n: f"{n(p['seat'])} changes trump to {_SUITS.get(p['suit'], p['suit'])} from trick {p['trick']}",
+    ev.TotalSet: _total_set,
+    ev.RenegeClaimed: lambda p, n: f"{n(p['claimant'])} claims that {n(p['accused'])} broke the rules in trick "
+                                  f"{p['trick']} of hand {p['hand']}" + (f", showing {card_words(p['shown'])}" if p.get("shown") else ""),
+    ev.RenegeRuled: _ruled,
+    ev.PenaltyAccepted: lambda p, n: f"{n(p['seat'])} takes the {p['penalty']}-point penalty for the renege with "
+                                    f"{card_words(p['card'])}: {p['penalty']} points off, and the cards from it on go back",
+    ev.CardTakenBack: lambda p, n: f"{n(p['seat'])} takes {card_words(p['card'])} back, without penalty",
+    ev.HandScored: lambda p, n: f"Hand {p['hand']} is scored: " + ", ".join(f"{n(i)} {t}" for i, t in enumerate(p.get("totals") or [])),
+    ev.GameEnded: _game_ended,
+    ev.BidMade: lambda p, n: f"{n(p['seat'])} bids {p['bid']}" if p.get("bid") is not None else f"{n(p['seat'])} passes",
+    ev.HandThrownIn: lambda p, n: f"Everyone passed: {n(p['dealer'])} deals hand {p['hand']} again",
+    ev.ContractDeclared: lambda p, n: f"{n(p['seat'])} declares {p['bid']} in {_SUITS.get(p['trump'], p['trump'])}, "
+                                     f"calling {' and '.join(card_words(c) for c in p['called'])}",
+    # Dungeon
+    dungeon.DungeonContestTied: lambda p, n: f"{' and '.join(n(s) for s in p['seats'])} tie and draw again",
+    dungeon.DungeonFirstPlayerChosen: lambda p, n: f"{n(p['seat'])} plays first",
+    dungeon.DungeonCaveIn: lambda p, n: f"{n(p['seat'])} caves in {n(p['target'])}'s passage {p['passage']} with {card_words(p['card'])}",
+    dungeon.DungeonCaveInFailed: lambda p, n: f"{n(p['seat'])}'s cave-in on {n(p['target'])} fails",
+    dungeon.DungeonAccused: lambda p, n: f"{n(p['seat'])} accuses {n(p['target'])} of cheating: "
+                                   + (f"{n(p['target'])} cheated and discards the whole dungeon but the cell" if p['cheating']
+                                      else f"{n(p['target'])} did not cheat, and {n(p['seat'])} discards their dungeon"),
+    dungeon.DungeonCreatureAttacked: lambda p, n: f"{n(p['seat'])} attacks {n(p['target'])} with {card_words(p['card'])}",
+    dungeon.DungeonCreatureDefeated: lambda p, n: f"{n(p['seat'])} defeats {card_words(p['creature'])}",
+    dungeon.DungeonRetreated: lambda p, n: f"{n(p['seat'])} retreats from {card_words(p['creature'])}",
+    dungeon.DungeonPlayerSlain: lambda p, n: f"{n(p['seat'])} is slain by {card_words(p['creature'])} and is out of the game",
+    dungeon.DungeonCardHandedOver: lambda p, n: f"{n(p['seat'])} hands {card_words(p['card'])} to {n(p['to'])}",
+    dungeon.DungeonCardDenied: lambda p, n: f"{n(p['seat'])} says they do not hold the card asked",
+    dungeon.DungeonDenialAccepted: lambda p, n: f"{n(p['seat'])} believes the denial",
+    dungeon.DungeonHandLookedAt: lambda p, n: f"{n(p['seat'])} looks at {n(p['target'])}'s hand: " + (
+        f"the denial was true, so {n(p['seat'])} discards their whole hand" if p['truthful'] else
+        f"{n(p['target'])} lied and, found out, chooses what happens next" if p.get('liar_chooses') else
+        f"{n(p['target'])} lied: {n(p['seat'])} takes {card_words(p.get('card'))} and {n(p['target'])} discards the rest"),
+    dungeon.DungeonGameWon: lambda p, n: f"{n(p['seat'])} wins the game ({reason_words(p['reason'])})",
+}
+
+
+_LEAVING: dict[type, Any] = {
+    dungeon.DungeonPlayerSlain: lambda p: f"slain by {card_words(p.get('creature'))}",
+}
+
+
+def _fields(kind: str, p: dict[str, Any], n) -> str:
+    """Any other event: its type (``DungeonCardDrawn`` reads "card drawn") and its fields."""
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in kind).strip()
+    for prefix in ("dungeon ", "queens "):
+        words = words.removeprefix(prefix)
+    shown = []
+    for key, value in sorted(p.items()):
+        if key == "salt" or value in (None, [], {}):
+            continue
+        value = n(value) if key in ("seat", "target", "to") else _short(value)
+        shown.append(f"{key.replace('_', ' ')} {value}")
+    return words[:1].upper() + words[1:] + (f" ({', '.join(shown)})" if shown else "")
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return " ".join(map(str, value)) if len(value) <= 8 else f"{len(value)} cards"
+    return str(value) if not isinstance(value, (list, dict)) else f"{len(value)} items"
