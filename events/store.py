@@ -599,6 +599,15 @@ class EventStore:
         return found.group(1).hex() if found else None
 
     @_translate_unavailable
+    def memory(self, game_id: str) -> dict[str, int]:
+        """Bytes Redis spends on the game's record, by key (``MEMORY USAGE``, every element
+        counted): its stream, its id index, its requests hash."""
+        pipe = self.redis.pipeline(transaction=False)
+        for key in self._keys(game_id):
+            pipe.memory_usage(key, samples=0)
+        return {name: used or 0 for name, used in zip(("stream", "id_index", "requests"), pipe.execute())}
+
+    @_translate_unavailable
     def note_incident(self, kind: str, game_id: str, detail: str) -> None:
         """Record something the service noticed about the store itself (say, a game's head that
         moved back), for ``/healthz`` and the operator; kept, like everything else."""
