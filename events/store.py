@@ -72,6 +72,9 @@ from events.scripts import APPEND, REGISTER_GAME
 from events.stored import EntryReader, StoredFormError, follower_entry, follower_index, run_entry
 
 _HEAD_CACHE_LIMIT = 10_000
+#: ``AppendResult.request_seen`` of a request whose event ids are recorded with other events: no
+#: digest of a request, so a caller comparing digests takes the key as reused.
+ANOTHER_REQUEST = "(the events of another request)"
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -90,6 +93,7 @@ class AppendResult:
     envelopes: list[Envelope]
     duplicate: bool = False
     request_seen: str | None = None  # the digest recorded for the batch's request, if it was seen before
+    # (ANOTHER_REQUEST when the request's event ids hold other events)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -199,10 +203,12 @@ class EventStore:
         saw it: a head with that version but another hash (a record rolled back and written
         again) is refused like a moved one. ``event_ids`` (one per event, unique) make a retry
         safe: if every id is already recorded, nothing is appended and the original envelopes
-        come back with ``duplicate=True``. ``request`` is (field, digest) of the request the batch
-        answers (its route and Idempotency-Key, and what it asked): recorded with the batch, in
-        the same script, and if already recorded nothing is written and ``request_seen`` carries
-        the recorded digest. ``command_id`` names the command the batch answers, recorded (and
+        come back with ``duplicate=True``; without them the ids are ``<command_id>#0``, ``#1``, ...
+        ``request`` is (field, digest) of the request the batch answers (its route and
+        Idempotency-Key, and what it asked): recorded with the batch, in the same script (in the
+        batch's id index record when the field is the command id and the digest a SHA-256 hex
+        digest), and if already recorded nothing is written and ``request_seen`` carries the
+        recorded digest. ``command_id`` names the command the batch answers, recorded (and
         hashed) in each of its envelopes; without one the store makes a random one, since every
         append is one command.
 
@@ -275,7 +281,14 @@ class EventStore:
                 seen = reply[1].hex() if len(reply) > 2 else _text(reply[1])  # raw from an index record
                 return AppendResult(self.version(game_id), [], request_seen=seen)
             if status == "duplicate":
-                return AppendResult(int(reply[-1]), self._originals(game_id, ids, digests, reply[1:]), True)
+                try:
+                    return AppendResult(int(reply[-1]), self._originals(game_id, ids, digests, reply[1:]), True)
+                except DuplicateEventIdError:
+                    if request is None:
+                        raise
+                    # The request's events are recorded with other content: its key was used for
+                    # another request (one recorded before requests were kept in the id index).
+                    return AppendResult(self.version(game_id), [], request_seen=ANOTHER_REQUEST)
             if status == "mixed":
                 raise DuplicateEventIdError(game_id, ids[int(reply[1]) - 1], int(reply[2]),
                                             "the batch mixes new event ids with recorded ones")

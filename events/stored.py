@@ -130,8 +130,8 @@ class EntryReader:
         elif size == _FOLLOWER:
             type_, schema_version, payload, index = doc
             run = self.run
-            if run is None or type(index) is not int or run[0] != version - index:
-                raise StoredFormError(f"the event continues a command whose first event is not at version {version - index!r}")
+            if type(index) is not int or run is None or run[0] != version - index:
+                raise StoredFormError(f"the event continues a command whose first event is not {index!r} entries before it")
             _, at, actor, command_id = run
             event_id = f"{command_id}#{index}"
         else:

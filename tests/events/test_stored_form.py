@@ -14,6 +14,7 @@ from store_samples import NoteTaken, notes
 
 from events.envelope import GENESIS_HASH, envelope_hash
 from events.errors import DuplicateEventIdError
+from events.store import ANOTHER_REQUEST
 from events.stored import HASH_SIZE
 
 GAME = "g1"
@@ -164,6 +165,10 @@ def test_retries_of_appends_recorded_in_the_earlier_form_are_still_recognised(st
     assert retry.duplicate and retry.envelopes == store.read_page(GAME, 2, 1)
     with pytest.raises(DuplicateEventIdError):
         store.append(GAME, [NoteTaken("other", 0)], 3, "ann", event_ids=["action:k2#0"])
+    # A request whose events are recorded with other content reused its key for another request.
+    reused = store.append(GAME, [NoteTaken("other", 0)], 3, "ann", event_ids=["action:k2#0"], command_id="action:k2",
+                          request=("action:k2", hashlib.sha256(b"other").hexdigest()))
+    assert reused.request_seen == ANOTHER_REQUEST and not reused.envelopes and store.version(GAME) == 3
     assert store.recorded_request(GAME, "action k3") == "digest 3"
     seen = store.append(GAME, notes(1, 3), 3, "ann", request=("action k3", "another digest"))
     assert seen.request_seen == "digest 3" and store.version(GAME) == 3
