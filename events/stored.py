@@ -31,27 +31,31 @@ from typing import Any
 import orjson
 
 from events.envelope import GENESIS_HASH
+from events.errors import EventStoreError
 
 HASH_SIZE = 32
 _ARRAY = 0x5B  # "[": the first byte of this form; the older one starts with "{"
 _FOLLOWER = 4
 _FULL = 7
+# Payloads are stored with their keys in canonical order, so a payload reads back the same whether
+# its event was appended live or imported from an export (whose JSON is canonical).
+_SORTED = orjson.OPT_SORT_KEYS
 
 
-class StoredFormError(ValueError):
+class StoredFormError(EventStoreError, ValueError):
     """A stream entry that cannot be read as an envelope; the message says why."""
 
 
 def run_entry(type_: str, schema_version: int, payload: Any, recorded_at: str, actor: str,
               command_id: str | None, ident: int | str, hash_hex: str) -> bytes:
     """The stored form of an event that carries its run's fields (see the module's docstring)."""
-    doc = orjson.dumps([type_, schema_version, payload, time_code(recorded_at), actor, command_id, ident])
+    doc = orjson.dumps([type_, schema_version, payload, time_code(recorded_at), actor, command_id, ident], option=_SORTED)
     return doc + bytes.fromhex(hash_hex)
 
 
 def follower_entry(type_: str, schema_version: int, payload: Any, index: int, hash_hex: str) -> bytes:
     """The stored form of the event ``index`` entries after its run's first event."""
-    return orjson.dumps([type_, schema_version, payload, index]) + bytes.fromhex(hash_hex)
+    return orjson.dumps([type_, schema_version, payload, index], option=_SORTED) + bytes.fromhex(hash_hex)
 
 
 def follower_index(value: Any) -> int | None:

@@ -172,3 +172,8 @@ def test_retries_of_appends_recorded_in_the_earlier_form_are_still_recognised(st
     assert store.recorded_request(GAME, "action k3") == "digest 3"
     seen = store.append(GAME, notes(1, 3), 3, "ann", request=("action k3", "another digest"))
     assert seen.request_seen == "digest 3" and store.version(GAME) == 3
+
+
+def test_a_payload_reads_back_with_its_keys_in_canonical_order_as_an_imported_one_does(store):
+    store.append(GAME, [NoteTaken("opening lead", 1)], 0, "ann")  # fields: text, then seat
+    assert list(store.read_page(GAME, 1, 1)[0].payload) == ["seat", "text"]
