@@ -310,6 +310,7 @@ class EventStore:
         chained_onto = prev_hash
         envelopes, entries, records = [], [], []
         runs: list[list] = []  # [first event id, first version, count] of each run of the batch
+        firsts: set[str] = set()  # their first ids: a command id begins one run only
         version = expected_version
         run_start = -1
         for j, (event_id, (name, schema_version, payload), event, actor, recorded_at, command_id) in enumerate(
@@ -336,8 +337,9 @@ class EventStore:
                     and recorded_at == times[run_start] and event_id == f"{command_id}#{j - run_start}"):
                 entries.append(follower_entry(name, schema_version, payload, j - run_start, own_hash))
                 runs[-1][2] += 1
-            elif command_id is not None and event_id == f"{command_id}#0" and all(r[0] != event_id for r in runs):
+            elif command_id is not None and event_id == f"{command_id}#0" and event_id not in firsts:
                 run_start = j
+                firsts.add(event_id)
                 entries.append(run_entry(name, schema_version, payload, recorded_at, actor, command_id, 0, own_hash))
                 runs.append([event_id, version, 1])
             else:
