@@ -12,10 +12,13 @@ documents the store wrote, alternating in chunks of 100 so that both see the sam
 rate is the median chunk of a round, and the figures the median of the rounds. The server's own
 time per append script and per XADD (from ``INFO commandstats``) shows how much of the difference
 is spent inside Redis. Replay: read the 1,000-event game and decode it into typed events
-(``list(store.read(game))``), against plain ``XRANGE`` of the same documents + ``json.loads``
-each. Both ratios are store speed / raw speed (1.0 = as fast as raw). Decode: the store's decoding
+(``list(store.read(game))``), against plain ``XRANGE`` of the same documents + ``json.loads`` of
+each one's JSON part. Both ratios are store speed / raw speed (1.0 = as fast as raw). Decode: the store's decoding
 of those 1,000 stored documents alone (parse, validate, build the typed event), no Redis, in
-microseconds per event.
+microseconds per event. Memory: a 4-player Queen's Dungeon game of about 1,000 events logged
+through the referee service, one action at a time as tables log them (each with its request
+record), and the memory Redis spends on it (``MEMORY USAGE`` of the game's keys: stream, id
+index, requests) per event, as ``bytes_per_event``.
 
 Without ``--redis-url`` (or ``REDIS_URL``) a private embedded server is started in a temporary
 directory (append-only file, ``appendfsync everysec``) and stopped at the end. The last line
@@ -41,6 +44,9 @@ from events.decoding import EnvelopeDecoder  # noqa: E402
 from events.registry import registry  # noqa: E402
 from events.server import EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402
+from events.stored import HASH_SIZE, EntryReader  # noqa: E402
+from referee.service import RefereeService, new_game_id  # noqa: E402
+from tests.service.random_table import log_random_game  # noqa: E402
 from tests.workers.longgame import random_game_events  # noqa: E402
 
 GAME_EVENTS = 1000
@@ -85,22 +91,26 @@ def bench_replay(store: EventStore, client, events: list[object], replays: int) 
     stored = client.xrange(store.stream_key(game), "-", "+", count=GAME_EVENTS)
     for _id, fields in stored:
         client.xadd(raw_key, fields)
-    documents = [fields[b"e"] for _id, fields in stored]
     decoder = EnvelopeDecoder(registry)
-    assert [decoder.parsed(game, v, orjson.loads(d), d).event for v, d in enumerate(documents, 1)] == events
+
+    def decode_all():
+        reader = EntryReader(game)
+        return [decoder.parsed(game, v, reader.fields(entry_id, fields[b"e"]))
+                for v, (entry_id, fields) in enumerate(stored, 1)]
+
+    assert [e.event for e in decode_all()] == events
 
     def store_replay():
         events = [e.event for e in store.read(game)]
         assert len(events) == 1000
 
     def raw_replay(loads):
-        docs = [loads(fields[b"e"]) for _id, fields in client.xrange(raw_key, "-", "+", count=1000)]
+        # The JSON part of each stored entry (the raw hash follows it).
+        docs = [loads(fields[b"e"][:-HASH_SIZE]) for _id, fields in client.xrange(raw_key, "-", "+", count=1000)]
         assert len(docs) == 1000
 
     def decode_only():
-        parsed = decoder.parsed
-        for v, d in enumerate(documents, 1):
-            parsed(game, v, orjson.loads(d), d)
+        decode_all()
 
     timings: dict[str, list[float]] = {"store": [], "raw_json": [], "raw_orjson": [], "decode": []}
     runs = {"store": store_replay, "raw_json": lambda: raw_replay(json.loads), "raw_orjson": lambda: raw_replay(orjson.loads),
@@ -114,6 +124,20 @@ def bench_replay(store: EventStore, client, events: list[object], replays: int) 
         "store_best": min(timings["store"]),
         "decode_best": min(timings["decode"]),
     }
+
+
+def bytes_per_event(client, namespace: str) -> dict[str, float]:
+    """Memory per event of a game logged the way tables log one: a 4-player Queen's Dungeon game
+    created through the referee service, then random legal actions, one request each, until it
+    has 1,000 events; ``MEMORY USAGE`` of each of its keys, divided by its events."""
+    store = EventStore(client, registry=registry, namespace=namespace)
+    game_id = new_game_id()
+    actions = log_random_game(RefereeService(store), game_id, GAME_EVENTS)
+    events = store.version(game_id)
+    used = store.memory(game_id)
+    out = {"events": events, "events_per_action": round(events / actions, 3)}
+    out |= {f"{name}_bytes_per_event": round(size / events, 1) for name, size in used.items()}
+    return out | {"bytes_per_event": round(sum(used.values()) / events, 1)}
 
 
 def main() -> None:
@@ -147,6 +171,7 @@ def main() -> None:
             print(f"round {r + 1}: store {s:,.0f} appends/s, raw XADD {raw:,.0f}/s (ratio {s / raw:.3f})", flush=True)
         server_us = _server_us_per_call(stats_before, client.info("commandstats"))
         replay = bench_replay(store, client, events, args.replays)
+        memory = bytes_per_event(client, namespace)
         if server is None:
             # On someone's own Redis, remove what this run wrote (all under its namespace).
             for key in client.scan_iter(match=f"{namespace}:*", count=1000):
@@ -170,6 +195,8 @@ def main() -> None:
         "replay_ratio_vs_orjson": round(replay["raw_orjson"] / replay["store"], 3),
         "decode_us_per_event": round(replay["decode"] * 1000 / GAME_EVENTS, 3),
         "decode_best_us_per_event": round(replay["decode_best"] * 1000 / GAME_EVENTS, 3),
+        "bytes_per_event": memory["bytes_per_event"],
+        "memory": memory,
         "server_us_per_append": server_us.get("evalsha"),
         "server_us_per_xadd": server_us.get("xadd"),
         "appendfsync": args.appendfsync if server else "external",
@@ -179,6 +206,9 @@ def main() -> None:
           f"inside the server {result['server_us_per_append']} us per append script, {result['server_us_per_xadd']} us per XADD")
     print(f"replay of 1,000 events: {result['replay_1000_ms']} ms vs raw XRANGE+json {result['raw_replay_1000_ms']} ms "
           f"(ratio {result['replay_ratio']}); raw with orjson {result['raw_orjson_replay_1000_ms']} ms")
+    print(f"memory: {result['bytes_per_event']} bytes per event over a {memory['events']}-event game "
+          f"({memory['stream_bytes_per_event']} stream, {memory['id_index_bytes_per_event']} id index, "
+          f"{memory['requests_bytes_per_event']} requests; {memory['events_per_action']} events per action)")
     print(f"decode alone: {result['decode_us_per_event']} us per event (best run {result['decode_best_us_per_event']} us)")
     print(json.dumps(result))
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-
 from events.envelope import Envelope
 from events.errors import CorruptEventError
 from events.registry import EventRegistry, EventTypeError
@@ -20,14 +18,15 @@ class EnvelopeDecoder:
         self.registry = registry
         self._loaders: dict[tuple[str, int], Callable[[Any], object]] = {}  # (type, version) -> load
 
-    def parsed(self, game_id: str, version: int, parsed: Any, document: Any) -> Envelope:
-        """The envelope at ``version`` from its stored ``document``, already parsed (``parsed``
-        is adopted by the envelope: the caller must not use it afterwards).
+    def parsed(self, game_id: str, version: int, parsed: Any) -> Envelope:
+        """The envelope at ``version`` from its logical fields as stored (``parsed``, as
+        :class:`events.stored.EntryReader` reads them, is adopted by the envelope: the caller
+        must not use it afterwards).
 
         The fast path assumes a sound envelope of a current schema version; on anything else (an
-        old version, an error) ``document`` starts over, upcasts or names the fault. The stored
+        old version, an error) :meth:`checked` starts over, upcasts or names the fault. The stored
         envelope's own version is checked against the expected position, which catches a gap or
-        a reordering without parsing the stream entry ids.
+        a reordering.
         """
         try:
             kind, schema_version = parsed["type"], parsed["schema_version"]
@@ -36,7 +35,7 @@ class EnvelopeDecoder:
                 raise ValueError("out of place")
             return Envelope.from_stored(parsed, load(parsed["payload"]))
         except Exception:  # noqa: BLE001 - the slow path raises the precise error
-            return self.document(game_id, version, document)
+            return self.checked(game_id, version, parsed)
 
     def _loader(self, kind: str, schema_version: int) -> Callable[[Any], object]:
         """The registry's fastest loader of current-version ``kind`` payloads (cached); KeyError
@@ -50,13 +49,15 @@ class EnvelopeDecoder:
         self._loaders[(kind, schema_version)] = load
         return load
 
-    def document(self, game_id: str, version: int | None, document: Any) -> Envelope:
-        """Envelope (with its typed event) from a stored document; CorruptEventError if it cannot be.
+    def checked(self, game_id: str, version: int | None, d: Any) -> Envelope:
+        """Envelope (with its typed event) from a stored envelope's logical fields;
+        CorruptEventError if it cannot be.
 
-        ``version`` is where the document should sit (None: take its word for it).
+        ``version`` is where the envelope should sit (None: take its word for it).
         """
         try:
-            d = json_loads(document)
+            if not isinstance(d, dict):
+                raise ValueError("not a JSON object")
             stored_version = d["version"]
             if version is not None and stored_version != version:
                 raise CorruptEventError(
@@ -72,14 +73,6 @@ class EnvelopeDecoder:
             raise
         except EventTypeError as exc:
             raise CorruptEventError(game_id, version or 0, str(exc)) from exc
-        except (TypeError, ValueError, KeyError) as exc:
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
             reason = f"the stored envelope lacks field {exc}" if isinstance(exc, KeyError) else f"not a readable envelope ({exc})"
             raise CorruptEventError(game_id, version or 0, reason) from exc
-
-
-def json_loads(document: bytes | str | None) -> Any:
-    # orjson parses an envelope about five times faster than json, the largest single cost of a
-    # replay. It reads integers beyond 64 bits as floats; the codec refuses to record those.
-    if document is None:
-        raise ValueError("the stream entry has no envelope field")
-    return orjson.loads(document)

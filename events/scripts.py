@@ -5,29 +5,40 @@ given: the server refuses it up front when out of memory (rather than after a pa
 and a cluster can check that all its keys share one slot.
 """
 
-# KEYS: 1 = the game's stream, 2 = its index (hash: event id -> "version:digest", "" -> head as
-#       "version:hash"), 3 = its requests (hash: "<route> <Idempotency-Key>" -> digest of what the
-#       request asked).
+# KEYS: 1 = the game's stream, 2 = its index (hash: "" -> the head as "version:hash"; the first
+#       event id of each run (the events one command appended, with ids "<command id>#<i>") ->
+#       "version+count", with "=" and the raw SHA-256 of the request it answered when the request
+#       is named by the command id; any other event id -> "version"; records written before runs
+#       were indexed hold "version:content digest" per event), 3 = its requests (hash: request
+#       field -> digest, for requests not named by their command id).
 # ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
-#       3 = the head record after the batch, then 3 values per event: id, its index record
-#       ("version:content digest"), document; last, the request's field and digest ("" and "" for
-#       a batch no request names, such as an import). The records come ready-made so that the
-#       common case is string comparisons: every string built or parsed in Lua costs time inside
-#       the server.
+#       3 = the head record after the batch, 4 and 5 = the request's field and digest for the
+#       requests hash ("" and "" for none), 6 = "1" when the request is named by the command id
+#       (its digest is then in the run's index record: the first id looked up), 7 = n events,
+#       8 = m ids looked up in the index (the batch's n event ids first, then the first ids of
+#       runs that an id "<x>#<i>" may belong to), then the m ids, then 2 values per event (the
+#       position among the looked-up ids of the first id of its possible run, 0 for none, and its
+#       number i in that run), then the n stored entries, then the index records to write
+#       (field, value pairs). Python prepares every string, so that the script mostly compares.
 # Replies (first element says which):
 #   {"ok", new version}
-#   {"request", digest}          the request's key is recorded already (with this digest)
-#   {"duplicate", version of the original's last event, document...}  every id already recorded
-#   {"differs", id, version}     an id is recorded with other content
-#   {"mixed", id, version}       some ids are recorded, others are new
+#   {"request", digest}          the request is recorded already (with this digest; raw bytes
+#                                when it comes from an index record)
+#   {"duplicate", version...}    every event id is recorded: the version of each
+#   {"mixed", position, version} some ids are recorded (the first at that version), the event at
+#                                that position (1-based) is new
 #   {"conflict", current version, head hash}
 #   {"rechain", current version, head hash}   right version, but chained onto another hash
 # Every check comes before the first write, so a refused batch leaves no trace. A single event,
 # the common case, takes three commands: HMGET, XADD, HSET.
 APPEND = r"""#!lua
-local n = (#ARGV - 5) / 3
+local n, m = tonumber(ARGV[7]), tonumber(ARGV[8])
 local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
-local request, digest = ARGV[#ARGV - 1], ARGV[#ARGV]
+local request = ARGV[4]
+local ids = 8                 -- ARGV[ids + k]: the k-th id looked up
+local runs = ids + m          -- ARGV[runs + 2j - 1], ARGV[runs + 2j]: event j's run position and number
+local docs = runs + 2 * n     -- ARGV[docs + j]: event j's stored entry
+local writes = docs + n       -- ARGV[writes + 1 ...]: index records
 
 -- A request seen before (a retry, or a key reused for another request) is answered by the
 -- caller from what the key recorded, whatever the game's version is now.
@@ -36,48 +47,44 @@ if request ~= '' then
   if seen then return {'request', seen} end
 end
 
-local function split(record)  -- "version:rest" -> version, rest
-  local sep = string.find(record, ':', 1, true)
-  return string.sub(record, 1, sep - 1), string.sub(record, sep + 1)
-end
-
 local got
-if n == 1 then
-  got = redis.call('HMGET', KEYS[2], '', ARGV[4])
+if m == 1 then
+  got = redis.call('HMGET', KEYS[2], '', ARGV[ids + 1])
 else
   local names = {''}
-  for i = 1, n do names[i + 1] = ARGV[i * 3 + 1] end
+  for k = 1, m do names[k + 1] = ARGV[ids + k] end
   got = {}
-  for s = 1, n + 1, CHUNK do
-    local part = redis.call('HMGET', KEYS[2], unpack(names, s, math.min(s + CHUNK - 1, n + 1)))
+  for s = 1, m + 1, CHUNK do
+    local part = redis.call('HMGET', KEYS[2], unpack(names, s, math.min(s + CHUNK - 1, m + 1)))
     for j = 1, #part do got[s + j - 1] = part[j] end
   end
 end
 
+if ARGV[6] == '1' and got[2] then
+  local digest = string.match(got[2], '^%d+%+%d+=(.*)$')
+  if digest then return {'request', digest, 'raw'} end
+end
+
 -- Idempotency first: a retry of a recorded batch answers with the original events even
 -- though its expected version is now stale.
-local recorded, first_new = nil, nil
-for i = 1, n do
-  if got[i + 1] then
-    local version, digest = split(got[i + 1])
-    local _, wanted = split(ARGV[i * 3 + 2])
-    if digest ~= wanted then
-      return {'differs', ARGV[i * 3 + 1], version}
-    end
-    recorded = recorded or {}
+local recorded, first_new = {}, nil
+for j = 1, n do
+  local version = got[j + 1] and tonumber(string.match(got[j + 1], '^%d+'))
+  local run = tonumber(ARGV[runs + 2 * j - 1])
+  if not version and run > 0 and got[run + 1] then
+    local first, count = string.match(got[run + 1], '^(%d+)%+(%d+)')
+    local i = tonumber(ARGV[runs + 2 * j])
+    if first and i < tonumber(count) then version = tonumber(first) + i end
+  end
+  if version then
     recorded[#recorded + 1] = version
   elseif not first_new then
-    first_new = ARGV[i * 3 + 1]
+    first_new = j
   end
 end
-if recorded and #recorded == n then
-  local reply = {'duplicate', recorded[n]}
-  for i = 1, n do
-    local entry = redis.call('XRANGE', KEYS[1], '0-' .. recorded[i], '0-' .. recorded[i])
-    reply[#reply + 1] = entry[1][2][2]
-  end
-  return reply
-elseif recorded then
+if #recorded == n then
+  return {'duplicate', unpack(recorded)}
+elseif #recorded > 0 then
   return {'mixed', first_new, recorded[1]}
 end
 
@@ -85,7 +92,8 @@ local expected = tonumber(ARGV[1])
 if got[1] ~= ARGV[2] then  -- a new game, or a refusal
   local current, head_hash = 0, '0000000000000000000000000000000000000000000000000000000000000000'
   if got[1] then
-    current, head_hash = split(got[1])
+    local sep = string.find(got[1], ':', 1, true)
+    current, head_hash = string.sub(got[1], 1, sep - 1), string.sub(got[1], sep + 1)
   end
   current = tonumber(current)
   if current ~= expected then
@@ -96,22 +104,18 @@ if got[1] ~= ARGV[2] then  -- a new game, or a refusal
   end
 end
 
-if request ~= '' then redis.call('HSET', KEYS[3], request, digest) end
-if n == 1 then
-  redis.call('XADD', KEYS[1], '0-' .. (expected + 1), 'e', ARGV[6])
-  redis.call('HSET', KEYS[2], ARGV[4], ARGV[5], '', ARGV[3])
-  return {'ok', expected + 1}
+if request ~= '' then redis.call('HSET', KEYS[3], request, ARGV[5]) end
+for j = 1, n do
+  redis.call('XADD', KEYS[1], '0-' .. (expected + j), 'e', ARGV[docs + j])
 end
-local writes = {}
-for i = 1, n do
-  redis.call('XADD', KEYS[1], '0-' .. (expected + i), 'e', ARGV[i * 3 + 3])
-  writes[#writes + 1] = ARGV[i * 3 + 1]
-  writes[#writes + 1] = ARGV[i * 3 + 2]
-end
-writes[#writes + 1] = ''
-writes[#writes + 1] = ARGV[3]
-for s = 1, #writes, CHUNK do  -- CHUNK is even: no field is split from its value
-  redis.call('HSET', KEYS[2], unpack(writes, s, math.min(s + CHUNK - 1, #writes)))
+if #ARGV - writes == 2 then
+  redis.call('HSET', KEYS[2], '', ARGV[3], ARGV[writes + 1], ARGV[writes + 2])
+else
+  local records = {'', ARGV[3]}
+  for k = writes + 1, #ARGV do records[#records + 1] = ARGV[k] end
+  for s = 1, #records, CHUNK do  -- CHUNK is even: no field is split from its value
+    redis.call('HSET', KEYS[2], unpack(records, s, math.min(s + CHUNK - 1, #records)))
+  end
 end
 return {'ok', expected + n}
 """

@@ -2,13 +2,19 @@
 
 Keys, hash-tagged by game so that one game's keys share a cluster slot::
 
-    <ns>:{<game>}:events   stream; entry id 0-<version>, one field "e" = the envelope as JSON
-    <ns>:{<game>}:ids      hash; event id -> "<version>:<content digest>" (idempotent retries),
-                           and the empty field "" -> "<version>:<hash of the last event>" (the
-                           chain head; never an event id, since ids are non-empty)
-    <ns>:{<game>}:requests hash; "<route> <Idempotency-Key>" -> digest of what the request asked,
-                           written by the append it caused, so a retry finds its events and a key
-                           reused for another request is refused
+    <ns>:{<game>}:events   stream; entry id 0-<version>, one field "e" = the envelope in its
+                           stored form (events.stored: what cannot be derived, the hash as bytes)
+    <ns>:{<game>}:ids      hash; the index of event ids, one record per append (idempotent retries,
+                           reading by event id): the first id "<command id>#0" of the events a
+                           command appended -> "<version>+<count>", with the digest of the request
+                           it answered when the request is named by the command id; any other id
+                           -> "<version>"; and the empty field "" -> "<version>:<hash of the last
+                           event>" (the chain head; never an event id, since ids are non-empty).
+                           Records written before appends were indexed whole hold
+                           "<version>:<content digest>" per event, and still count.
+    <ns>:{<game>}:requests hash; request field -> digest of what the request asked, for a request
+                           not named by its command id (and every request recorded before), so a
+                           retry finds its events and a key reused for another request is refused
     <ns>:{games}:known     set of game ids;  <ns>:{games}:order  stream of game ids, creation order
     <ns>:{incidents}:log   stream of what the service noticed about the store (a head moved back)
     <ns>:{<game>}:wait     a string written only to measure replication, when an append that must
@@ -40,6 +46,7 @@ import dataclasses
 import functools
 import hashlib
 import os
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -48,7 +55,7 @@ import redis
 from redis.cluster import RedisCluster
 
 from events.chain import UNREADABLE, ChainChecker, VerificationReport
-from events.decoding import EnvelopeDecoder, json_loads
+from events.decoding import EnvelopeDecoder
 from events.durability import Durability
 from events.envelope import GENESIS_HASH, Envelope, canonical_json
 from events.errors import (
@@ -62,8 +69,12 @@ from events.errors import (
 )
 from events.registry import EventRegistry, EventTypeError, registry as default_registry
 from events.scripts import APPEND, REGISTER_GAME
+from events.stored import EntryReader, StoredFormError, follower_entry, follower_index, run_entry
 
 _HEAD_CACHE_LIMIT = 10_000
+#: ``AppendResult.request_seen`` of a request whose event ids are recorded with other events: no
+#: digest of a request, so a caller comparing digests takes the key as reused.
+ANOTHER_REQUEST = "(the events of another request)"
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -82,6 +93,7 @@ class AppendResult:
     envelopes: list[Envelope]
     duplicate: bool = False
     request_seen: str | None = None  # the digest recorded for the batch's request, if it was seen before
+    # (ANOTHER_REQUEST when the request's event ids hold other events)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,8 +134,8 @@ def _translate_unavailable(method: _F) -> _F:
 class EventStore:
     """Append, read, tail, list and verify games' events in Redis.
 
-    ``redis_client`` may be made with ``decode_responses`` True or False; the project's
-    clients (:mod:`events.server`) use False.
+    ``redis_client`` must reply with bytes (``decode_responses`` False, as the project's clients
+    from :mod:`events.server` do): the stored form holds raw hashes.
     """
 
     def __init__(
@@ -146,7 +158,8 @@ class EventStore:
         # The deployment's setting (COURTCARD_WAIT_*) unless told otherwise, so that every store
         # of a process, the API's and the workers', acknowledges appends alike.
         self.durability = durability if durability is not None else Durability.from_env()
-        self._doc_field: str | bytes = "e" if self._decodes() else b"e"
+        if self._decodes():
+            raise ValueError("the event store needs a client that replies with bytes (decode_responses=False)")
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
         self._decoder = EnvelopeDecoder(registry)
         self._tail_slice_ms = _tail_slice_ms(redis_client)
@@ -190,10 +203,12 @@ class EventStore:
         saw it: a head with that version but another hash (a record rolled back and written
         again) is refused like a moved one. ``event_ids`` (one per event, unique) make a retry
         safe: if every id is already recorded, nothing is appended and the original envelopes
-        come back with ``duplicate=True``. ``request`` is (field, digest) of the request the batch
-        answers (its route and Idempotency-Key, and what it asked): recorded with the batch, in
-        the same script, and if already recorded nothing is written and ``request_seen`` carries
-        the recorded digest. ``command_id`` names the command the batch answers, recorded (and
+        come back with ``duplicate=True``; without them the ids are ``<command_id>#0``, ``#1``, ...
+        ``request`` is (field, digest) of the request the batch answers (its route and
+        Idempotency-Key, and what it asked): recorded with the batch, in the same script (in the
+        batch's id index record when the field is the command id and the digest a SHA-256 hex
+        digest), and if already recorded nothing is written and ``request_seen`` carries the
+        recorded digest. ``command_id`` names the command the batch answers, recorded (and
         hashed) in each of its envelopes; without one the store makes a random one, since every
         append is one command.
 
@@ -212,7 +227,8 @@ class EventStore:
             raise ValueError(f"expected_version must be an int >= 0, not {expected_version!r}")
         if not isinstance(actor, str) or not actor:
             raise ValueError("actor must be a non-empty string")
-        ids = _event_ids(event_ids, len(events))
+        command_id = command_id or os.urandom(16).hex()  # 128 random bits, as a UUID4 has
+        ids = _event_ids(event_ids, len(events), command_id)
         encode = self.registry.encode
         encoded, digests = [], []
         for event in events:
@@ -220,7 +236,7 @@ class EventStore:
             encoded.append(item)
             digests.append(_content_digest(*item))
         recorded_at = _utc_now()
-        command_ids = [command_id or os.urandom(16).hex()] * len(events)
+        command_ids = [command_id] * len(events)
         return self._append_encoded(game_id, keys, expected_version, [actor] * len(events),
                                     [recorded_at] * len(events), ids, encoded, digests, events, command_ids,
                                     expected_hash, request)
@@ -248,9 +264,8 @@ class EventStore:
         """The append itself, once every event is encoded: run the script, read its reply."""
         prev_hash = expected_hash if expected_hash is not None else self._remembered_hash(game_id, expected_version)
         for _attempt in range(2):
-            envelopes, args = self._chain(game_id, expected_version, actors, times, prev_hash, ids, encoded, digests,
-                                          events, command_ids)
-            args += request or ("", "")
+            envelopes, args = self._chain(game_id, expected_version, actors, times, prev_hash, ids, encoded,
+                                          events, command_ids, request)
             try:
                 reply = self._run_append(game_id, keys, args)
             except (redis.ConnectionError, redis.TimeoutError) as exc:
@@ -263,14 +278,20 @@ class EventStore:
                 return AppendResult(reply[1], envelopes, False)
             status = _text(status)
             if status == "request":
-                return AppendResult(self.version(game_id), [], request_seen=_text(reply[1]))
+                seen = reply[1].hex() if len(reply) > 2 else _text(reply[1])  # raw from an index record
+                return AppendResult(self.version(game_id), [], request_seen=seen)
             if status == "duplicate":
-                originals = [self._decoder.document(game_id, None, doc) for doc in reply[2:]]
-                return AppendResult(int(reply[1]), originals, True)
-            if status == "differs":
-                raise DuplicateEventIdError(game_id, _text(reply[1]), int(reply[2]), "already recorded with different content")
+                try:
+                    return AppendResult(int(reply[-1]), self._originals(game_id, ids, digests, reply[1:]), True)
+                except DuplicateEventIdError:
+                    if request is None:
+                        raise
+                    # The request's events are recorded with other content: its key was used for
+                    # another request (one recorded before requests were kept in the id index).
+                    return AppendResult(self.version(game_id), [], request_seen=ANOTHER_REQUEST)
             if status == "mixed":
-                raise DuplicateEventIdError(game_id, _text(reply[1]), int(reply[2]), "the batch mixes new event ids with recorded ones")
+                raise DuplicateEventIdError(game_id, ids[int(reply[1]) - 1], int(reply[2]),
+                                            "the batch mixes new event ids with recorded ones")
             current, head_hash = int(reply[1]), _text(reply[2])
             self._remember(game_id, current, head_hash)
             if status == "conflict" or expected_hash is not None:
@@ -280,15 +301,20 @@ class EventStore:
             prev_hash = head_hash  # "rechain": our remembered head was stale; chain onto the real one
         raise EventStoreError(f"game {game_id!r}: the chain head kept moving at version {expected_version}")
 
-    def _chain(self, game_id, expected_version, actors, times, prev_hash, ids, encoded, digests, events, command_ids):
-        """Build the envelopes of a batch chained onto ``prev_hash``, and the script's arguments.
-        An envelope with a command id hashes it (``events.envelope.HASHED_FIELDS``); one without
-        (an imported record made before command ids) hashes the fields it has."""
-        args: list[Any] = [expected_version, f"{expected_version}:{prev_hash}", ""]  # [2]: the new head
-        envelopes = []
+    def _chain(self, game_id, expected_version, actors, times, prev_hash, ids, encoded, events, command_ids,
+               request: tuple[str, str] | None):
+        """Build the envelopes of a batch chained onto ``prev_hash``, and the script's arguments
+        (see ``events.scripts.APPEND``). An envelope with a command id hashes it
+        (``events.envelope.HASHED_FIELDS``); one without (an imported record made before command
+        ids) hashes the fields it has."""
+        chained_onto = prev_hash
+        envelopes, entries, records = [], [], []
+        runs: list[list] = []  # [first event id, first version, count] of each run of the batch
+        firsts: set[str] = set()  # their first ids: a command id begins one run only
         version = expected_version
-        for event_id, digest, (name, schema_version, payload), event, actor, recorded_at, command_id in zip(
-            ids, digests, encoded, events, actors, times, command_ids
+        run_start = -1
+        for j, (event_id, (name, schema_version, payload), event, actor, recorded_at, command_id) in enumerate(
+            zip(ids, encoded, events, actors, times, command_ids)
         ):
             version += 1
             fields = {
@@ -304,15 +330,36 @@ class EventStore:
             }
             if command_id is not None:
                 fields["command_id"] = command_id
-            body = canonical_json(fields)
-            own_hash = _sha256(body).hexdigest()
-            # The stored document is the hashed body with the hash spliced in at the end; the
-            # verifier re-canonicalises, so key order in storage does not matter.
-            args += (event_id, f"{version}:{digest}", b"".join((body[:-1], b',"hash":"', own_hash.encode(), b'"}')))
+            own_hash = _sha256(canonical_json(fields)).hexdigest()
+            # A run is the events one command appended, with ids "<command id>#0", "#1", ...: only
+            # its first entry keeps the command's fields, and only its first id is indexed.
+            if (run_start >= 0 and command_id == command_ids[run_start] and actor == actors[run_start]
+                    and recorded_at == times[run_start] and event_id == f"{command_id}#{j - run_start}"):
+                entries.append(follower_entry(name, schema_version, payload, j - run_start, own_hash))
+                runs[-1][2] += 1
+            elif command_id is not None and event_id == f"{command_id}#0" and event_id not in firsts:
+                run_start = j
+                firsts.add(event_id)
+                entries.append(run_entry(name, schema_version, payload, recorded_at, actor, command_id, 0, own_hash))
+                runs.append([event_id, version, 1])
+            else:
+                run_start = -1
+                entries.append(run_entry(name, schema_version, payload, recorded_at, actor, command_id, event_id, own_hash))
+                records += (event_id, str(version))
             fields["hash"] = own_hash
             envelopes.append(Envelope.from_stored(fields, event))
             prev_hash = own_hash
-        args[2] = f"{version}:{prev_hash}"
+        # A request named by the command id is recorded in the command's index record.
+        merged = (request is not None and len(runs) == 1 and runs[0][2] == len(ids)
+                  and request[0] == command_ids[0] and _is_sha256_hex(request[1]))
+        for event_id, first, count in runs:
+            record = f"{first}+{count}".encode()
+            records += (event_id, record + b"=" + bytes.fromhex(request[1]) if merged else record)
+        lookups, places = _lookups(ids)
+        field, digest = ("", "") if merged or request is None else request
+        args: list[Any] = [expected_version, f"{expected_version}:{chained_onto}",
+                           f"{version}:{prev_hash}", field, digest, "1" if merged else "", len(ids), len(lookups),
+                           *lookups, *places, *entries, *records]
         return envelopes, args
 
     def _run_append(self, game_id: str, keys: tuple[str, str, str], args: list) -> list:
@@ -411,7 +458,7 @@ class EventStore:
     @_translate_unavailable
     def read_page(self, game_id: str, from_version: int = 1, limit: int = 100) -> list[Envelope]:
         """Up to ``limit`` envelopes from ``from_version`` on; raises CorruptEventError on bad data."""
-        return self._read_range(game_id, from_version, None, limit)
+        return list(self.read(game_id, from_version, max(from_version, 1) + limit - 1))
 
     def read(self, game_id: str, from_version: int = 1, to_version: int | None = None) -> Iterator[Envelope]:
         """Iterate the game's envelopes from ``from_version`` to ``to_version`` (inclusive), in pages.
@@ -421,10 +468,17 @@ class EventStore:
         the good events before it have been yielded.
         """
         start = max(from_version, 1)
+        reader = None
         while to_version is None or start <= to_version:
             limit = self.page_size if to_version is None else min(self.page_size, to_version - start + 1)
-            entries = self._fetch_range(game_id, start, to_version, limit)
-            yield from self._iter_decoded(game_id, entries, start)
+            if reader is None:
+                # The entry before the first gives its prev_hash: fetched with the page.
+                before = 1 if start > 1 else 0
+                entries = self._fetch_range(game_id, start - before, to_version, limit + before)
+                reader, entries = self._reader_at(game_id, start, entries)
+            else:
+                entries = self._fetch_range(game_id, start, to_version, limit)
+            yield from self._iter_decoded(game_id, entries, start, reader)
             if len(entries) < limit:
                 return
             start += len(entries)
@@ -434,9 +488,53 @@ class EventStore:
         key = self._keys(game_id)[0]
         return self.redis.xrange(key, f"0-{start}", "+" if stop is None else f"0-{stop}", count=limit)
 
-    def _read_range(self, game_id: str, start: int, stop: int | None, limit: int) -> list[Envelope]:
-        start = max(start, 1)
-        return list(self._iter_decoded(game_id, self._fetch_range(game_id, start, stop, limit), start))
+    def _reader_at(self, game_id: str, version: int, entries: list, prev: str | None = None) -> tuple[EntryReader, list]:
+        """A reader ready for the entry at ``version``, and ``entries`` from that one on.
+
+        ``entries`` starts with the entry before ``version`` when there is one (its hash is the
+        first one's prev_hash), unless ``prev`` gives that hash. When the first entry continues
+        a run begun further back, the run's first entry is fetched (one more round trip)."""
+        reader = EntryReader(game_id)
+        known = False
+        if version > 1:
+            if entries and _entry_version(entries[0][0]) == version - 1:
+                before = entries.pop(0)
+                reader.after(before[0], before[1].get(b"e"))
+                known = True
+            else:
+                reader.prev = prev  # None when that entry is missing: the first one then says so
+        index = follower_index(entries[0][1].get(b"e")) if entries else None
+        if index is not None and (index > 1 or not known):
+            first = self._fetch_range(game_id, version - index, version - index, 1)
+            if first:
+                reader.begin_run(first[0][0], first[0][1].get(b"e"))
+        return reader, entries
+
+    def _read_at(self, game_id: str, versions: list[int]) -> list[Envelope]:
+        """The envelopes at ``versions``, each read with what it needs from before it."""
+        pipe = self.redis.pipeline(transaction=False)
+        key = self._keys(game_id)[0]
+        for version in versions:
+            pipe.xrange(key, f"0-{max(version - 1, 1)}", f"0-{version}")
+        found = []
+        for version, entries in zip(versions, pipe.execute()):
+            reader, entries = self._reader_at(game_id, version, entries)
+            if not entries or _entry_version(entries[0][0]) != version:
+                raise CorruptEventError(game_id, version, "indexed by its event id but missing from the stream")
+            found.extend(self._iter_decoded(game_id, entries, version, reader))
+        return found
+
+    def _originals(self, game_id: str, ids: list[str], digests: list[str], versions: list) -> list[Envelope]:
+        """The recorded envelopes a retried batch's ``ids`` name (at ``versions``), after checking
+        that each is the same event (type, schema version, payload) as the batch's."""
+        originals = self._read_at(game_id, [int(v) for v in versions])
+        for event_id, digest, original in zip(ids, digests, originals):
+            if original.event_id != event_id:
+                raise CorruptEventError(game_id, original.version, f"indexed as event id {event_id!r}, "
+                                                                   f"but records {original.event_id!r}")
+            if _content_digest(original.type, original.schema_version, original.payload) != digest:
+                raise DuplicateEventIdError(game_id, event_id, original.version, "already recorded with different content")
+        return originals
 
     @_translate_unavailable
     def find_events(self, game_id: str, event_ids: Sequence[str]) -> list[Envelope]:
@@ -444,23 +542,20 @@ class EventStore:
 
         Ids that were never recorded are left out, so ``[]`` means none of them is there.
         """
-        keys = self._keys(game_id)
         ids = [i for i in event_ids if i]  # never recorded; and the index's "" field is its head
         if not ids:
             return []
-        records = self.redis.hmget(keys[1], ids)
-        versions = [int(_text(r).split(":", 1)[0]) for r in records if r is not None]
-        if not versions:
+        runs = {event_id: _run_of(event_id) for event_id in ids}
+        firsts = sorted({run[0] for run in runs.values() if run is not None})
+        records = self.redis.hmget(self._keys(game_id)[1], [*ids, *firsts])
+        first_records = dict(zip(firsts, records[len(ids):]))
+        wanted = [(event_id, _indexed(record, runs[event_id], first_records)) for event_id, record in zip(ids, records)]
+        wanted = [(event_id, version) for event_id, version in wanted if version is not None]
+        if not wanted:
             return []
-        pipe = self.redis.pipeline(transaction=False)
-        for version in versions:
-            pipe.xrange(keys[0], f"0-{version}", f"0-{version}")
-        found = []
-        for version, entries in zip(versions, pipe.execute()):
-            if not entries:
-                raise CorruptEventError(game_id, version, "indexed by its event id but missing from the stream")
-            found.append(self._decoder.document(game_id, version, entries[0][1].get(self._doc_field)))
-        return found
+        found = self._read_at(game_id, [version for _id, version in wanted])
+        # An id "<x>#<i>" placed by a run's record is that run's only if the entry says so.
+        return [envelope for (event_id, _v), envelope in zip(wanted, found) if envelope.event_id == event_id]
 
     @_translate_unavailable
     def tail(self, game_id: str, after_version: int, block_ms: int) -> list[Envelope]:
@@ -482,7 +577,14 @@ class EventStore:
         if not reply:
             return []
         entries = reply[0][1] if isinstance(reply, list) else next(iter(reply.values()))[0]
-        return list(self._iter_decoded(game_id, entries, after_version + 1))
+        first = after_version + 1
+        seen = self._heads.get(game_id)
+        if first > 1 and seen is not None and seen[0] == after_version:
+            reader, entries = self._reader_at(game_id, first, entries, prev=seen[1])
+        else:  # the entry before the first, for its hash
+            before = self._fetch_range(game_id, after_version, after_version, 1) if first > 1 else []
+            reader, entries = self._reader_at(game_id, first, before + entries)
+        return list(self._iter_decoded(game_id, entries, first, reader))
 
     @_translate_unavailable
     def games_after(self, cursor: str | None, limit: int) -> list[tuple[str, str]]:
@@ -499,9 +601,26 @@ class EventStore:
 
     @_translate_unavailable
     def recorded_request(self, game_id: str, field: str) -> str | None:
-        """The digest recorded for a request's field (route and Idempotency-Key), or None."""
-        value = self.redis.hget(self._keys(game_id)[2], field)
-        return None if value is None else _text(value)
+        """The digest recorded for a request's field (route and Idempotency-Key), or None: from
+        the requests hash, or, for a request named by its command id, from its run's index record."""
+        _stream, index, requests = self._keys(game_id)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(requests, field)
+        pipe.hget(index, f"{field}#0")
+        value, record = pipe.execute()
+        if value is not None:
+            return _text(value)
+        found = _RUN_DIGEST.match(record or b"")
+        return found.group(1).hex() if found else None
+
+    @_translate_unavailable
+    def memory(self, game_id: str) -> dict[str, int]:
+        """Bytes Redis spends on the game's record, by key (``MEMORY USAGE``, every element
+        counted): its stream, its id index, its requests hash."""
+        pipe = self.redis.pipeline(transaction=False)
+        for key in self._keys(game_id):
+            pipe.memory_usage(key, samples=0)
+        return {name: used or 0 for name, used in zip(("stream", "id_index", "requests"), pipe.execute())}
 
     @_translate_unavailable
     def note_incident(self, kind: str, game_id: str, detail: str) -> None:
@@ -533,14 +652,18 @@ class EventStore:
         envelopes past the head, never as a head past the envelopes.
         """
         stream, index, _requests = self._keys(game_id)
+        first = after_version + 1
+        before = 1 if first > 1 else 0  # the entry at after_version: its hash is the next one's prev_hash
         pipe = self.redis.pipeline(transaction=False)
         pipe.hget(index, "")
-        pipe.xrange(stream, f"0-{after_version + 1}", "+", count=self.page_size)
+        pipe.xrange(stream, f"0-{first - before}", "+", count=self.page_size + before)
         record, entries = pipe.execute()
         head = _head(record)
-        envelopes = list(self._iter_decoded(game_id, entries, after_version + 1))
-        if len(entries) == self.page_size:
-            envelopes.extend(self.read(game_id, from_version=after_version + 1 + len(entries)))
+        fetched = len(entries)
+        reader, entries = self._reader_at(game_id, first, entries)
+        envelopes = list(self._iter_decoded(game_id, entries, first, reader))
+        if fetched == self.page_size + before:
+            envelopes.extend(self.read(game_id, from_version=first + len(entries)))
         return head, envelopes
 
     def verify(self, game_id: str) -> VerificationReport:
@@ -559,13 +682,14 @@ class EventStore:
     def _walk_chain(self, game_id: str, decode: bool) -> VerifiedRecord:
         head = self.head(game_id)
         checker = ChainChecker()
+        reader = EntryReader(game_id)
         envelopes: list[Envelope] = []
         error = report = None
         for entry_id, document in self._raw_entries(game_id, head[0]):
             try:
-                doc = json_loads(document)
-            except (TypeError, ValueError):
-                doc = None
+                doc = reader.fields(entry_id, document)
+            except StoredFormError as exc:
+                doc = {UNREADABLE: f"stream entry {_text(entry_id)} is not an envelope ({exc})"}
             if not isinstance(doc, dict):
                 doc = {UNREADABLE: f"stream entry {_text(entry_id)} is not an envelope"}
             problem = checker.check(doc)
@@ -574,7 +698,7 @@ class EventStore:
                 break
             if decode and error is None:
                 try:
-                    envelopes.append(self._decoder.parsed(game_id, checker.count, doc, document))
+                    envelopes.append(self._decoder.parsed(game_id, checker.count, doc))
                 except CorruptEventError as exc:
                     error = exc  # the chain is still checked to its end; decoding stops here
         if report is None:
@@ -590,12 +714,11 @@ class EventStore:
     def _raw_entries(self, game_id: str, stop: int) -> Iterator[tuple[Any, Any]]:
         """(stream entry id, stored document or None) up to version ``stop`` (all if 0), in pages."""
         key = self._keys(game_id)[0]
-        field = self._doc_field
         start = "-"
         while True:
             entries = self._call(self.redis.xrange, key, start, f"0-{stop}" if stop else "+", count=self.page_size)
             for entry_id, fields in entries:
-                yield entry_id, fields.get(field)
+                yield entry_id, fields.get(b"e")
             if len(entries) < self.page_size:
                 return
             start = "(" + _text(entries[-1][0])
@@ -606,18 +729,17 @@ class EventStore:
 
     # -- decoding -----------------------------------------------------------------------------
 
-    def _iter_decoded(self, game_id: str, entries: list, first_version: int) -> Iterator[Envelope]:
+    def _iter_decoded(self, game_id: str, entries: list, first_version: int, reader: EntryReader) -> Iterator[Envelope]:
         version = first_version
-        field = self._doc_field
+        read = reader.fields
         decode = self._decoder.parsed
         envelope = None
-        for _entry_id, fields in entries:
-            document = fields.get(field)
+        for entry_id, fields in entries:
             try:
-                parsed = json_loads(document)
-            except Exception:  # noqa: BLE001 - _decode_doc names the fault
-                parsed = None
-            envelope = decode(game_id, version, parsed, document)
+                parsed = read(entry_id, fields.get(b"e"))
+            except StoredFormError as exc:
+                raise CorruptEventError(game_id, version, str(exc)) from None
+            envelope = decode(game_id, version, parsed)
             yield envelope
             version += 1
         if envelope is not None and envelope.version > self._heads.get(game_id, (0, ""))[0]:
@@ -642,6 +764,11 @@ def _tail_slice_ms(client: redis.Redis) -> int:
     return 1000 if timeout is None else max(10, min(1000, int(timeout * 500)))
 
 
+def _entry_version(entry_id: bytes) -> int | None:
+    """The version a stream entry id ``0-<version>`` stands for (None for any other id)."""
+    return int(entry_id[2:]) if entry_id[:2] == b"0-" else None
+
+
 def _head(record: bytes | str | None) -> tuple[int, str]:
     """(version, hash) from the index's head record "version:hash"; (0, genesis) when there is none."""
     if record is None:
@@ -657,12 +784,11 @@ def check_game_id(game_id: str) -> None:
         raise ValueError(f"a game id may not contain braces (they mark hash tags): {game_id!r}")
 
 
-def _event_ids(event_ids: Sequence[str] | None, n: int) -> list[str]:
+def _event_ids(event_ids: Sequence[str] | None, n: int, command_id: str) -> list[str]:
     if event_ids is None:
-        if n == 1:
-            return [os.urandom(16).hex()]  # 128 random bits, as a UUID4 has
-        randomness = os.urandom(16 * n).hex()
-        return [randomness[i : i + 32] for i in range(0, 32 * n, 32)]
+        # Numbered within the command, as the service numbers them: a command names one append,
+        # and the stored form derives such ids instead of keeping them.
+        return [f"{command_id}#{i}" for i in range(n)]
     ids = list(event_ids)
     if len(ids) != n:
         raise ValueError(f"{len(ids)} event ids for {n} events")
@@ -671,6 +797,56 @@ def _event_ids(event_ids: Sequence[str] | None, n: int) -> list[str]:
     if len(set(ids)) != n:
         raise ValueError("event ids in one batch must be distinct")
     return ids
+
+
+def _lookups(ids: list[str]) -> tuple[list[str], list[Any]]:
+    """The ids the append script looks up in the index: the batch's own, then the first id of any
+    run an id "<x>#<i>" (i > 0) could belong to; and for each event, the position of that run's
+    first id among them (0 for none) and i."""
+    lookups = list(ids)
+    position = {event_id: k for k, event_id in enumerate(ids, 1)}
+    places: list[Any] = []
+    for event_id in ids:
+        run = _run_of(event_id)
+        if run is None:
+            places += (0, 0)
+            continue
+        first, i = run
+        if first not in position:
+            lookups.append(first)
+            position[first] = len(lookups)
+        places += (position[first], i)
+    return lookups, places
+
+
+def _run_of(event_id: str) -> tuple[str, int] | None:
+    """("<x>#0", i) for an event id "<x>#<i>" with i > 0 written plainly, else None."""
+    prefix, sep, number = event_id.rpartition("#")
+    if not sep or not number.isascii() or not number.isdigit() or number[0] == "0":
+        return None
+    return f"{prefix}#0", int(number)
+
+
+def _indexed(record: bytes | None, run: tuple[str, int] | None, runs: dict) -> int | None:
+    """The version the index places an event id at: its own record's, or its run's first
+    version plus its number (``runs`` maps a run's first id to that id's record)."""
+    if record is not None:
+        return int(_RECORD_VERSION.match(record).group())
+    if run is not None:
+        found = _RUN_RECORD.match(runs.get(run[0]) or b"")
+        if found and run[1] < int(found.group(2)):
+            return int(found.group(1)) + run[1]
+    return None
+
+
+_RECORD_VERSION = re.compile(rb"\d+")
+_RUN_RECORD = re.compile(rb"(\d+)\+(\d+)")
+_RUN_DIGEST = re.compile(rb"\d+\+\d+=(.*)\Z", re.S)
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}\Z")
+
+
+def _is_sha256_hex(digest: object) -> bool:
+    return isinstance(digest, str) and _SHA256_HEX.match(digest) is not None
 
 
 def _content_digest(name: str, schema_version: int, payload: dict) -> str:

@@ -369,7 +369,8 @@ class _RequestRecord:
 
     @property
     def field(self) -> str:
-        return f"{self.scope} {self.key}"
+        # The command id: the store then keeps the request's record in its command's index record.
+        return self.command_id
 
     @property
     def command_id(self) -> str:
