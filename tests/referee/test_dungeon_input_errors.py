@@ -95,9 +95,9 @@ def test_a_deal_order_that_is_not_the_deck_names_the_card():
         assert words in caught.value.message
 
 
-def test_a_blind_record_is_refused_for_now():
+def test_a_record_is_known_or_blind():
     with pytest.raises(errors.InvalidOption):
-        DUNGEON.start({"players": 2}, NAMES[:2], "blind", random.Random(1))
+        DUNGEON.start({"players": 2}, NAMES[:2], "dealt", random.Random(1))
 
 
 def test_seat_names_must_match_the_players():

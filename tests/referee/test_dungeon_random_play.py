@@ -200,10 +200,12 @@ def wild_command(state, rng: random.Random):
 
     cards = [c for h in state.hands for c in h] + list(state.discard) + list(state.pile[:5])
     cards += [card for d in state.dungeons for card, _ in d]
-    words = cards + ["JK", "JK1=9H", "JK2=KS", "JK9", "7H#2", "10D#3", "cell", "ZZ", "", "as", "jk=2c"]
+    words = cards + ["JK", "JK1=9H", "JK2=KS", "JK9", "7H#2", "10D#3", "cell", "ZZ", "", "as", "jk=2c", "?", "0", "1"]
     seat = lambda: rng.randrange(max(state.players, 1) + 1)  # noqa: E731 (one past the table too)
     word = lambda: rng.choice(words)  # noqa: E731
-    fields = {"seat": seat, "target": seat, "card": word, "take": word, "ask": word, "on": word,
+    fields = {"seat": seat, "target": seat, "card": word, "take": word, "ask": word, "on": word, "passage": word,
+              "shown": lambda: rng.choice([None, [word() for _ in range(rng.randint(0, 6))]]),
+              "revealed": lambda: rng.choice([None, [word() for _ in range(rng.randint(0, 6))]]),
               "cards": lambda: [word() for _ in range(rng.randint(0, 3))],
               "discards": lambda: [word() for _ in range(rng.randint(0, 3))],
               "order": lambda: None}

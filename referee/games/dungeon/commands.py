@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from referee.fields import Seat
 from referee.games.dungeon import events as ev
+from referee.games.dungeon.blind import UNKNOWN
 from referee.shared_commands import schemas_of
 
 _frozen = dataclass(frozen=True, slots=True)
@@ -22,7 +23,7 @@ _frozen = dataclass(frozen=True, slots=True)
 class Deal:
     """Known record: ``order`` is the whole shuffled deck, top first (the face-down cells of the
     seats beyond the Jokers, then five cards for each seat in seat order, then the draw pile); left
-    out, the referee shuffles."""
+    out, the referee shuffles. A blind record takes no order: nobody saw the cards dealt."""
 
     order: Optional[list[str]] = None
 
@@ -65,9 +66,13 @@ class PlayPassage:
 
 @_frozen
 class CaveIn:
+    """``passage`` (a blind Pitch Black record): the target's face-down last passage as it was
+    turned up; elsewhere, when given, it must be that passage."""
+
     seat: Seat
     card: str
     target: Seat
+    passage: Optional[str] = None
 
 
 @_frozen
@@ -88,10 +93,12 @@ class LetFall:
 
 @_frozen
 class Accuse:
-    """Pitch Black: ``seat`` accuses ``target`` of cheating; the dungeon is revealed."""
+    """Pitch Black: ``seat`` accuses ``target`` of cheating; the dungeon is revealed (a blind
+    record: ``revealed``, its cards as turned up, in the order laid)."""
 
     seat: Seat
     target: Seat
+    revealed: Optional[list[str]] = None
 
 
 @_frozen
@@ -168,9 +175,11 @@ class Deny:
 
 @_frozen
 class Look:
-    """After a denial, the asker demands to see the target's hand."""
+    """After a denial, the asker demands to see the target's hand (a blind record: ``shown``, the
+    hand as the asker saw it)."""
 
     seat: Seat
+    shown: Optional[list[str]] = None
 
 
 @_frozen
@@ -233,9 +242,11 @@ ACTIONS: dict[str, type] = {
 COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
 
 
-def _deal_order(e: ev.DungeonDealt) -> list[str]:
+def _deal_order(e: ev.DungeonDealt) -> list[str] | None:
+    """The deck order a deal records; None for a blind record's deal, which knows none."""
     hidden = [cell for cell, down in zip(e.cells, e.cell_face_down) if down]
-    return hidden + [c for hand in e.hands for c in hand] + list(e.pile)
+    order = hidden + [c for hand in e.hands for c in hand] + list(e.pile)
+    return None if UNKNOWN in order else order
 
 
 # The command each table-action event records; the referee's own events (a tie, the first
@@ -247,9 +258,9 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonAcePlayed: lambda e: PlayAce(e.seat, e.card),
     ev.DungeonAcesResolved: lambda e: CloseAces(),
     ev.DungeonPassagePlayed: lambda e: PlayPassage(e.seat, e.card, e.on),
-    ev.DungeonCaveIn: lambda e: CaveIn(e.seat, e.card, e.target),
-    ev.DungeonCaveInFailed: lambda e: CaveIn(e.seat, e.card, e.target),
-    ev.DungeonAccused: lambda e: Accuse(e.seat, e.target),
+    ev.DungeonCaveIn: lambda e: CaveIn(e.seat, e.card, e.target, e.passage),
+    ev.DungeonCaveInFailed: lambda e: CaveIn(e.seat, e.card, e.target, e.passage),
+    ev.DungeonAccused: lambda e: Accuse(e.seat, e.target, e.revealed),
     ev.DungeonJokerSaved: lambda e: SaveJoker(e.seat, e.card),
     ev.DungeonPassageCollapsed: lambda e: LetFall(e.seat),
     ev.DungeonCreatureAttacked: lambda e: Attack(e.seat, e.card, e.target),
@@ -262,11 +273,11 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonCountersClosed: lambda e: CloseCounters(),
     ev.DungeonCardHandedOver: lambda e: HandOver(e.seat),
     ev.DungeonCardDenied: lambda e: Deny(e.seat),
-    ev.DungeonHandLookedAt: lambda e: Look(e.seat),
+    ev.DungeonHandLookedAt: lambda e: Look(e.seat, e.shown),
     ev.DungeonDenialAccepted: lambda e: Believe(e.seat),
     ev.DungeonHandDiscarded: lambda e: DiscardHand(e.seat),
     ev.DungeonTurnEnded: lambda e: EndTurn(e.seat, list(e.discards)),
-    ev.DungeonPileReshuffled: lambda e: Reshuffle(list(e.pile)),
+    ev.DungeonPileReshuffled: lambda e: Reshuffle(None if UNKNOWN in e.pile else list(e.pile)),
 }
 
 
