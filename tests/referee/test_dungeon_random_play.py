@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from dungeon_table import DUNGEON, NAMES
 from events.registry import registry
+from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity
 from referee.games.dungeon.options import joker_cells, load_options, shuffled_deck
 from referee.redecide import redecide
@@ -67,7 +68,7 @@ def hidden_cards(state) -> set[str]:
         hidden |= set(state.discard)
     if state.options["darkness"] == "pitch_black":
         hidden |= {card for dungeon in state.dungeons for card, _ in dungeon}
-    return hidden
+    return hidden - {UNKNOWN}  # a blind record's card nobody saw says nothing
 
 
 def shown_cards(view, skip=("asked", "contest")) -> set[str]:

@@ -95,6 +95,8 @@ def _passage(s: DungeonState, e: ev.DungeonPassagePlayed) -> None:
     dungeon = s.dungeons[e.seat]
     parent = place_of(dungeon, e.on)
     dungeon.append((e.card, parent))
+    if e.revealed is not None:  # blind Pitch Black: turned up to escape
+        dungeon[:] = [(card, p) for card, (_, p) in zip(e.revealed, dungeon)]
     s.laid_setback[e.seat].append(s.setback[e.seat])
     if e.cheat:
         s.cheats[e.seat].add(len(dungeon) - 1)

@@ -57,11 +57,14 @@ class CloseAces:
 @_frozen
 class PlayPassage:
     """A passage in one's own dungeon, on ``on`` (a passage's card or "cell"; left out when there
-    is one place only)."""
+    is one place only). A blind Pitch Black record: ``card`` is ``?`` (face down) and ``on`` the
+    cell or the position of the passage it lies on; a player who escapes turns the dungeon up
+    (``revealed``: its cards in the order laid, the new one last)."""
 
     seat: Seat
     card: str
     on: Optional[str] = None
+    revealed: Optional[list[str]] = None
 
 
 @_frozen
@@ -257,7 +260,7 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonCardDrawn: lambda e: Draw(e.seat),
     ev.DungeonAcePlayed: lambda e: PlayAce(e.seat, e.card),
     ev.DungeonAcesResolved: lambda e: CloseAces(),
-    ev.DungeonPassagePlayed: lambda e: PlayPassage(e.seat, e.card, e.on),
+    ev.DungeonPassagePlayed: lambda e: PlayPassage(e.seat, UNKNOWN if e.revealed else e.card, e.on, e.revealed),
     ev.DungeonCaveIn: lambda e: CaveIn(e.seat, e.card, e.target, e.passage),
     ev.DungeonCaveInFailed: lambda e: CaveIn(e.seat, e.card, e.target, e.passage),
     ev.DungeonAccused: lambda e: Accuse(e.seat, e.target, e.revealed),

@@ -107,13 +107,15 @@ class DungeonAcesResolved:
 class DungeonPassagePlayed:
     """A passage card laid in the player's own dungeon, on ``on`` (a passage's identity or "cell").
     ``cheat`` (Pitch Black, face down): the card or its place breaks the rules; the referee keeps it
-    to itself until an accusation reveals the dungeon."""
+    to itself until an accusation reveals the dungeon. ``on`` is a position (``"0"``, ``"1"``, ..)
+    in a blind Pitch Black record, where the passages are ``?``."""
 
     seat: int
     card: str
     on: str
     cheat: bool = False
     salt: Optional[str] = _salt()
+    revealed: Optional[list[str]] = None  # blind Pitch Black: the dungeon turned up to escape
 
 
 @event_type("DungeonCaveIn", version=1)

@@ -15,6 +15,7 @@ from referee.games.dungeon.cards import creature_value, identity, is_joker, name
 from referee.games.dungeon.checks import (
     IllegalMove, check_may_play, check_own_turn, check_target, held_card, in_deck, seal, who,
 )
+from referee.games.dungeon.dark import turned_up
 from referee.games.dungeon.options import face_down_discards, face_down_passages
 from referee.games.dungeon.setup import HAND_SIZE
 from referee.games.dungeon.state import DungeonState
@@ -85,7 +86,8 @@ def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[An
 def _face_down_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[Any]:
     """A blind Pitch Black record: a card nobody saw (``?``) laid face down, on the cell or on the
     passage at a position (counted from 0 in the order laid). Whether it breaks the rules is
-    ruled when an accusation turns the dungeon up."""
+    ruled when an accusation turns the dungeon up. A player who escapes with it turns the dungeon
+    up (``revealed``, the new passage last), and the referee checks the line 10..2."""
     dungeon = state.dungeons[c.seat]
     positions = ["cell"] + [str(i) for i in range(len(dungeon))]
     if not is_unknown(c.card):
@@ -97,14 +99,26 @@ def _face_down_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> lis
                           f"at a position ({', '.join(positions)}).", seat=c.seat, legal=positions)
     if not state.hands[c.seat]:
         raise errors.CardNotInHand(f"{who(state, c.seat)} holds no card to lay.", seat=c.seat, legal=[])
-    return [ev.DungeonPassagePlayed(c.seat, UNKNOWN, on)]
+    if c.revealed is None:
+        return [ev.DungeonPassagePlayed(c.seat, UNKNOWN, on)]
+    # The player claims the escape and turns the dungeon up, the new passage last.
+    laid = dungeon + [(UNKNOWN, tree.place_of(dungeon, on))]
+    revealed = turned_up(state, c.seat, c.revealed, laid)
+    if not tree.escaped([(card, parent) for card, (_, parent) in zip(revealed, laid)]):
+        raise IllegalMove(f"{who(state, c.seat)}'s dungeon as turned up holds no line from the cell 10 down to 2: no "
+                          "escape. Lay the passage face down without revealing the dungeon.", seat=c.seat)
+    return [ev.DungeonPassagePlayed(c.seat, revealed[-1], on, revealed=revealed), ev.DungeonGameWon(c.seat, "escape")]
 
 
 def _named_place(card: str, names: list[str]) -> str | None:
     """The place among ``names`` that ``card`` names: a passage's identity, its name, or a Joker
-    passage by its identity or the card it was declared as."""
+    passage by its identity or the card it was declared as. A passage named exactly wins over one
+    that only bears the name (``9H`` is the 9H laid, not a Joker declared as it)."""
     for name in names:
-        if card in (name, identity(name), name_of(name)) or identity(card) == identity(name):
+        if card in (name, identity(name)) or identity(card) == identity(name):
+            return name
+    for name in names:
+        if card == name_of(name):
             return name
     return resolve(card, names)
 
