@@ -272,3 +272,16 @@ def test_a_blind_pitch_black_escape_turns_the_dungeon_up():
     assert "no escape" in refused.message
     assert t.act(cmd.PlayPassage(0, "?", "7", line)) == [
         ev.DungeonPassagePlayed(0, "2H", "7", revealed=line), ev.DungeonGameWon(0, "escape")]
+
+
+def test_a_graverobber_takes_another_copy_than_the_jack_it_is():
+    """Two decks: Bob's Jack of clubs takes a Jack of clubs from the discards nobody saw (Ann's
+    hand, thrown away after a look): the other copy."""
+    t = BlindTable(["AC", "2C", "3C"], players=3, decks=2)
+    t.act(cmd.Draw(0))
+    t.act(cmd.Myrmiddon(0, "QH", 1, "KS"))
+    t.act(cmd.Deny(1))
+    t.act(cmd.Look(0, ["3D", "4D", "5D", "6D", "7D"]))  # Ann's hand goes to the discard pile, unseen
+    t.act(cmd.EndTurn(0))
+    t.act(cmd.Draw(1))
+    assert t.act(cmd.Graverobber(1, "JC", "JC")) == [ev.DungeonGraverobberPlayed(1, "JC", "JC#2")]

@@ -194,7 +194,7 @@ def decide_graverobber(state: DungeonState, c: cmd.Graverobber, rng: Any) -> lis
         if not state.discard:
             raise IllegalMove("The discard pile is empty: there is nothing to take.", seat=c.seat, card=card)
         return [ev.DungeonGraverobberPlayed(c.seat, card, UNKNOWN)]
-    take = pick(state, state.discard, identity(in_deck(state, c.take)))  # a discarded Joker is a plain Joker
+    take = pick(state, state.discard, identity(in_deck(state, c.take)), (card,))  # a discarded Joker is a plain Joker
     if take is None:
         raise IllegalMove(f"{c.take} is not in the discard pile; it holds "
                           f"{', '.join(state.discard) or 'nothing'}.", seat=c.seat, card=card, legal=list(state.discard))
