@@ -87,7 +87,7 @@ def check_no_copy_seen_twice(blind) -> None:
     assert all(n == 1 for n in seen.values()), seen.most_common(3)
 
 
-@settings(max_examples=16, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
 def test_a_blind_record_takes_every_real_game_and_rules_as_the_known_one(config, seed):
     for known, blind, _ in play_both(config, seed):
@@ -97,7 +97,7 @@ def test_a_blind_record_takes_every_real_game_and_rules_as_the_known_one(config,
         assert DUNGEON.to_act(blind) == to_act_from_the_table(DUNGEON.public_view(blind)) == DUNGEON.to_act(known)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
 def test_random_blind_records_replay_and_are_decided_again_into_the_live_state(config, seed):
     known = blind = log = None
