@@ -95,6 +95,14 @@ def test_a_blind_record_takes_every_real_game_and_rules_as_the_known_one(config,
         check_no_copy_seen_twice(blind)
         check_hidden_stays_hidden(blind)
         assert DUNGEON.to_act(blind) == to_act_from_the_table(DUNGEON.public_view(blind)) == DUNGEON.to_act(known)
+        check_listed_actions_are_taken(blind, random.Random(seed))
+
+
+def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
+    """A few of the actions the blind record lists for anyone are taken by its referee."""
+    listed = [c for seat in range(blind.players) for c in DUNGEON.legal_actions(blind, seat)]
+    for command in rng.sample(listed, min(3, len(listed))):
+        DUNGEON.decide(blind, command, rng)
 
 
 @settings(max_examples=6, deadline=None)

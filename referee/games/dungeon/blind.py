@@ -75,6 +75,16 @@ def free_copy(state: DungeonState, text: str, taken: Iterable[str] = ()) -> str 
     return f"{found}={declared}" if declared else found
 
 
+def free_cards(state: DungeonState) -> list[str]:
+    """One copy of each card (one Joker) the record has seen nowhere: what a card nobody saw may be."""
+    seen = set(known_cards(state))
+    out: dict[str, str] = {}
+    for card in shuffled_deck(state.options) + joker_cells(state.options):
+        if card not in seen:
+            out.setdefault("JK" if is_joker(card) else name_of(card), card)
+    return list(out.values())
+
+
 def pick(state: DungeonState, place: list[str], text: str, taken: Iterable[str] = ()) -> str | None:
     """The card ``text`` names in ``place`` (a hand, the discard pile): a copy the record knows
     there, or else, when ``place`` holds a card nobody saw, a copy seen nowhere else; None when
