@@ -8,6 +8,8 @@ from flask import request
 from api.director import is_director_key
 from api.problems import ApiProblem
 from api.services import services
+from referee.game import record_has_secrets
+from referee.registry import get_game
 from workers.catalog import CatalogEntry
 
 
@@ -61,9 +63,10 @@ def reads_full_record(entry: CatalogEntry, finished: bool) -> bool:
 
     A known record in progress holds hands the table has not seen yet (and, in Black Queen, who
     the hidden partners are), so only the scorekeeper reads its payloads until the game ends.
-    A blind record holds nothing the table has not seen.
+    A blind record holds nothing the table has not seen, unless its game says it logs what one
+    player alone saw (``referee.game.record_has_secrets``).
     """
-    if entry.record != "known" or finished:
+    if finished or not record_has_secrets(get_game(entry.game), entry.record):
         return True
     token = presented_token()
     return token is not None and (entry.token_matches(token) or _fresh_entry_matches(entry.game_id, token)

@@ -38,6 +38,9 @@ Contract
   the next move of a winning line as a command; ``GET /games/{id}/hint`` answers with it.
 * ``audit_notes(state, events)`` (optional) is what the game adds to the audit of its record, from
   the end state and the events in version order (a JSON-ready dict; the audit's ``notes``).
+* ``blind_record_has_secrets`` (optional, False by default): a blind record of this game also logs
+  what one player alone saw (Dungeon: a hand shown to a Myrmiddon's asker), so while it is on its
+  payloads are withheld from the table as a known record's are (:func:`record_has_secrets`).
 * ``picture_html(state)`` (optional) draws the table as HTML (escaped) for the printable record's
   "the table at the end" (The Queens: its tableau).
 """
@@ -103,3 +106,9 @@ class Game(Protocol):
         ...
 
     def outcome(self, state: GameState) -> dict[str, Any] | None: ...
+
+
+def record_has_secrets(game: Game, record: str) -> bool:
+    """Whether a record of ``game`` in progress holds what some player has not seen: a known record
+    (the hands), or a blind one whose game says it logs what one player alone saw."""
+    return record == "known" or bool(getattr(game, "blind_record_has_secrets", False))

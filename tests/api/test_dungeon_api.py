@@ -1,7 +1,7 @@
 """Dungeon through the API as shipped (`courtcard serve`): a whole known-record game created with
 POST /games and logged action by action from what GET /legal offers (the scorekeeper's seatless
 actions and Aces out of turn included), viewed by the table without ever seeing a hand, then
-audited, exported and imported again."""
+audited, exported and imported again; and whole blind-record games logged as the table saw them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,13 @@ import random
 import pytest
 
 from api.app import create_app
+from referee.games.dungeon.blind import UNKNOWN
+from referee.registry import get_game
+from referee.replay import replay
+from tests.referee.dungeon_blind import table_saw
 
 SEATS = ["Ann", "Bob", "Cat"]
+DUNGEON = get_game("dungeon")
 
 
 @pytest.fixture
@@ -100,7 +105,73 @@ def test_an_impossible_dungeon_action_is_refused_with_the_card_the_player_and_wh
     assert client.get(f"/games/{game_id}").get_json()["version"] == 2  # nothing recorded
 
 
-def test_a_blind_dungeon_record_is_refused_for_now(client):
+def test_a_dungeon_record_is_known_or_blind(client):
     response = client.post("/games", json={"game": "dungeon", "seats": SEATS, "options": {"players": 3},
-                                           "record": "blind"})
-    assert response.status_code == 422 and response.get_json()["code"] == "invalid_options"
+                                           "record": "dealt"})
+    assert response.status_code == 422
+
+
+def body_of(command) -> dict:
+    """A command as the JSON body that logs it."""
+    name = DUNGEON.action_of(command)
+    return {"action": name, **DUNGEON.command_schemas[name].dump(command)}
+
+
+def real_game(options: dict, rng: random.Random):
+    """A known game played at random, in process, and each action as a blind record logs it (what
+    the table saw): yields the blind command and the blind events it makes, on a mirror of the
+    record, until the game is over."""
+    known = replay(DUNGEON.start(options, SEATS, "known", rng))
+    mirror = replay(DUNGEON.start(options, SEATS, "blind", rng))
+    while DUNGEON.outcome(known) is None:
+        offered: dict[str, list] = {}
+        for seat in range(len(SEATS)):
+            for command in DUNGEON.legal_actions(known, seat):
+                offered.setdefault(DUNGEON.action_of(command), []).append(command)
+        command = rng.choice(offered[rng.choice(sorted(offered))])
+        before = known.clone()
+        events = DUNGEON.decide(known, command, rng)
+        for event in events:
+            known = DUNGEON.apply(known, event)
+        logged = table_saw(before, command, events, mirror)
+        made = DUNGEON.decide(mirror, logged, rng)
+        for event in made:
+            mirror = DUNGEON.apply(mirror, event)
+        yield logged, made
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 3, "darkness": "pitch_black", "counter_attack": 3}],
+                         ids=["base", "pitch-black"])
+def test_a_whole_blind_dungeon_game_through_the_api_keeps_what_one_player_saw_from_the_table(client, new_game, options):
+    """A blind record logged as the table saw a real game: the service takes every action and makes
+    the events the referee makes; the table's view shows no hand nor face-down card; while the game
+    is on, its events and exports hold a hand shown to a Myrmiddon's asker, so without the token
+    their payloads are withheld; once it is over the record is public, audits, exports, imports."""
+    game_id, _token, headers = new_game(game="dungeon", seats=SEATS, options=options, record="blind")
+    darkness = options.get("darkness", "none")
+    rng = random.Random(7)
+    for step, (command, made) in enumerate(real_game(options, rng)):
+        response = client.post(f"/games/{game_id}/actions", json=body_of(command), headers=headers)
+        assert response.status_code == 201, (body_of(command), response.get_json())
+        assert [e["type"] for e in response.get_json()["events"]] == [type(e).__name__ for e in made]
+        if step % 10 == 0 or any(type(e).__name__ == "DungeonHandLookedAt" for e in made):
+            director = client.get(f"/games/{game_id}", query_string={"view": "director"}, headers=headers).get_json()
+            if director["outcome"] is not None:
+                break
+            text = client.get(f"/games/{game_id}").get_data(as_text=True)
+            for card in hidden_cards(director["view"], darkness) - {UNKNOWN}:
+                assert f'"{card}"' not in text, f"{card} is hidden but shown to the table"
+            public = client.get(f"/games/{game_id}/events", query_string={"limit": 1000}).get_json()["events"]
+            assert all(e["payload"] is None and e["withheld"] for e in public)
+            assert client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}).status_code == 401
+    view = client.get(f"/games/{game_id}").get_json()
+    assert view["status"] == "finished" and view["record"] == "blind"
+    events = client.get(f"/games/{game_id}/events", query_string={"from": max(1, view["version"] - 99)}).get_json()["events"]
+    assert all(e["payload"] is not None for e in events) and events[-1]["type"] == "DungeonGameWon"
+    audit = client.get(f"/games/{game_id}/audit", headers=headers).get_json()["audit"]
+    assert audit["ok"], audit
+    record = client.get(f"/games/{game_id}/export", query_string={"format": "jsonl"}).get_data()
+    imported = client.post("/imports", data=record, headers={"Content-Type": "text/plain"})
+    assert imported.status_code == 201, imported.get_json()
+    again = client.get(f"/games/{imported.get_json()['game_id']}").get_json()
+    assert again["outcome"] == view["outcome"] and again["record"] == "blind"

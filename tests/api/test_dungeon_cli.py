@@ -1,6 +1,7 @@
 """Dungeon with the ``courtcard`` command against `courtcard serve`: the golden game's every action
 logged one command at a time (the deck order given with the deal), shown, a refusal's exit code,
-and the exported record verified (its chain whole, every event decided again)."""
+and the exported record verified (its chain whole, every event decided again); and the golden game
+again on a blind record."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 from api.cli import EXIT_REFUSED
 from api.views import action_payloads
 from tests.api.test_cli import live, run  # noqa: F401 (the fixture)
-from tests.referee.test_dungeon_golden_games import EXPECTED, SCRIPT
+from tests.referee.test_dungeon_golden_games import BLIND_EXPECTED, BLIND_SCRIPT, EXPECTED, SCRIPT
 from referee.registry import get_game
 
 
@@ -30,6 +31,28 @@ def test_the_golden_dungeon_game_logged_with_the_cli_is_the_golden_record(live, 
     refused = run("log", game, "draw", "seat=1", "--url", live)
     assert refused.exit_code == EXIT_REFUSED and "The game is over" in refused.output
     record = tmp_path / "dungeon.jsonl"
+    assert run("export", game, "-o", record, "--url", live).exit_code == 0
+    verified = run("verify", record)
+    assert verified.exit_code == 0, verified.output
+
+
+def test_the_golden_blind_dungeon_game_logged_with_the_cli_is_the_golden_record(live, tmp_path):  # noqa: F811
+    """The blind record: no deck order, the cards named as the table saw them, Ann's look at Bob's
+    hand entered as she saw it (``shown=[...]``); the record verifies once the game is over."""
+    created = run("new", "dungeon", "--seat", "Ann", "--seat", "Bob", "--record", "blind", "--option", "players=2",
+                  "--url", live, "--json")
+    assert created.exit_code == 0, created.output
+    game = json.loads(created.output)["game_id"]
+    types = ["GameCreated"]
+    for body in action_payloads(get_game("dungeon"), BLIND_SCRIPT):
+        fields = [f"{key}={json.dumps(value)}" for key, value in body.items() if key != "action" and value is not None]
+        logged = run("log", game, body["action"], *fields, "--url", live, "--json")
+        assert logged.exit_code == 0, (body, logged.output)
+        types += [e["type"] for e in json.loads(logged.output)["events"]]
+    assert types == [type(e).__name__ for e in BLIND_EXPECTED]
+    shown = run("show", game, "--url", live)
+    assert shown.exit_code == 0 and "last_alive" in shown.output
+    record = tmp_path / "dungeon-blind.jsonl"
     assert run("export", game, "-o", record, "--url", live).exit_code == 0
     verified = run("verify", record)
     assert verified.exit_code == 0, verified.output

@@ -2,7 +2,7 @@
 script of the table's actions that goes through the contest, Aces stacked in a defence, a
 cave-in, a Myrmiddon's bluff found out, a Graverobber, a retreat, a defence by a creature and a
 player slain in the cell. The second plays the dark variants (Pitch Black, Suicide Queen, Counter
-Attack 3). Every event the referee makes is written out below from the rules, by hand; each log
+Attack 3). The third is the first again on a blind record. Every event the referee makes is written out below from the rules, by hand; each log
 must also replay from its encoded form and be decided again unchanged."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from events.registry import registry
 from referee.events import GameCreated
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
+from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.options import shuffled_deck
 from referee.redecide import redecide
 from referee.registry import get_game
@@ -133,9 +134,62 @@ DARK_EXPECTED = [
 ]
 
 
-def golden_log(options: dict | None = None, script: list = SCRIPT) -> list:
+# The first game again, on a blind record: the scorekeeper logs what the table saw. Nobody saw the
+# deal or a draw (?); every card played face up is named; Ann's look at Bob's hand is entered as
+# she saw it, and proves his denial a lie.
+U = UNKNOWN
+BLIND_SCRIPT = [
+    cmd.Deal(),
+    cmd.ContestPlay(0, "AC"), cmd.ContestPlay(1, "2C"),
+    cmd.Draw(0), cmd.PlayPassage(0, "10H"), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.Attack(1, "JS", 0), cmd.PlayAce(0, "AH"), cmd.PlayAce(1, "AS"), cmd.CloseAces(),
+    cmd.Defend(0, ["8H", "3H"]), cmd.EndTurn(1, ["4D"]),
+    cmd.Draw(0), cmd.PlayPassage(0, "9H"), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.CaveIn(1, "9D", 0), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Myrmiddon(0, "QH", 1, "KS"), cmd.Deny(1), cmd.Look(0, ["10S", "KS", "7D", "6D", "9C"]),
+    cmd.EndTurn(0),
+    cmd.Draw(1), cmd.Graverobber(1, "JD", "10S"), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.EndTurn(0, ["4C"]),
+    cmd.Draw(1), cmd.PlayPassage(1, "10S"), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Attack(0, "KS", 1), cmd.Retreat(1), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Attack(0, "JC", 1), cmd.Defend(1, ["QC"]), cmd.EndTurn(0),
+    cmd.Draw(1), cmd.EndTurn(1),
+    cmd.Draw(0), cmd.Attack(0, "KC", 1), cmd.Retreat(1),
+]
+
+BLIND_EXPECTED = [
+    GameCreated("dungeon", {"players": 2, "decks": 1, **BASE_GAME}, ["Ann", "Bob"], "blind"),
+    ev.DungeonDealt(["JK1", "JK2"], [False, False], [[U] * 5, [U] * 5], [U] * 42),
+    ev.DungeonContestCardPlayed(0, "AC", 1, U),
+    ev.DungeonContestCardPlayed(1, "2C", 1, U), ev.DungeonFirstPlayerChosen(0),
+    ev.DungeonCardDrawn(0, U), ev.DungeonPassagePlayed(0, "10H", "cell"), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, U), ev.DungeonCreatureAttacked(1, "JS", 0, "10H"),
+    ev.DungeonAcePlayed(0, "AH"), ev.DungeonAcePlayed(1, "AS"),
+    ev.DungeonAcesResolved([{"seat": 1, "ace": "AS", "cards": [U, U]}, {"seat": 0, "ace": "AH", "cards": [U, U]}]),
+    ev.DungeonCreatureDefeated(0, "JS", ["8H", "3H"]), ev.DungeonTurnEnded(1, ["4D"]),
+    ev.DungeonCardDrawn(0, U), ev.DungeonPassagePlayed(0, "9H", "10H"), ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, U), ev.DungeonCaveIn(1, "9D", 0, "9H"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, U), ev.DungeonMyrmiddonAsked(0, "QH", 1, "KS"), ev.DungeonCardDenied(1),
+    ev.DungeonHandLookedAt(0, 1, False, ["10S", "7D", "6D", "9C"], "KS", shown=["10S", "KS", "7D", "6D", "9C"]),
+    ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, U), ev.DungeonGraverobberPlayed(1, "JD", "10S"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, U), ev.DungeonTurnEnded(0, ["4C"]),
+    ev.DungeonCardDrawn(1, U), ev.DungeonPassagePlayed(1, "10S", "cell"), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, U), ev.DungeonCreatureAttacked(0, "KS", 1, "10S"), ev.DungeonRetreated(1, "KS", "10S"),
+    ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, U), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, U), ev.DungeonCreatureAttacked(0, "JC", 1, None), ev.DungeonCreatureDefeated(1, "JC", ["QC"]),
+    ev.DungeonTurnEnded(0, []),
+    ev.DungeonCardDrawn(1, U), ev.DungeonTurnEnded(1, []),
+    ev.DungeonCardDrawn(0, U), ev.DungeonCreatureAttacked(0, "KC", 1, None),
+    ev.DungeonPlayerSlain(1, "KC", [U, U]), ev.DungeonGameWon(0, "last_alive"),
+]
+
+
+def golden_log(options: dict | None = None, script: list = SCRIPT, record: str = "known") -> list:
     rng = random.Random(0)
-    log = DUNGEON.start(options or {"players": 2}, ["Ann", "Bob"], "known", rng)
+    log = DUNGEON.start(options or {"players": 2}, ["Ann", "Bob"], record, rng)
     state = replay(log)
     for command in script:
         events = DUNGEON.decide(state, command, rng)
@@ -145,13 +199,14 @@ def golden_log(options: dict | None = None, script: list = SCRIPT) -> list:
     return log
 
 
-GOLDEN = {"base": (None, SCRIPT, EXPECTED), "dark": (DARK, DARK_SCRIPT, DARK_EXPECTED)}
+GOLDEN = {"base": (None, SCRIPT, EXPECTED, "known"), "dark": (DARK, DARK_SCRIPT, DARK_EXPECTED, "known"),
+          "blind": (None, BLIND_SCRIPT, BLIND_EXPECTED, "blind")}
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_game_event_by_event(name):
-    options, script, expected = GOLDEN[name]
-    log = golden_log(options, script)
+    options, script, expected, record = GOLDEN[name]
+    log = golden_log(options, script, record)
     for index, (made, wanted) in enumerate(zip(log, expected)):
         assert made == wanted, f"event {index + 1}"
     assert len(log) == len(expected)
@@ -159,8 +214,8 @@ def test_golden_game_event_by_event(name):
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_game_replays_from_its_encoded_log_and_is_decided_again(name):
-    options, script, _ = GOLDEN[name]
-    log = golden_log(options, script)
+    options, script, _, record = GOLDEN[name]
+    log = golden_log(options, script, record)
     state = replay([registry.decode(*registry.encode(e)) for e in log])
     assert DUNGEON.outcome(state) == {"reason": "last_alive", "winners": [0]}
     assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(state)
@@ -177,3 +232,11 @@ def test_golden_game_dark_shows_the_table_no_face_down_card():
     view = DUNGEON.public_view(state)
     assert view["discard"] is None and view["players"][0]["cell"] is None
     assert state.hands[0] == ["9D", "4C", "6C", "3C"] and state.cheats == [set(), set()]
+
+
+def test_golden_game_blind_knows_what_the_table_saw_and_no_more():
+    state = replay(golden_log(None, BLIND_SCRIPT, "blind"))
+    known = replay(golden_log())
+    assert state.hands == [[UNKNOWN] * 5, []] and state.pile == [UNKNOWN] * len(known.pile)
+    assert [card for card, _ in state.dungeons[0]] == ["10H"]
+    assert state.discard[:7] == ["AC", "2C", "AS", "AH", "JS", "8H", "3H"]  # face up, named as played

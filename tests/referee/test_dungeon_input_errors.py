@@ -95,9 +95,9 @@ def test_a_deal_order_that_is_not_the_deck_names_the_card():
         assert words in caught.value.message
 
 
-def test_a_blind_record_is_refused_for_now():
+def test_a_record_is_known_or_blind():
     with pytest.raises(errors.InvalidOption):
-        DUNGEON.start({"players": 2}, NAMES[:2], "blind", random.Random(1))
+        DUNGEON.start({"players": 2}, NAMES[:2], "dealt", random.Random(1))
 
 
 def test_seat_names_must_match_the_players():
@@ -111,3 +111,21 @@ def test_nothing_is_logged_after_the_game_is_over():
     t.act(cmd.Retreat(0))
     refused = t.refuse(cmd.EndTurn(1), errors.WrongPhase)
     assert "The game is over" in refused.message
+
+
+def test_a_passage_named_exactly_is_that_place_not_a_joker_declared_as_it():
+    """Jokers Wild: Ann's dungeon holds a Joker declared as the 9H and, beside it, the 9H itself:
+    an 8 "on 9H" goes on the 9H."""
+    from dungeon_table import Table
+
+    t = Table([["10H", "JK1", "9H", "8H", "2D"], ["3C", "4C", "5C", "6C", "7C"]], ["AC", "2C"],
+              pile=["3D", "4D", "5D", "6D", "7D", "8D", "9D"], cells=["QD", "QC"], jokers_wild=True)
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.pass_turn(1)
+    t.turn(0, cmd.PlayPassage(0, "JK1=9H"))
+    t.pass_turn(1)
+    t.turn(0, cmd.PlayPassage(0, "9H", "10H"))
+    t.pass_turn(1)
+    t.act(cmd.Draw(0))
+    t.act(cmd.PlayPassage(0, "8H", "9H"))
+    assert t.state.dungeons[0] == [("10H", -1), ("JK1=9H", 0), ("9H", 0), ("8H", 2)]

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from dungeon_table import DUNGEON, NAMES
 from events.registry import registry
+from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity
 from referee.games.dungeon.options import joker_cells, load_options, shuffled_deck
 from referee.redecide import redecide
@@ -67,7 +68,7 @@ def hidden_cards(state) -> set[str]:
         hidden |= set(state.discard)
     if state.options["darkness"] == "pitch_black":
         hidden |= {card for dungeon in state.dungeons for card, _ in dungeon}
-    return hidden
+    return hidden - {UNKNOWN}  # a blind record's card nobody saw says nothing
 
 
 def shown_cards(view, skip=("asked", "contest")) -> set[str]:
@@ -200,10 +201,12 @@ def wild_command(state, rng: random.Random):
 
     cards = [c for h in state.hands for c in h] + list(state.discard) + list(state.pile[:5])
     cards += [card for d in state.dungeons for card, _ in d]
-    words = cards + ["JK", "JK1=9H", "JK2=KS", "JK9", "7H#2", "10D#3", "cell", "ZZ", "", "as", "jk=2c"]
+    words = cards + ["JK", "JK1=9H", "JK2=KS", "JK9", "7H#2", "10D#3", "cell", "ZZ", "", "as", "jk=2c", "?", "0", "1"]
     seat = lambda: rng.randrange(max(state.players, 1) + 1)  # noqa: E731 (one past the table too)
     word = lambda: rng.choice(words)  # noqa: E731
-    fields = {"seat": seat, "target": seat, "card": word, "take": word, "ask": word, "on": word,
+    fields = {"seat": seat, "target": seat, "card": word, "take": word, "ask": word, "on": word, "passage": word,
+              "shown": lambda: rng.choice([None, [word() for _ in range(rng.randint(0, 6))]]),
+              "revealed": lambda: rng.choice([None, [word() for _ in range(rng.randint(0, 6))]]),
               "cards": lambda: [word() for _ in range(rng.randint(0, 3))],
               "discards": lambda: [word() for _ in range(rng.randint(0, 3))],
               "order": lambda: None}

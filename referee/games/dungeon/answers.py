@@ -9,8 +9,9 @@ from typing import Any
 from referee import errors
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
-from referee.games.dungeon.cards import creature_value, identity, is_joker, name_of, passage_value
-from referee.games.dungeon.checks import IllegalMove, check_window, held_card, seal, who
+from referee.games.dungeon.blind import UNKNOWN, every_copy_seen, free_copy, pick, take_out
+from referee.games.dungeon.cards import creature_value, identity, is_joker, name_of, normalise, passage_value
+from referee.games.dungeon.checks import IllegalMove, check_window, held_card, in_deck, seal, who
 from referee.games.dungeon.state import DungeonState
 
 def beats(cards: list[str], creature: str) -> bool:
@@ -34,10 +35,10 @@ def decide_defend(state: DungeonState, c: cmd.Defend, rng: Any) -> list[Any]:
         raise IllegalMove(f"{who(state, c.seat)} names no card to defend with: defend with cards, or retreat.",
                           seat=c.seat)
     left = list(state.hands[c.seat])
-    cards = []
+    cards: list[str] = []
     for text in c.cards:  # each card named takes a card from what is left (a name twice: both copies)
-        card = held_card(state, c.seat, text, left)
-        left.remove(identity(card))
+        card = held_card(state, c.seat, text, left, tuple(cards))
+        take_out(left, card)
         cards.append(card)
     if not beats(cards, creature):
         raise IllegalMove(f"{', '.join(cards)} do not defeat {creature} (value {creature_value(creature)}): passages "
@@ -94,17 +95,33 @@ def decide_retreat(state: DungeonState, c: cmd.Retreat, rng: Any) -> list[Any]:
 
 def holds_named(state: DungeonState, seat: int, name: str) -> str | None:
     """The first copy of the card named ``name`` (``JK``: any Joker) in ``seat``'s hand, else None."""
-    return next((c for c in state.hands[seat] if name_of(c) == name or (name == "JK" and is_joker(c))), None)
+    return named_in(state.hands[seat], name)
+
+
+def named_in(cards: list[str], name: str) -> str | None:
+    """The first copy of the card named ``name`` (``JK``: any Joker) among ``cards``, else None."""
+    return next((c for c in cards if name_of(c) == name or (name == "JK" and is_joker(c))), None)
+
+
+def handed_over(state: DungeonState, seat: int, name: str) -> str | None:
+    """The copy of the card named ``name`` that ``seat`` hands over: one held, or (a blind record,
+    a hand with cards nobody saw) a copy seen nowhere else; None when neither."""
+    hand = state.hands[seat]
+    card = named_in(hand, name)
+    if card is None and UNKNOWN in hand:
+        card = free_copy(state, name)
+    return card
 
 
 def decide_hand_over(state: DungeonState, c: cmd.HandOver, rng: Any) -> list[Any]:
     """The target hands the card over: when asked, or (Suicide Queen) when caught lying, then
     discarding the rest of the hand."""
     window = check_window(state, ("ask", "caught"), c.seat, "hand over")
-    card = holds_named(state, c.seat, window["asked"])
+    card = handed_over(state, c.seat, window["asked"])
     if card is None:
-        raise errors.CardNotInHand(f"{who(state, c.seat)} holds no {window['asked']} to hand over: they may deny "
-                                   "holding it (deny).", seat=c.seat, card=window["asked"], legal=["deny"])
+        why = every_copy_seen(window["asked"]) if UNKNOWN in state.hands[c.seat] else "they may deny holding it (deny)"
+        raise errors.CardNotInHand(f"{who(state, c.seat)} holds no {window['asked']} to hand over: {why}.",
+                                   seat=c.seat, card=window["asked"], legal=["deny"])
     out: list[Any] = [ev.DungeonCardHandedOver(c.seat, card, window["asker"])]
     if window["kind"] == "caught":
         out.append(ev.DungeonHandDiscarded(c.seat, [x for x in state.hands[c.seat] if x != card], seal(state, rng)))
@@ -129,13 +146,45 @@ def decide_look(state: DungeonState, c: cmd.Look, rng: Any) -> list[Any]:
     liar found out chooses next)."""
     window = check_window(state, ("doubt",), c.seat, "look")
     target = window["target"]
-    card = holds_named(state, target, window["asked"])
+    shown = shown_hand(state, target, c.shown)
+    hand = state.hands[target] if shown is None else shown
+    card = named_in(hand, window["asked"])
+    # A blind record salts the hand shown: the asker alone saw it.
+    salt = seal(state, rng, True if shown is not None else None)
     if card is None:
-        return [ev.DungeonHandLookedAt(c.seat, target, True, list(state.hands[c.seat]), salt=seal(state, rng))]
+        return [ev.DungeonHandLookedAt(c.seat, target, True, list(state.hands[c.seat]), salt=salt, shown=shown)]
     if state.options.get("suicide_queen"):
-        return [ev.DungeonHandLookedAt(c.seat, target, False, [], liar_chooses=True)]
-    rest = [x for x in state.hands[target] if x != card]
-    return [ev.DungeonHandLookedAt(c.seat, target, False, rest, card, salt=seal(state, rng))]
+        return [ev.DungeonHandLookedAt(c.seat, target, False, [], liar_chooses=True, salt=salt if shown else None,
+                                       shown=shown)]
+    rest = [x for x in hand if x != card]
+    return [ev.DungeonHandLookedAt(c.seat, target, False, rest, card, salt=salt, shown=shown)]
+
+
+def shown_hand(state: DungeonState, seat: int, shown: list[str] | None) -> list[str] | None:
+    """A blind record: ``seat``'s hand as it was shown, checked against the record (as many cards
+    as the hand holds, every card the record knows there, the others seen nowhere else), as
+    identities. A known record knows the hand and takes none (None)."""
+    if state.record != "blind":
+        if shown is not None:
+            raise IllegalMove("A known record knows the hand: the look takes no hand shown.", seat=seat)
+        return None
+    hand = state.hands[seat]
+    if shown is None:
+        raise IllegalMove(f"Enter {who(state, seat)}'s hand as it was shown (shown): {len(hand)} cards.", seat=seat)
+    if len(shown) != len(hand):
+        raise IllegalMove(f"{who(state, seat)} holds {len(hand)} cards by the record, not {len(shown)}: the hand shown "
+                          "does not add up.", seat=seat, legal=[x for x in hand if x != UNKNOWN])
+    left, out = list(hand), []
+    for text in shown:
+        card = pick(state, left, identity(in_deck(state, text)), out)
+        if card is None:
+            known = [x for x in left if x != UNKNOWN]
+            why = f"the record knows {who(state, seat)} holds {', '.join(known)}" if known else every_copy_seen(text)
+            raise IllegalMove(f"The hand shown cannot hold {normalise(text)}: {why}.", seat=seat,
+                              card=normalise(text), legal=known)
+        take_out(left, card)
+        out.append(card)
+    return out
 
 
 def decide_believe(state: DungeonState, c: cmd.Believe, rng: Any) -> list[Any]:

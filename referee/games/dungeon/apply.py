@@ -7,15 +7,17 @@ from typing import Any
 
 from referee import events as shared
 from referee.games.dungeon import events as ev
+from referee.games.dungeon.blind import take_out
 from referee.games.dungeon.cards import identity, is_joker
 from referee.games.dungeon.options import counterable
 from referee.games.dungeon.state import DungeonState
-from referee.games.dungeon.tree import CELL
+from referee.games.dungeon.tree import CELL, place_of
 
 
 def _from_hand(s: DungeonState, seat: int, card: str) -> None:
-    """A card leaves a hand (a declared Joker is the Joker)."""
-    s.hands[seat].remove(identity(card))
+    """A card leaves a hand (a declared Joker is the Joker; in a blind record, a card the record
+    did not know there is one of its ``?``)."""
+    take_out(s.hands[seat], card)
 
 
 def _discard(s: DungeonState, *cards: str) -> None:
@@ -29,6 +31,7 @@ def _created(s: DungeonState, e: shared.GameCreated) -> None:
     s.phase = "deal"
     s.hands = [[] for _ in range(n)]
     s.dungeons = [[] for _ in range(n)]
+    s.laid_setback = [[] for _ in range(n)]
     s.cheats = [set() for _ in range(n)]
     s.ever_ten, s.setback, s.alive = [False] * n, [False] * n, [True] * n
 
@@ -90,8 +93,11 @@ def _aces_resolved(s: DungeonState, e: ev.DungeonAcesResolved) -> None:
 def _passage(s: DungeonState, e: ev.DungeonPassagePlayed) -> None:
     _from_hand(s, e.seat, e.card)
     dungeon = s.dungeons[e.seat]
-    parent = CELL if e.on == "cell" else next(i for i, (card, _) in enumerate(dungeon) if card == e.on)
+    parent = place_of(dungeon, e.on)
     dungeon.append((e.card, parent))
+    if e.revealed is not None:  # blind Pitch Black: turned up to escape
+        dungeon[:] = [(card, p) for card, (_, p) in zip(e.revealed, dungeon)]
+    s.laid_setback[e.seat].append(s.setback[e.seat])
     if e.cheat:
         s.cheats[e.seat].add(len(dungeon) - 1)
     if parent == CELL:  # out of the cell (by the rules, with a 10)
@@ -100,8 +106,16 @@ def _passage(s: DungeonState, e: ev.DungeonPassagePlayed) -> None:
     s.played = True
 
 
+def _turn_up_last(s: DungeonState, seat: int, passage: str | None) -> None:
+    """Blind record: the face-down last passage turned up is known from now on."""
+    if passage is not None:
+        dungeon = s.dungeons[seat]
+        dungeon[-1] = (passage, dungeon[-1][1])
+
+
 def _cave_in(s: DungeonState, e: ev.DungeonCaveIn) -> None:
     _from_hand(s, e.seat, e.card)
+    _turn_up_last(s, e.target, e.passage)
     s.played = True
     if is_joker(e.passage):  # its owner may save it first
         s.window = {"kind": "save", "attacker": e.seat, "target": e.target, "card": e.card, "passage": e.passage}
@@ -113,6 +127,7 @@ def _pop_passage(s: DungeonState, seat: int) -> str:
     """The last passage leaves ``seat``'s dungeon (a retreat or a cave-in): the second-lowest
     branch opens."""
     passage, _ = s.dungeons[seat].pop()
+    s.laid_setback[seat].pop()
     s.cheats[seat].discard(len(s.dungeons[seat]))
     s.setback[seat] = True
     return passage
@@ -124,14 +139,17 @@ def _collapse(s: DungeonState, target: int, card: str) -> None:
 
 def _cave_in_failed(s: DungeonState, e: ev.DungeonCaveInFailed) -> None:
     _from_hand(s, e.seat, e.card)
+    _turn_up_last(s, e.target, e.passage)
     _discard(s, e.card)
     s.played = True
 
 
 def _accused(s: DungeonState, e: ev.DungeonAccused) -> None:
+    if e.revealed is not None:  # blind record: the dungeon as it was turned up
+        s.dungeons[e.target] = [(card, parent) for card, (_, parent) in zip(e.revealed, s.dungeons[e.target])]
     loser = e.target if e.cheating else e.seat
     _discard(s, *(card for card, _ in s.dungeons[loser]))
-    s.dungeons[loser], s.cheats[loser] = [], set()
+    s.dungeons[loser], s.laid_setback[loser], s.cheats[loser] = [], [], set()
 
 
 def _joker_saved(s: DungeonState, e: ev.DungeonJokerSaved) -> None:
@@ -195,7 +213,7 @@ def _take_effect(s: DungeonState, ability: dict) -> None:
     (the Queen discarded, the target to answer)."""
     if ability["ability"] == "graverobber":
         s.held = ability["card"]
-        s.discard.remove(ability["take"])
+        take_out(s.discard, ability["take"])
         s.hands[ability["seat"]].append(ability["take"])
         s.window = None
     else:
@@ -233,6 +251,8 @@ def _believed(s: DungeonState, e: ev.DungeonDenialAccepted) -> None:
 
 
 def _looked(s: DungeonState, e: ev.DungeonHandLookedAt) -> None:
+    if e.shown is not None:  # blind record: the hand as the asker saw it
+        s.hands[e.target] = list(e.shown)
     if e.liar_chooses:
         s.window = {**s.window, "kind": "caught"}
         return

@@ -8,7 +8,8 @@ from typing import Any
 
 from referee import errors
 from referee.dealing import deal_salt
-from referee.games.dungeon.cards import deck, identity, is_joker, normalise, resolve
+from referee.games.dungeon.blind import UNKNOWN, every_copy_seen, pick
+from referee.games.dungeon.cards import deck, identity, is_joker, normalise
 from referee.games.dungeon.options import face_down_discards
 from referee.games.dungeon.state import DungeonState
 
@@ -48,12 +49,18 @@ def in_deck(state: DungeonState, text: object) -> str:
     return card
 
 
-def held_card(state: DungeonState, seat: int, text: object, hand: list[str] | None = None) -> str:
+def held_card(state: DungeonState, seat: int, text: object, hand: list[str] | None = None,
+              taken: tuple[str, ...] = ()) -> str:
     """The card ``text`` names in ``seat``'s hand (or in ``hand``, what is left of it), as it is
-    played: its identity, and a Joker's declaration (which a Joker needs); else CardNotInHand."""
+    played: its identity, and a Joker's declaration (which a Joker needs); else CardNotInHand. In a
+    blind record a card the record does not know in the hand is a copy seen nowhere else (nor in
+    ``taken``, the cards named with it)."""
     in_deck(state, text)
     hand = state.hands[seat] if hand is None else hand
-    card = resolve(text, hand)
+    card = pick(state, hand, text, taken)
+    if card is None and UNKNOWN in hand:
+        raise errors.CardNotInHand(f"{normalise(text)} cannot be in {who(state, seat)}'s hand: {every_copy_seen(text)}.",
+                                   seat=seat, card=normalise(text))
     if card is None:
         more = "" if hand is state.hands[seat] else " more"
         raise errors.CardNotInHand(f"{who(state, seat)} does not hold{more} {normalise(text)}; they hold "

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from referee.fields import Seat
 from referee.games.dungeon import events as ev
+from referee.games.dungeon.blind import UNKNOWN
 from referee.shared_commands import schemas_of
 
 _frozen = dataclass(frozen=True, slots=True)
@@ -22,7 +23,7 @@ _frozen = dataclass(frozen=True, slots=True)
 class Deal:
     """Known record: ``order`` is the whole shuffled deck, top first (the face-down cells of the
     seats beyond the Jokers, then five cards for each seat in seat order, then the draw pile); left
-    out, the referee shuffles."""
+    out, the referee shuffles. A blind record takes no order: nobody saw the cards dealt."""
 
     order: Optional[list[str]] = None
 
@@ -56,18 +57,25 @@ class CloseAces:
 @_frozen
 class PlayPassage:
     """A passage in one's own dungeon, on ``on`` (a passage's card or "cell"; left out when there
-    is one place only)."""
+    is one place only). A blind Pitch Black record: ``card`` is ``?`` (face down) and ``on`` the
+    cell or the position of the passage it lies on; a player who escapes turns the dungeon up
+    (``revealed``: its cards in the order laid, the new one last)."""
 
     seat: Seat
     card: str
     on: Optional[str] = None
+    revealed: Optional[list[str]] = None
 
 
 @_frozen
 class CaveIn:
+    """``passage`` (a blind Pitch Black record): the target's face-down last passage as it was
+    turned up; elsewhere, when given, it must be that passage."""
+
     seat: Seat
     card: str
     target: Seat
+    passage: Optional[str] = None
 
 
 @_frozen
@@ -88,10 +96,12 @@ class LetFall:
 
 @_frozen
 class Accuse:
-    """Pitch Black: ``seat`` accuses ``target`` of cheating; the dungeon is revealed."""
+    """Pitch Black: ``seat`` accuses ``target`` of cheating; the dungeon is revealed (a blind
+    record: ``revealed``, its cards as turned up, in the order laid)."""
 
     seat: Seat
     target: Seat
+    revealed: Optional[list[str]] = None
 
 
 @_frozen
@@ -168,9 +178,11 @@ class Deny:
 
 @_frozen
 class Look:
-    """After a denial, the asker demands to see the target's hand."""
+    """After a denial, the asker demands to see the target's hand (a blind record: ``shown``, the
+    hand as the asker saw it)."""
 
     seat: Seat
+    shown: Optional[list[str]] = None
 
 
 @_frozen
@@ -233,9 +245,11 @@ ACTIONS: dict[str, type] = {
 COMMAND_SCHEMAS, ACTION_OF = schemas_of(ACTIONS)
 
 
-def _deal_order(e: ev.DungeonDealt) -> list[str]:
+def _deal_order(e: ev.DungeonDealt) -> list[str] | None:
+    """The deck order a deal records; None for a blind record's deal, which knows none."""
     hidden = [cell for cell, down in zip(e.cells, e.cell_face_down) if down]
-    return hidden + [c for hand in e.hands for c in hand] + list(e.pile)
+    order = hidden + [c for hand in e.hands for c in hand] + list(e.pile)
+    return None if UNKNOWN in order else order
 
 
 # The command each table-action event records; the referee's own events (a tie, the first
@@ -246,10 +260,10 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonCardDrawn: lambda e: Draw(e.seat),
     ev.DungeonAcePlayed: lambda e: PlayAce(e.seat, e.card),
     ev.DungeonAcesResolved: lambda e: CloseAces(),
-    ev.DungeonPassagePlayed: lambda e: PlayPassage(e.seat, e.card, e.on),
-    ev.DungeonCaveIn: lambda e: CaveIn(e.seat, e.card, e.target),
-    ev.DungeonCaveInFailed: lambda e: CaveIn(e.seat, e.card, e.target),
-    ev.DungeonAccused: lambda e: Accuse(e.seat, e.target),
+    ev.DungeonPassagePlayed: lambda e: PlayPassage(e.seat, UNKNOWN if e.revealed else e.card, e.on, e.revealed),
+    ev.DungeonCaveIn: lambda e: CaveIn(e.seat, e.card, e.target, e.passage),
+    ev.DungeonCaveInFailed: lambda e: CaveIn(e.seat, e.card, e.target, e.passage),
+    ev.DungeonAccused: lambda e: Accuse(e.seat, e.target, e.revealed),
     ev.DungeonJokerSaved: lambda e: SaveJoker(e.seat, e.card),
     ev.DungeonPassageCollapsed: lambda e: LetFall(e.seat),
     ev.DungeonCreatureAttacked: lambda e: Attack(e.seat, e.card, e.target),
@@ -262,11 +276,11 @@ _RECORDED: dict[type, Any] = {
     ev.DungeonCountersClosed: lambda e: CloseCounters(),
     ev.DungeonCardHandedOver: lambda e: HandOver(e.seat),
     ev.DungeonCardDenied: lambda e: Deny(e.seat),
-    ev.DungeonHandLookedAt: lambda e: Look(e.seat),
+    ev.DungeonHandLookedAt: lambda e: Look(e.seat, e.shown),
     ev.DungeonDenialAccepted: lambda e: Believe(e.seat),
     ev.DungeonHandDiscarded: lambda e: DiscardHand(e.seat),
     ev.DungeonTurnEnded: lambda e: EndTurn(e.seat, list(e.discards)),
-    ev.DungeonPileReshuffled: lambda e: Reshuffle(list(e.pile)),
+    ev.DungeonPileReshuffled: lambda e: Reshuffle(None if UNKNOWN in e.pile else list(e.pile)),
 }
 
 

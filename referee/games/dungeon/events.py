@@ -9,6 +9,9 @@ Black and Pitch Black, face-down discards and passages) also carry a ``salt``: w
 on their payload is withheld but their envelope's hash is public, and without the salt hashing the
 few candidate cards of a one-card draw would find it. The salt takes no part in comparing events
 (see ``referee.dealing.deal_salt``).
+
+In a blind record (see ``referee.games.dungeon.blind``) a card nobody saw is ``?``: the deal, the
+draws, a face-down discard or passage, a secret take.
 """
 
 from __future__ import annotations
@@ -104,13 +107,15 @@ class DungeonAcesResolved:
 class DungeonPassagePlayed:
     """A passage card laid in the player's own dungeon, on ``on`` (a passage's identity or "cell").
     ``cheat`` (Pitch Black, face down): the card or its place breaks the rules; the referee keeps it
-    to itself until an accusation reveals the dungeon."""
+    to itself until an accusation reveals the dungeon. ``on`` is a position (``"0"``, ``"1"``, ..)
+    in a blind Pitch Black record, where the passages are ``?``."""
 
     seat: int
     card: str
     on: str
     cheat: bool = False
     salt: Optional[str] = _salt()
+    revealed: Optional[list[str]] = None  # blind Pitch Black: the dungeon turned up to escape
 
 
 @event_type("DungeonCaveIn", version=1)
@@ -135,6 +140,7 @@ class DungeonCaveInFailed:
     seat: int
     card: str
     target: int
+    passage: Optional[str] = None  # blind record: the passage as it was turned up
 
 
 @event_type("DungeonAccused", version=1)
@@ -142,12 +148,14 @@ class DungeonCaveInFailed:
 class DungeonAccused:
     """Pitch Black: ``seat`` accused ``target`` of cheating and the dungeon was revealed.
     ``cheating``: the target discards the whole dungeon but the cell; otherwise the accuser
-    discards theirs. ``discarded``: the dungeon that went to the discard pile."""
+    discards theirs. ``discarded``: the dungeon that went to the discard pile. ``revealed`` (blind
+    record): the target's dungeon as it was turned up, in the order laid."""
 
     seat: int
     target: int
     cheating: bool
     discarded: list[str]
+    revealed: Optional[list[str]] = None
 
 
 @event_type("DungeonJokerSaved", version=1)
@@ -295,7 +303,8 @@ class DungeonHandLookedAt:
     card, and the asker discards their whole hand; otherwise the asker gets ``card`` and the target
     discards the rest of theirs. ``discarded`` is the hand that went to the discard pile.
     ``liar_chooses`` (Suicide Queen): the liar found out chooses what happens next, and nothing
-    moves yet."""
+    moves yet. ``shown`` (blind record): the target's hand as the asker saw it (only the asker: the
+    payload is withheld, and salted, while the game is on)."""
 
     seat: int
     target: int
@@ -303,6 +312,7 @@ class DungeonHandLookedAt:
     discarded: list[str]
     card: Optional[str] = None
     liar_chooses: bool = False
+    shown: Optional[list[str]] = None
     salt: Optional[str] = _salt()
 
 

@@ -29,13 +29,17 @@ class Dungeon:
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option; the deal follows as the table's first action."""
         opts = load_options(dict(options))
-        if record != "known":
-            raise errors.InvalidOption("Dungeon is refereed on a known record only for now (the referee deals, "
-                                       f"so it knows every hand), not {record!r}.")
+        if record not in ("known", "blind"):
+            raise errors.InvalidOption("Dungeon keeps a known record (the referee deals, so it knows every hand) or a "
+                                       f"blind one (only what the table saw), not {record!r}.")
         names = [str(s) for s in seats]
         if len(names) != opts["players"]:
             raise errors.InvalidOption(f"{opts['players']} players need {opts['players']} seat names, got {len(names)}.")
         return [shared.GameCreated(self.name, opts, names, record)]
+
+    #: A blind record also logs what one player alone saw (a hand shown to a Myrmiddon's asker):
+    #: its payloads are withheld while the game is on, as a known record's are.
+    blind_record_has_secrets: ClassVar[bool] = True
 
     def initial_state(self) -> DungeonState:
         return DungeonState()

@@ -10,11 +10,13 @@ from referee.dealing import deal_salt
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
-from referee.games.dungeon.cards import creature_value, identity, is_joker, name_of, passage_value, resolve
+from referee.games.dungeon.blind import UNKNOWN, every_copy_seen, free_copy, is_unknown, pick, take_out
+from referee.games.dungeon.cards import creature_value, identity, is_joker, name_of, normalise, passage_value, resolve
 from referee.games.dungeon.checks import (
     IllegalMove, check_may_play, check_own_turn, check_target, held_card, in_deck, seal, who,
 )
-from referee.games.dungeon.options import face_down_passages
+from referee.games.dungeon.dark import turned_up
+from referee.games.dungeon.options import face_down_discards, face_down_passages
 from referee.games.dungeon.setup import HAND_SIZE
 from referee.games.dungeon.state import DungeonState
 
@@ -45,8 +47,10 @@ def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[An
     """A passage where the rules let it go; in Pitch Black (face down) any card anywhere, a cheat
     being a fact the referee records and rules on only when an accusation reveals the dungeon."""
     check_may_play(state, c.seat, "passage")
-    card = held_card(state, c.seat, c.card)
     dark = face_down_passages(state.options)
+    if dark and state.record == "blind":
+        return _face_down_passage(state, c, rng)
+    card = held_card(state, c.seat, c.card)
     fair = passage_places(state, c.seat, card) if passage_value(card) is not None else []
     names = [place_name(state, c.seat, p) for p in fair]
     if dark:
@@ -79,11 +83,42 @@ def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[An
     return out
 
 
+def _face_down_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[Any]:
+    """A blind Pitch Black record: a card nobody saw (``?``) laid face down, on the cell or on the
+    passage at a position (counted from 0 in the order laid). Whether it breaks the rules is
+    ruled when an accusation turns the dungeon up. A player who escapes with it turns the dungeon
+    up (``revealed``, the new passage last), and the referee checks the line 10..2."""
+    dungeon = state.dungeons[c.seat]
+    positions = ["cell"] + [str(i) for i in range(len(dungeon))]
+    if not is_unknown(c.card):
+        raise IllegalMove(f"Pitch Black passages are laid face down: a blind record logs the card as ? (card=?), "
+                          f"not {c.card}.", seat=c.seat, card=str(c.card))
+    on = "cell" if c.on is None and not dungeon else (c.on or "").strip().lower()
+    if on not in positions:
+        raise IllegalMove(f"Say where {who(state, c.seat)} lays the face-down passage: on the cell or on the passage "
+                          f"at a position ({', '.join(positions)}).", seat=c.seat, legal=positions)
+    if not state.hands[c.seat]:
+        raise errors.CardNotInHand(f"{who(state, c.seat)} holds no card to lay.", seat=c.seat, legal=[])
+    if c.revealed is None:
+        return [ev.DungeonPassagePlayed(c.seat, UNKNOWN, on)]
+    # The player claims the escape and turns the dungeon up, the new passage last.
+    laid = dungeon + [(UNKNOWN, tree.place_of(dungeon, on))]
+    revealed = turned_up(state, c.seat, c.revealed, laid)
+    if not tree.escaped([(card, parent) for card, (_, parent) in zip(revealed, laid)]):
+        raise IllegalMove(f"{who(state, c.seat)}'s dungeon as turned up holds no line from the cell 10 down to 2: no "
+                          "escape. Lay the passage face down without revealing the dungeon.", seat=c.seat)
+    return [ev.DungeonPassagePlayed(c.seat, revealed[-1], on, revealed=revealed), ev.DungeonGameWon(c.seat, "escape")]
+
+
 def _named_place(card: str, names: list[str]) -> str | None:
     """The place among ``names`` that ``card`` names: a passage's identity, its name, or a Joker
-    passage by its identity or the card it was declared as."""
+    passage by its identity or the card it was declared as. A passage named exactly wins over one
+    that only bears the name (``9H`` is the 9H laid, not a Joker declared as it)."""
     for name in names:
-        if card in (name, identity(name), name_of(name)) or identity(card) == identity(name):
+        if card in (name, identity(name)) or identity(card) == identity(name):
+            return name
+    for name in names:
+        if card == name_of(name):
             return name
     return resolve(card, names)
 
@@ -101,16 +136,36 @@ def decide_cave_in(state: DungeonState, c: cmd.CaveIn, rng: Any) -> list[Any]:
     dungeon = state.dungeons[c.target]
     if not dungeon:
         raise IllegalMove(f"{who(state, c.target)} has no passage to cave in.", seat=c.seat, card=card)
-    last = dungeon[-1][0]
+    last = _turned_up(state, c, card)
     if passage_value(card) is None:
         raise IllegalMove(f"{card} is not a passage card: a cave-in takes one of the last passage's value.",
                           seat=c.seat, card=card)
     if passage_value(card) != passage_value(last):
         if face_down_passages(state.options):  # the player could not see it: the passage, turned up, stands
-            return [ev.DungeonCaveInFailed(c.seat, card, c.target)]
+            return [ev.DungeonCaveInFailed(c.seat, card, c.target, last if state.record == "blind" else None)]
         raise IllegalMove(f"A cave-in of {who(state, c.target)}'s last passage {last} takes a "
                           f"{passage_value(last)}, not {card}.", seat=c.seat, card=card)
     return [ev.DungeonCaveIn(c.seat, card, c.target, last, seal(state, rng, face_down_passages(state.options)))]
+
+
+def _turned_up(state: DungeonState, c: cmd.CaveIn, card: str) -> str:
+    """The target's last passage as the cave-in finds it: the one the record knows (which
+    ``passage``, when given, must name), or (a blind Pitch Black record) the face-down passage as
+    it was turned up, a copy seen nowhere else."""
+    last = state.dungeons[c.target][-1][0]
+    if last == UNKNOWN:
+        if c.passage is None:
+            raise IllegalMove(f"The cave-in turns up {who(state, c.target)}'s face-down last passage: say which card it "
+                              "is (passage).", seat=c.seat, card=card)
+        found = free_copy(state, in_deck(state, c.passage), taken=(card,))
+        if found is None:
+            raise errors.CardNotInHand(f"{who(state, c.target)}'s last passage cannot be {normalise(c.passage)}: "
+                                       f"{every_copy_seen(c.passage)}.", seat=c.target, card=normalise(c.passage))
+        return found
+    if c.passage is not None and resolve(in_deck(state, c.passage), [last]) is None:
+        raise IllegalMove(f"{who(state, c.target)}'s last passage is {last}, not {normalise(c.passage)}.",
+                          seat=c.seat, card=card, legal=[last])
+    return last
 
 
 def decide_attack(state: DungeonState, c: cmd.Attack, rng: Any) -> list[Any]:
@@ -132,7 +187,14 @@ def decide_graverobber(state: DungeonState, c: cmd.Graverobber, rng: Any) -> lis
     card = held_card(state, c.seat, c.card)
     if creature_value(card) != 11:
         raise IllegalMove(f"{card} is not a Graverobber (a Jack).", seat=c.seat, card=card)
-    take = resolve(identity(in_deck(state, c.take)), state.discard)  # a discarded Joker is a plain Joker
+    if state.record == "blind" and face_down_discards(state.options):
+        if not is_unknown(c.take):
+            raise IllegalMove("The Graverobber's choice from the face-down discard pile is secret: a blind record logs "
+                              f"it as ? (take=?), not {c.take}.", seat=c.seat, card=card)
+        if not state.discard:
+            raise IllegalMove("The discard pile is empty: there is nothing to take.", seat=c.seat, card=card)
+        return [ev.DungeonGraverobberPlayed(c.seat, card, UNKNOWN)]
+    take = pick(state, state.discard, identity(in_deck(state, c.take)), (card,))  # a discarded Joker is a plain Joker
     if take is None:
         raise IllegalMove(f"{c.take} is not in the discard pile; it holds "
                           f"{', '.join(state.discard) or 'nothing'}.", seat=c.seat, card=card, legal=list(state.discard))
@@ -159,15 +221,22 @@ def decide_end_turn(state: DungeonState, c: cmd.EndTurn, rng: Any) -> list[Any]:
     hand = list(state.hands[c.seat])
     need = max(0, len(hand) - HAND_SIZE)
     given = list(c.discards or [])
+    if state.record == "blind" and face_down_discards(state.options) and c.discards is None:
+        given = [UNKNOWN] * need  # face down: only how many
     if len(given) != need:
         raise errors.WrongPhase(f"{who(state, c.seat)} holds {len(hand)} cards: discard exactly {need} to end the turn "
                                 f"with {min(len(hand), HAND_SIZE)}, not {len(given)}.", seat=c.seat, legal=hand)
-    discards = []
+    discards: list[str] = []
+    if state.record == "blind" and face_down_discards(state.options):  # nobody sees which
+        if not all(is_unknown(text) for text in given):
+            raise IllegalMove("Discards are face down: a blind record logs them as ? (discards=[?, ...]).", seat=c.seat)
+        return [ev.DungeonTurnEnded(c.seat, [UNKNOWN] * need)]
     for text in given:
-        card = resolve(identity(in_deck(state, text)), hand)  # a Joker is discarded as itself
+        card = pick(state, hand, identity(in_deck(state, text)), discards)  # a Joker is discarded as itself
         if card is None:
-            raise errors.CardNotInHand(f"{who(state, c.seat)} cannot discard {text}: they hold {', '.join(hand)}.",
+            why = every_copy_seen(text) if UNKNOWN in hand else f"they hold {', '.join(hand)}"
+            raise errors.CardNotInHand(f"{who(state, c.seat)} cannot discard {text}: {why}.",
                                        seat=c.seat, card=str(text), legal=hand)
-        hand.remove(card)
+        take_out(hand, card)
         discards.append(card)
     return [ev.DungeonTurnEnded(c.seat, discards, seal(state, rng))]

@@ -10,6 +10,7 @@ from referee import errors
 from referee.dealing import deal_salt
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
+from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import contest_rank, normalise
 from referee.games.dungeon.checks import check_phase, check_seat, held_card, who
 from referee.games.dungeon.options import joker_cells, shuffled_deck
@@ -23,6 +24,10 @@ def decide_deal(state: DungeonState, c: cmd.Deal, rng: Any) -> list[Any]:
     the rest the draw pile (from the order given, or shuffled)."""
     check_phase(state, "deal", "deal")
     cards = shuffled_deck(state.options)
+    if state.record == "blind":
+        if c.order is not None:
+            raise errors.InvalidDeal("A blind record logs no deck order: nobody saw the cards dealt. Deal without one.")
+        cards = [UNKNOWN] * len(cards)
     if c.order is None:
         order = list(cards)
         rng.shuffle(order)
@@ -39,6 +44,10 @@ def decide_deal(state: DungeonState, c: cmd.Deal, rng: Any) -> list[Any]:
 def decide_reshuffle(state: DungeonState, c: cmd.Reshuffle, rng: Any) -> list[Any]:
     """The discard pile, shuffled (or in the order given), becomes the draw pile."""
     check_phase(state, "reshuffle", "reshuffle")
+    if state.record == "blind":
+        if c.order is not None:
+            raise errors.InvalidDeal("A blind record logs no order for the reshuffle: nobody sees the new draw pile.")
+        return [ev.DungeonPileReshuffled([UNKNOWN] * len(state.discard))]
     if c.order is None:
         pile = list(state.discard)
         rng.shuffle(pile)

@@ -22,7 +22,7 @@ from referee.games.dungeon.tree import Passage
 class DungeonState:
     __slots__ = (
         "version", "game_name", "options", "names", "record", "phase",
-        "pile", "discard", "hands", "cells", "cell_hidden", "dungeons", "cheats", "ever_ten", "setback", "alive",
+        "pile", "discard", "hands", "cells", "cell_hidden", "dungeons", "laid_setback", "cheats", "ever_ten", "setback", "alive",
         "contenders", "contest_plays", "contest_round",
         "turn", "drawn", "played", "held", "window", "aces", "outcome", "turn_no",
     )
@@ -40,6 +40,9 @@ class DungeonState:
         self.cells: list[str] = []
         self.cell_hidden: list[bool] = []  # a face-down cell's card is never shown
         self.dungeons: list[list[Passage]] = []
+        # Each passage's ``setback`` when it was laid (a Pitch Black dungeon turned up in a blind
+        # record is judged passage by passage, as it could be played then).
+        self.laid_setback: list[list[bool]] = []
         self.cheats: list[set[int]] = []  # Pitch Black: positions of passages laid against the rules
         self.ever_ten: list[bool] = []  # has laid a passage on the cell (a 10): creatures may attack
         self.setback: list[bool] = []  # retreat or cave-in since the last passage: second-lowest branch

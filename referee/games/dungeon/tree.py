@@ -28,6 +28,21 @@ CELL = -1
 Passage = tuple[str, int]  # (card identity, parent index or CELL)
 
 
+def place_of(dungeon: list[Passage], on: str) -> int:
+    """The parent ``on`` names in a dungeon: ``cell``, a passage's card, or (a face-down passage the
+    record does not know, in a blind Pitch Black record) its position, counted from 0 in the order
+    laid.
+
+        >>> place_of([("10H", CELL), ("?", 0)], "cell"), place_of([("10H", CELL), ("?", 0)], "10H"), place_of([("?", CELL)], "0")
+        (-1, 0, 0)
+    """
+    if on == "cell":
+        return CELL
+    if on.isdigit():
+        return int(on)
+    return next(i for i, (card, _) in enumerate(dungeon) if card == on)
+
+
 def values_in_play(dungeon: list[Passage], value_of: Callable[[str], int]) -> list[int]:
     """The distinct passage values in the dungeon, lowest first (a card that is no passage, laid
     as one in Pitch Black, has none)."""

@@ -7,15 +7,16 @@ could play an Ace, which would tell the table who holds one.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any
 
 from referee.cards import DECK52
 
 from referee.games.dungeon import commands as cmd
-from referee.games.dungeon.answers import defences, holds_named
+from referee.games.dungeon.answers import defences, handed_over, holds_named
+from referee.games.dungeon.blind import UNKNOWN, free_cards
 from referee.games.dungeon.checks import ANSWERER
-from referee.games.dungeon.cards import creature_value, is_ace, is_joker, name_of, passage_value
+from referee.games.dungeon.cards import creature_value, identity, is_ace, is_joker, name_of, passage_value
 from referee.games.dungeon.plays import passage_places, place_name
 from referee.games.dungeon.setup import HAND_SIZE
 from referee.games.dungeon.options import face_down_discards, face_down_passages
@@ -46,16 +47,16 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
     if phase == "reshuffle":
         return [cmd.Reshuffle()]
     if phase == "contest":
-        return [cmd.ContestPlay(seat, c) for c in _played(state.hands[seat], "A")] if seat in to_act(state) else []
+        return [cmd.ContestPlay(seat, c) for c in _played(_nameable(state, seat), "A")] if seat in to_act(state) else []
     if phase != "turn" or not state.alive[seat]:
         return []
-    aces = [cmd.PlayAce(seat, c) for c in _played(state.hands[seat], "A") if is_ace(c)]
+    aces = [cmd.PlayAce(seat, c) for c in _played(_nameable(state, seat), "A") if is_ace(c)]
     if state.aces:
         return aces + [cmd.CloseAces()]
     window = state.window
     if window is not None and window["kind"] == "counter":
         rank = 11 if window["ability"] == "graverobber" else 12
-        matching = _played(state.hands[seat], "J" if rank == 11 else "Q")
+        matching = _played(_nameable(state, seat), "J" if rank == 11 else "Q")
         return aces + [cmd.Counter(seat, c) for c in matching if creature_value(c) == rank] + [cmd.CloseCounters()]
     if window is None:
         aces += _accusations(state, seat)
@@ -67,19 +68,21 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
         return aces + defences(state, seat) + [cmd.Retreat(seat)]
     if window["kind"] == "ask":
         answers = [cmd.Deny(seat)]
-        return aces + ([cmd.HandOver(seat)] if holds_named(state, seat, window["asked"]) else []) + answers
+        return aces + ([cmd.HandOver(seat)] if handed_over(state, seat, window["asked"]) else []) + answers
     if window["kind"] == "caught":
         return aces + [cmd.HandOver(seat), cmd.DiscardHand(seat)]
     if window["kind"] == "save":
         value = passage_value(window["passage"])
-        saves = [c for c in _played(state.hands[seat], str(value)) if passage_value(c) == value]
+        saves = [c for c in _played(_nameable(state, seat), str(value)) if passage_value(c) == value]
         return aces + [cmd.SaveJoker(seat, c) for c in saves] + [cmd.LetFall(seat)]
-    return aces + [cmd.Look(seat), cmd.Believe(seat)]
+    # A blind record's look names the hand shown, which only the asker knows: it is not listed.
+    return aces + ([] if state.record == "blind" else [cmd.Look(seat)]) + [cmd.Believe(seat)]
 
 
 def _accusations(state: DungeonState, seat: int) -> list[Any]:
-    """Pitch Black: an accusation of anyone else with a passage, at any moment of play."""
-    if not face_down_passages(state.options):
+    """Pitch Black: an accusation of anyone else with a passage, at any moment of play (not listed
+    in a blind record: it names the cards turned up, which only the table knows)."""
+    if not face_down_passages(state.options) or state.record == "blind":
         return []
     return [cmd.Accuse(seat, t) for t in range(state.players) if t != seat and state.alive[t] and state.dungeons[t]]
 
@@ -90,7 +93,7 @@ def _cheats(state: DungeonState, seat: int) -> list[Any]:
     dungeon = state.dungeons[seat]
     on = dungeon[-1][0] if dungeon else "cell"
     parent = len(dungeon) - 1 if dungeon else CELL
-    return [cmd.PlayPassage(seat, card, on) for card in _played(state.hands[seat], "A", "5")
+    return [cmd.PlayPassage(seat, card, on) for card in _played(_nameable(state, seat), "A", "5")
             if passage_value(card) is None or parent not in passage_places(state, seat, card)]
 
 
@@ -98,25 +101,53 @@ def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
     if not state.drawn:
         return [cmd.Draw(seat)]
     out: list[Any] = []
-    hand = state.hands[seat]
+    hand = _nameable(state, seat)
+    blind_dark = state.record == "blind" and face_down_passages(state.options)
+    if not state.played and blind_dark and state.hands[seat]:  # face down, by position
+        out += [cmd.PlayPassage(seat, UNKNOWN, on) for on in ["cell"] + [str(i) for i in range(len(state.dungeons[seat]))]]
     if not state.played:
         others = [t for t in range(state.players) if t != seat and state.alive[t]]
         for card in _played(hand, *_JOKER_FACES):
             if passage_value(card) is not None:
-                out += [cmd.PlayPassage(seat, card, place_name(state, seat, p)) for p in passage_places(state, seat, card)]
+                if not blind_dark:
+                    out += [cmd.PlayPassage(seat, card, place_name(state, seat, p)) for p in passage_places(state, seat, card)]
                 out += [cmd.CaveIn(seat, card, t) for t in others
                         if state.dungeons[t] and passage_value(state.dungeons[t][-1][0]) == passage_value(card)]
             elif creature_value(card) is not None:
                 out += [cmd.Attack(seat, card, t) for t in others if state.ever_ten[t]]
                 if creature_value(card) == 11:
-                    out += [cmd.Graverobber(seat, card, take) for take in _distinct(state.discard)]
+                    out += [cmd.Graverobber(seat, card, take) for take in _takes(state) if take != identity(card)]
                 elif creature_value(card) == 12:
                     out += [cmd.Myrmiddon(seat, card, t, ask) for t in others for ask in DECK52]
-        if face_down_passages(state.options):
+        if face_down_passages(state.options) and not blind_dark:
             out += _cheats(state, seat)
-    keep = len(hand) - HAND_SIZE
-    discards = combinations(hand, keep) if keep > 0 else [()]
+    keep = len(state.hands[seat]) - HAND_SIZE
+    if state.record == "blind" and face_down_discards(state.options):
+        return out + [cmd.EndTurn(seat)]  # face down: only how many
+    # A blind hand with cards nobody saw: a sample of the discards it may name, no more of them
+    # than it has such cards.
+    known, unseen = state.hands[seat], state.hands[seat].count(UNKNOWN)
+    discards = islice((d for d in combinations(hand, keep) if sum(c not in known for c in d) <= unseen), 200) \
+        if keep > 0 else [()]
     return out + [cmd.EndTurn(seat, list(d)) for d in discards]
+
+
+def _nameable(state: DungeonState, seat: int) -> list[str]:
+    """The cards ``seat`` may name from hand: the hand (a blind record: the cards it knows there,
+    and for its cards nobody saw, one copy of each card seen nowhere)."""
+    hand = state.hands[seat]
+    if UNKNOWN not in hand:
+        return hand
+    return [c for c in hand if c != UNKNOWN] + free_cards(state)
+
+
+def _takes(state: DungeonState) -> list[str]:
+    """What a Graverobber may take: each card of the discard pile (a blind record: ``?`` from a
+    face-down pile; for its cards nobody saw, one copy of each card seen nowhere)."""
+    if state.record == "blind" and face_down_discards(state.options):
+        return [UNKNOWN]
+    takes = _distinct([c for c in state.discard if c != UNKNOWN])
+    return takes + (free_cards(state) if UNKNOWN in state.discard else [])
 
 
 #: What a Joker is listed as (any declaration is legal; these stand for them): every rank, in spades.
