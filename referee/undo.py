@@ -1,0 +1,282 @@
+"""The undo of a mis-entry: a scorekeeper who logged the wrong card (a typing error, not a rule
+breach) takes back the last entry, in every game and every record.
+
+The record stays append-only. The undo is an event of its own, :class:`EntryUndone`, naming the
+action it takes back and the stream versions of that entry (``replaces_from`` to ``replaces_to``);
+the events it takes back stay in the record, and the history shows both. The referee folds it: the
+state after it is the state before the undone entry (with the undo's version). An *entry* is one
+table action with everything the referee decided from it (a trick won, a ruling the card proved,
+the hand's score): the batch ``decide`` made for it, exactly as re-deciding the record finds it
+(``referee.redecide``). So an undo takes back what followed from the entry alone; rulings made
+before it, on anyone, stay in force.
+
+What an undo refuses, with its reason (``code`` ``undo_refused``):
+
+* an entry that is not the last (``version``, when given, is the record's version the
+  scorekeeper saw: an entry logged since makes the undo refused, never applied to the later entry);
+* the game's opening (its creation is no entry: nothing to undo before the first entry);
+* an undo (the last entry is then the undo itself: log the entry again instead);
+* a claim and the referee's ruling on it (a player's accusation is ruled, not mistyped);
+* anything once the game is over.
+
+It is not the rules' take-back of an irregular card (``CardTakenBack``, The Queens'
+``QueensMoveTakenBack``): that one is a correction the rules allow to a player and it keeps the
+rulings made since; an undo says the entry never happened at the table.
+
+Every game gets it the same way, without a line of its own: the registry wraps each game in
+:class:`Undoable`, which adds the ``undo`` action and keeps, in the state, restore points at the
+last few table actions (a copy of the state just before each, never changed once made, like the
+corrections' restore points) and the events since the oldest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from events.registry import event_type
+from referee.errors import InputError
+from referee.shared_commands import ClaimRenege, schemas_of
+
+#: The action name of an undo, in every game.
+UNDO_ACTION = "undo"
+#: Restore points kept: the last table actions' states. One entry may hold more than one table
+#: action (a claim upheld in window A brings the referee's take-back), and the entry before the
+#: last lets a batch that opens with rulings (a renege standing as window B closes) be found whole.
+KEPT_POINTS = 4
+
+
+@event_type("EntryUndone", version=1)
+@dataclass(frozen=True, slots=True)
+class EntryUndone:
+    """The scorekeeper undid the last entry, a mis-entry: the ``action`` logged at stream versions
+    ``replaces_from`` to ``replaces_to`` (its table action and what the referee decided from it)
+    did not happen. Those events stay in the record; the state is as it was before them."""
+
+    action: str
+    replaces_from: int
+    replaces_to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Undo the last entry. ``version``: the record's version the scorekeeper saw (optional); the
+    undo is refused when an entry was logged since."""
+
+    version: Optional[int] = None
+
+
+UNDO_SCHEMAS, _ = schemas_of({UNDO_ACTION: Undo})
+
+
+class UndoRefused(InputError):
+    """An undo the referee refuses: the message says why and what to do instead."""
+
+    code = "undo_refused"
+
+
+@dataclass(frozen=True, slots=True)
+class _Point:
+    """The state just before the table-action event at stream ``version``; never changed."""
+
+    version: int
+    state: Any
+
+
+class _Trail:
+    """What an undo needs, kept in the state: restore points at the last table actions, the events
+    from the oldest one on (``first`` is its version), and the version of the last undo. Never
+    changed once made (each event makes a new one), so state copies share it."""
+
+    __slots__ = ("points", "events", "first", "undone_at")
+
+    def __init__(self, points: tuple = (), events: tuple = (), first: int = 0, undone_at: int = 0) -> None:
+        self.points, self.events, self.first, self.undone_at = points, events, first, undone_at
+
+    def __copy__(self) -> _Trail:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> _Trail:
+        return self  # a game whose clone is a deep copy must not copy the restore points
+
+    def with_point(self, point: _Point) -> _Trail:
+        points = (self.points + (point,))[-KEPT_POINTS:]
+        first = points[0].version
+        events = self.events[first - self.first:] if self.points else ()
+        return _Trail(points, events, first, self.undone_at)
+
+    def with_event(self, event: Any) -> _Trail:
+        if not self.points:
+            return self
+        return _Trail(self.points, self.events + (event,), self.first, self.undone_at)
+
+    def events_between(self, start: int, stop: int) -> tuple:
+        """The events at stream versions ``start`` to ``stop - 1``."""
+        return self.events[start - self.first:stop - self.first]
+
+
+_NO_TRAIL = _Trail()
+_STATE_CLASSES: dict[type, type] = {}
+
+
+def _state_class(cls: type) -> type:
+    """The subclass of a game's state class with the trail's slot, made once and named in this
+    module (``Undoable<name>``), so that a state pickles as the game's own states do."""
+    sub = _STATE_CLASSES.get(cls)
+    if sub is None:
+        name = f"Undoable{cls.__name__}"
+        sub = type(name, (cls,), {"__slots__": ("undo_trail",), "__module__": __name__, "__qualname__": name})
+        _STATE_CLASSES[cls] = globals()[name] = sub
+    return sub
+
+
+def __getattr__(name: str) -> Any:
+    """A state class made for a game (``Undoable<name>``) when unpickling before any game was
+    registered in this process: registering the games makes them."""
+    import referee.registry  # noqa: F401  (each registered game makes its state class)
+
+    if name in globals():
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _with_trail(state: Any) -> Any:
+    """``state`` as an instance of a subclass of its class with a slot for the trail (a game's
+    state may have ``__slots__``); its clones keep the class, and so the slot."""
+    sub = _state_class(type(state))
+    new = sub.__new__(sub)
+    for name in _attributes(state):
+        if hasattr(state, name):
+            setattr(new, name, getattr(state, name))
+    new.undo_trail = _NO_TRAIL
+    return new
+
+
+def _attributes(state: Any) -> list[str]:
+    """Every attribute a state holds: its slots (its classes') and its ``__dict__``."""
+    names = [n for k in type(state).__mro__ for n in getattr(k, "__slots__", ()) if n not in ("__dict__", "__weakref__")]
+    return names + list(getattr(state, "__dict__", {}))
+
+
+def _overwrite(state: Any, source: Any) -> None:
+    """Make ``state`` hold what ``source`` (a state of the same class) holds."""
+    for name in _attributes(source):
+        setattr(state, name, getattr(source, name))
+
+
+def _bare_copy(state: Any) -> Any:
+    """A copy of ``state`` for a restore point, without a trail of its own (points never nest)."""
+    copied = state.clone()
+    copied.undo_trail = _NO_TRAIL
+    return copied
+
+
+@dataclass(frozen=True, slots=True)
+class LastEntry:
+    """The last entry of a record: the stream version it starts at and its table action."""
+
+    start: int
+    command: Any
+
+
+class Undoable:
+    """A game (``referee.game.Game``) with the undo of the last entry: everything else is the
+    game's own, unchanged."""
+
+    def __init__(self, game: Any) -> None:
+        self.inner = game
+        self.command_schemas = {**game.command_schemas, **UNDO_SCHEMAS}
+        _state_class(type(game.initial_state()))  # made now, so a state of this game unpickles anywhere
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def initial_state(self) -> Any:
+        return _with_trail(self.inner.initial_state())
+
+    def apply(self, state: Any, event: Any) -> Any:
+        if type(event) is EntryUndone:
+            return self._fold_undo(state, event)
+        trail = state.undo_trail
+        if self.inner.command_of(event) is not None:
+            trail = trail.with_point(_Point(state.version + 1, _bare_copy(state)))
+        state = self.inner.apply(state, event)
+        state.undo_trail = trail.with_event(event)
+        return state
+
+    def _fold_undo(self, state: Any, e: EntryUndone) -> Any:
+        trail = state.undo_trail
+        points = [p for p in trail.points if p.version <= e.replaces_from]
+        if not points or e.replaces_to != state.version:
+            raise ValueError(f"no entry at versions {e.replaces_from} to {e.replaces_to} is the last one to undo")
+        point = points[-1]
+        restored = point.state.clone()  # a restore point is never changed
+        for event in trail.events_between(point.version, e.replaces_from):
+            restored = self.inner.apply(restored, event)
+        restored.version = state.version + 1
+        restored.undo_trail = _Trail(undone_at=restored.version)
+        _overwrite(state, restored)  # in place, as every fold: callers may keep folding into ``state``
+        return state
+
+    def decide(self, state: Any, command: Any, rng: Any) -> list[Any]:
+        if type(command) is not Undo:
+            return self.inner.decide(state, command, rng)
+        return [self.undo_event(state, command)]
+
+    def undo_event(self, state: Any, command: Undo) -> EntryUndone:
+        """The undo of the last entry, or :class:`UndoRefused` saying why not."""
+        if command.version is not None and command.version != state.version:
+            raise UndoRefused(
+                f"Only the last entry can be undone, and the record is at version {state.version}, not "
+                f"{command.version}: an entry was logged since the one you meant. Undo that one first if it is "
+                "the mis-entry, or log a correction.")
+        if self.inner.outcome(state) is not None:
+            raise UndoRefused("The game is over: its last entry can no longer be undone.")
+        trail = state.undo_trail
+        if trail.undone_at and trail.undone_at == state.version:
+            raise UndoRefused("The last entry is an undo, and an undo is not undone: log the entry again instead.")
+        last = self.last_entry(state)
+        if type(last.command) is ClaimRenege:
+            raise UndoRefused("The last entry is a claim, and the referee has ruled on it: a ruling is not undone "
+                              "as a mis-entry (the referee's ruling stands; a dispute is the way to contest it).")
+        return EntryUndone(self.inner.action_of(last.command), last.start, state.version)
+
+    def last_entry(self, state: Any) -> LastEntry:
+        """Where the last entry starts: the record since the oldest restore point decided again
+        batch by batch (``referee.redecide``), from the oldest point that opens a batch."""
+        from referee.redecide import decide_batches  # redecide reads the registry, which wraps games here
+
+        trail = state.undo_trail
+        for point in trail.points:
+            events = trail.events_between(point.version, state.version + 1)
+            try:
+                _, starts = decide_batches(self.inner, _bare_copy(point.state), events)
+            except Exception:  # this point is inside a batch (the referee's own take-back): try the next
+                continue
+            start = starts[-1]
+            command = next(c for c in map(self.inner.command_of, events[start:]) if c is not None)
+            return LastEntry(point.version + start, command)
+        raise UndoRefused("There is no entry to undo: the game's opening is not an entry (to start again, create "
+                          "a new game).")
+
+    def legal_actions(self, state: Any, seat: int) -> list[Any]:
+        """The game's legal actions, and the undo when the last entry can be undone."""
+        actions = self.inner.legal_actions(state, seat)
+        try:
+            self.undo_event(state, Undo())
+        except UndoRefused:
+            return actions
+        return [*actions, Undo()]
+
+    def action_of(self, command: Any) -> str:
+        return UNDO_ACTION if type(command) is Undo else self.inner.action_of(command)
+
+    def command_of(self, event: Any) -> Any:
+        if type(event) is EntryUndone:
+            return Undo(event.replaces_to)
+        return self.inner.command_of(event)
+
+
+def undoable(game: Any) -> Undoable:
+    """``game`` with the undo of the last entry (the registry registers every game so)."""
+    return Undoable(game)
