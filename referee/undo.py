@@ -10,7 +10,7 @@ the hand's score): the batch ``decide`` made for it, exactly as re-deciding the 
 (``referee.redecide``). So an undo takes back what followed from the entry alone; rulings made
 before it, on anyone, stay in force.
 
-What an undo refuses, with its reason (``code`` ``undo_refused``):
+What an undo refuses, with its reason (:class:`UndoRefused`, code ``wrong_phase``):
 
 * an entry that is not the last (``version``, when given, is the record's version the
   scorekeeper saw: an entry logged since makes the undo refused, never applied to the later entry);
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from events.registry import event_type
-from referee.errors import InputError
+from referee.errors import WrongPhase
 from referee.shared_commands import ClaimRenege, schemas_of
 
 #: The action name of an undo, in every game.
@@ -69,10 +69,9 @@ class Undo:
 UNDO_SCHEMAS, _ = schemas_of({UNDO_ACTION: Undo})
 
 
-class UndoRefused(InputError):
-    """An undo the referee refuses: the message says why and what to do instead."""
-
-    code = "undo_refused"
+class UndoRefused(WrongPhase):
+    """An undo the referee refuses (``wrong_phase``: nothing it may take back now); the message
+    says why and what to do instead."""
 
 
 @dataclass(frozen=True, slots=True)
