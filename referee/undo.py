@@ -24,9 +24,9 @@ It is not the rules' take-back of an irregular card (``CardTakenBack``, The Quee
 rulings made since; an undo says the entry never happened at the table.
 
 Every game gets it the same way, without a line of its own: the registry wraps each game in
-:class:`Undoable`, which adds the ``undo`` action and keeps, in the state, restore points at the
-last few table actions (a copy of the state just before each, never changed once made, like the
-corrections' restore points) and the events since the oldest.
+:class:`Undoable`, which adds the ``undo`` action and keeps, in the state, a trail: a copy of the
+state now and then (never changed once made, like the corrections' restore points) and the events
+since. The state before any of the last table actions is that copy with the events since folded in.
 """
 
 from __future__ import annotations
@@ -36,15 +36,18 @@ from typing import Any, Optional
 
 from events.registry import event_type
 from referee.errors import WrongPhase
-from referee.shared_commands import ClaimRenege, schemas_of
+from referee.shared_commands import ClaimRenege, TakeBack, schemas_of
 
 #: The action name of an undo, in every game.
 UNDO_ACTION = "undo"
-#: Restore points kept: the last table actions' states. One entry may hold more than one table
-#: action (a claim upheld in window A brings the referee's take-back), and the entry before the
-#: last lets a batch that opens with rulings (a renege standing as window B closes) be found whole.
-KEPT_POINTS = 4
-
+#: Table actions tried as the start of the last entry, latest first. One entry may hold more than
+#: one table action (a claim upheld in window A brings the referee's take-back), and the one before
+#: the last lets an entry that opens with rulings (a renege standing as window B closes) be found whole.
+TRIED_POINTS = 4
+#: A copy of the state is kept before one event in this many (a copy at every table action would
+#: cost more than the action's fold); the one before it is kept too, so that the state before any
+#: of the last table actions is a copy with the events since it folded in.
+COPY_EVERY = 64
 
 @event_type("EntryUndone", version=1)
 @dataclass(frozen=True, slots=True)
@@ -75,7 +78,7 @@ class UndoRefused(WrongPhase):
 
 
 @dataclass(frozen=True, slots=True)
-class _Point:
+class _Copy:
     """The state just before the table-action event at stream ``version``; never changed."""
 
     version: int
@@ -83,33 +86,61 @@ class _Point:
 
 
 class _Trail:
-    """What an undo needs, kept in the state: restore points at the last table actions, the events
-    from the oldest one on (``first`` is its version), and the version of the last undo. Never
-    changed once made (each event makes a new one), so state copies share it."""
+    """What an undo needs, kept in the state: up to two copies of the state (``copies``, one made
+    every ``COPY_EVERY`` events), the events since the older, and the version of the last undo.
 
-    __slots__ = ("points", "events", "first", "undone_at")
+    A state and its clones share the trail, and the events are a list they share: a state reads it
+    up to its own version and appends at its end; one that finds it longer (a clone folded on)
+    takes its own list. The rest is never changed once made."""
 
-    def __init__(self, points: tuple = (), events: tuple = (), first: int = 0, undone_at: int = 0) -> None:
-        self.points, self.events, self.first, self.undone_at = points, events, first, undone_at
+    __slots__ = ("copies", "events", "undone_at", "last")
+
+    def __init__(self, copies: tuple = (), events: list | None = None, undone_at: int = 0) -> None:
+        self.copies, self.undone_at = copies, undone_at
+        self.events = events if events is not None else []
+        self.last: tuple[int, LastEntry | UndoRefused] | None = None  # (version, what was found then)
 
     def __copy__(self) -> _Trail:
         return self
 
     def __deepcopy__(self, memo: dict) -> _Trail:
-        return self  # a game whose clone is a deep copy must not copy the restore points
+        return self  # a game whose clone is a deep copy must not copy the state copies
 
-    def with_point(self, point: _Point) -> _Trail:
-        points = (self.points + (point,))[-KEPT_POINTS:]
-        first = points[0].version
-        events = self.events[first - self.first:] if self.points else ()
-        return _Trail(points, events, first, self.undone_at)
+    @property
+    def first(self) -> int:
+        return self.copies[0].version
 
-    def with_event(self, event: Any) -> _Trail:
-        if not self.points:
-            return self
-        return _Trail(self.points, self.events + (event,), self.first, self.undone_at)
+    def with_copy(self, state: Any) -> _Trail:
+        """The trail with a new copy of ``state`` (about to take an event), and the last copy."""
+        copies = (*self.copies[-1:], _Copy(state.version + 1, _bare_copy(state)))
+        events = self.events[copies[0].version - self.first:state.version - self.first + 1] if self.copies else []
+        return _Trail(copies, events, self.undone_at)
 
-    def events_between(self, start: int, stop: int) -> tuple:
+    def with_event(self, at: int, event: Any) -> _Trail:
+        """The trail with ``event`` at index ``at`` of its events, in a list of its own (the shared
+        one goes on with another state's events)."""
+        return _Trail(self.copies, [*self.events[:at], event], self.undone_at)
+
+    def table_actions(self, game: Any, version: int, count: int) -> list[int]:
+        """The stream versions of the last ``count`` table actions up to ``version`` that the trail
+        holds (latest first), after the last undo."""
+        found: list[int] = []
+        for v in range(version, max(self.first, self.undone_at + 1) - 1, -1):
+            if len(found) == count:
+                break
+            if game.command_of(self.events[v - self.first]) is not None:
+                found.append(v)
+        return found
+
+    def state_before(self, version: int, apply: Any) -> Any:
+        """A new state as it was just before stream ``version`` (from the last copy made before it)."""
+        copy = [c for c in self.copies if c.version <= version][-1]
+        state = _bare_copy(copy.state)  # a copy is never changed: it may serve again
+        for event in self.events_between(copy.version, version):
+            state = apply(state, event)
+        return state
+
+    def events_between(self, start: int, stop: int) -> list:
         """The events at stream versions ``start`` to ``stop - 1``."""
         return self.events[start - self.first:stop - self.first]
 
@@ -164,7 +195,7 @@ def _overwrite(state: Any, source: Any) -> None:
 
 
 def _bare_copy(state: Any) -> Any:
-    """A copy of ``state`` for a restore point, without a trail of its own (points never nest)."""
+    """A copy of ``state`` without a trail of its own (copies never nest)."""
     copied = state.clone()
     copied.undo_trail = _NO_TRAIL
     return copied
@@ -184,6 +215,7 @@ class Undoable:
 
     def __init__(self, game: Any) -> None:
         self.inner = game
+        self._apply = game.apply
         self.command_schemas = {**game.command_schemas, **UNDO_SCHEMAS}
         _state_class(type(game.initial_state()))  # made now, so a state of this game unpickles anywhere
 
@@ -196,24 +228,28 @@ class Undoable:
     def apply(self, state: Any, event: Any) -> Any:
         if type(event) is EntryUndone:
             return self._fold_undo(state, event)
+        # Every event goes through here: kept to a few steps (a copy now and then, one append).
         trail = state.undo_trail
-        if self.inner.command_of(event) is not None:
-            trail = trail.with_point(_Point(state.version + 1, _bare_copy(state)))
-        state = self.inner.apply(state, event)
-        state.undo_trail = trail.with_event(event)
+        version = state.version + 1
+        copies = trail.copies
+        if not copies or version - copies[-1].version >= COPY_EVERY:
+            trail = trail.with_copy(state)
+        state = self._apply(state, event)
+        events, at = trail.events, version - trail.copies[0].version
+        if len(events) == at:
+            events.append(event)
+            state.undo_trail = trail
+        else:
+            state.undo_trail = trail.with_event(at, event)
         return state
 
     def _fold_undo(self, state: Any, e: EntryUndone) -> Any:
         trail = state.undo_trail
-        points = [p for p in trail.points if p.version <= e.replaces_from]
-        if not points or e.replaces_to != state.version:
+        if not trail.copies or trail.copies[0].version > e.replaces_from or e.replaces_to != state.version:
             raise ValueError(f"no entry at versions {e.replaces_from} to {e.replaces_to} is the last one to undo")
-        point = points[-1]
-        restored = point.state.clone()  # a restore point is never changed
-        for event in trail.events_between(point.version, e.replaces_from):
-            restored = self.inner.apply(restored, event)
+        restored = trail.state_before(e.replaces_from, self.inner.apply)
         restored.version = state.version + 1
-        restored.undo_trail = _Trail(undone_at=restored.version)
+        restored.undo_trail = _Trail(undone_at=restored.version)  # nothing before the undo is undone
         _overwrite(state, restored)  # in place, as every fold: callers may keep folding into ``state``
         return state
 
@@ -241,31 +277,59 @@ class Undoable:
         return EntryUndone(self.inner.action_of(last.command), last.start, state.version)
 
     def last_entry(self, state: Any) -> LastEntry:
-        """Where the last entry starts: the record since the oldest restore point decided again
-        batch by batch (``referee.redecide``), from the oldest point that opens a batch."""
+        """Where the last entry starts (or :class:`UndoRefused`): found once per state version."""
+        trail = state.undo_trail
+        if trail.last is None or trail.last[0] != state.version:
+            try:
+                trail.last = (state.version, self._find_last_entry(state))
+            except UndoRefused as refused:
+                trail.last = (state.version, refused)
+        found = trail.last[1]
+        if isinstance(found, UndoRefused):
+            raise found
+        return found
+
+    def _find_last_entry(self, state: Any) -> LastEntry:
+        """The record since a table action decided again batch by batch (``referee.redecide``).
+        The point before the last is tried first: the last entry may hold two table actions (a
+        claim and the referee's take-back) or open with rulings its table action brought, and it
+        starts after that point or at it. A point inside a batch does not decide again as one: then
+        the older points are tried, and the last point alone."""
         from referee.redecide import decide_batches  # redecide reads the registry, which wraps games here
 
         trail = state.undo_trail
-        for point in trail.points:
-            events = trail.events_between(point.version, state.version + 1)
+        points = trail.table_actions(self.inner, state.version, TRIED_POINTS) if trail.copies else []
+        for point in [*points[1:], *points[:1]]:
+            events = trail.events_between(point, state.version + 1)
             try:
-                _, starts = decide_batches(self.inner, _bare_copy(point.state), events)
-            except Exception:  # this point is inside a batch (the referee's own take-back): try the next
+                _, starts = decide_batches(self.inner, trail.state_before(point, self.inner.apply), events)
+            except Exception:  # this point is inside a batch (the referee's own take-back): try another
                 continue
             start = starts[-1]
             command = next(c for c in map(self.inner.command_of, events[start:]) if c is not None)
-            return LastEntry(point.version + start, command)
+            return LastEntry(point + start, command)
         raise UndoRefused("There is no entry to undo: the game's opening is not an entry (to start again, create "
                           "a new game).")
 
     def legal_actions(self, state: Any, seat: int) -> list[Any]:
-        """The game's legal actions, and the undo when the last entry can be undone."""
+        """The game's legal actions, and the undo when the last entry may be undone."""
         actions = self.inner.legal_actions(state, seat)
-        try:
-            self.undo_event(state, Undo())
-        except UndoRefused:
-            return actions
-        return [*actions, Undo()]
+        return [*actions, Undo()] if self._offers_undo(state) else actions
+
+    def _offers_undo(self, state: Any) -> bool:
+        """Whether to offer the undo, from what the state holds, without deciding the last entry
+        again (a legal list is asked for often): a table action since the opening or the last
+        undo, a game not over, and no claim as the last table action (nor a claim followed by the
+        take-back the referee made upholding it). ``decide`` checks it all."""
+        trail = state.undo_trail
+        if not trail.copies or trail.undone_at == state.version or self.inner.outcome(state) is not None:
+            return False
+        points = trail.table_actions(self.inner, state.version, 2)
+        if not points:
+            return False
+        last, *before = [self.inner.command_of(trail.events_between(v, v + 1)[0]) for v in points]
+        return type(last) is not ClaimRenege and not (type(last) is TakeBack and before
+                                                      and type(before[0]) is ClaimRenege)
 
     def action_of(self, command: Any) -> str:
         return UNDO_ACTION if type(command) is Undo else self.inner.action_of(command)

@@ -10,6 +10,7 @@ import { phasePrompt, trumpChangePanel, cutPanel, dealPanel } from "./phases.js"
 import { choicePanel } from "./choices.js";
 import { tablePanel } from "./table.js";
 import { isTableau, tableauPanel, tableauPrompt } from "./tableau.js";
+import { renderUndo, splitUndo } from "./undo.js";
 
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
@@ -20,6 +21,7 @@ let token = tokenFor(gameId);
 let game = null; // the last GET /games/{id}
 let legal = {}; // seat -> the referee's legal actions
 let ownHand = null; // the hand of the seat to play, in a known record
+let undoOffered = false; // the referee offers the undo of the last entry
 let pending = null; // the last action that failed for want of a connection, with its Idempotency-Key
 let busy = false;
 let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "log it anyway"
@@ -47,9 +49,10 @@ async function fetchAll() {
       ? api(`/games/${enc}?seat=${turn}`, auth) : Promise.resolve(null),
   ]);
   const byseat = {};
+  const undo = splitUndo(legalLists);
   legalLists.forEach((l) => { byseat[l.seat] = l.actions; });
   const mine = seatView && seatView.version === body.version && seatView.view.hand ? seatView.view.hand.your_hand || null : null;
-  return { body, byseat, mine };
+  return { body, byseat, mine, undo };
 }
 
 let refreshing = null;
@@ -62,9 +65,10 @@ async function refresh() {
     do {
       again = false;
       try {
-        const { body, byseat, mine } = await fetchAll();
+        const { body, byseat, mine, undo } = await fetchAll();
         game = body;
         legal = byseat;
+        undoOffered = undo;
         ownHand = mine;
         render();
       } catch (err) {
@@ -120,6 +124,7 @@ function render() {
   fill($("table"), patience ? tableauPanel(game, token ? legalFor(0, "move") : [], act) : tablePanel(game, seatName));
   renderTrumpChange();
   renderActions();
+  renderUndo($("undo"), Boolean(token) && undoOffered, game.version, act);
   renderCorrections();
   once("rulings", JSON.stringify(view.rulings), () => fill($("rulings"), renderRulings(view.rulings, seatName)));
   once("sheet", JSON.stringify(game.scores), () => fill($("sheet"), renderSheet(game.scores, view.seats || [], view.options && view.options.target)));
