@@ -5,20 +5,11 @@ from __future__ import annotations
 
 import requests
 
-from scorekeeper import ApiTable, phase, tap, wait_loaded
+from scorekeeper import ApiTable, open_by_id, phase, tap
 
 
 def trick_cards(page) -> list[str]:
     return page.locator("#table ol.trick li .face").all_inner_texts()
-
-
-def open_as_scorekeeper(page, table: ApiTable) -> None:
-    page.goto(f"{table.base}/")
-    page.fill("#open-id", table.game_id)
-    page.fill("#open-token", table.token)
-    page.click("#open-game button[type=submit]")
-    page.wait_for_url(f"**/play/{table.game_id}")
-    wait_loaded(page)
 
 
 def test_a_wrong_card_tapped_is_undone_with_one_tap_and_the_right_one_logged(live_server, pages, screenshots):
@@ -28,7 +19,7 @@ def test_a_wrong_card_tapped_is_undone_with_one_tap_and_the_right_one_logged(liv
     page = pages()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    open_as_scorekeeper(page, table)
+    open_by_id(page, table.base, table.game_id, table.token)
     assert phase(page) == "play"
     tap(page, "#actions button.card[data-card='AS']")
     tap(page, "#actions button.card[data-card='3S']")  # the scorekeeper meant 4C: a mis-tap
