@@ -192,3 +192,23 @@ def test_an_undo_in_the_middle_of_a_record_verifies():
     for _ in range(5):
         walk.step()
     assert redecide(roundtrip(walk.log)).version == walk.state.version
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_random_play_with_undos_anywhere_replays_and_is_decided_again(params, seed):
+    walk = Walk(*params, seed=seed)
+    undos = 0
+    for _ in range(80):
+        if walk.game.outcome(walk.state) is not None or not walk.choices():
+            break
+        offered = Undo() in walk.game.legal_actions(walk.state, 0)
+        if offered and walk.rng.random() < 0.25:
+            walk.undo()
+            undos += 1
+        else:
+            walk.step()
+    assert undos
+    log = roundtrip(walk.log)
+    assert walk.game.director_view(replay(log)) == walk.game.director_view(walk.state)
+    assert walk.game.director_view(redecide(log)) == walk.game.director_view(walk.state)
