@@ -312,9 +312,11 @@ class Undoable:
                           "a new game).")
 
     def legal_actions(self, state: Any, seat: int) -> list[Any]:
-        """The game's legal actions, and the undo when the last entry may be undone."""
+        """The game's legal actions, and the undo when the last entry may be undone (to any seat
+        at the table: the undo is the scorekeeper's)."""
         actions = self.inner.legal_actions(state, seat)
-        return [*actions, Undo()] if self._offers_undo(state) else actions
+        at_table = isinstance(seat, int) and 0 <= seat < len(state.names)
+        return [*actions, Undo()] if at_table and self._offers_undo(state) else actions
 
     def _offers_undo(self, state: Any) -> bool:
         """Whether to offer the undo, from what the state holds, without deciding the last entry
