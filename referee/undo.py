@@ -47,7 +47,7 @@ TRIED_POINTS = 4
 #: A copy of the state is kept before one event in this many (a copy at every table action would
 #: cost more than the action's fold); the one before it is kept too, so that the state before any
 #: of the last table actions is a copy with the events since it folded in.
-COPY_EVERY = 64
+COPY_EVERY = 128
 
 @event_type("EntryUndone", version=1)
 @dataclass(frozen=True, slots=True)

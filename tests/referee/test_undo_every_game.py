@@ -13,6 +13,7 @@ from events.registry import registry
 from referee.redecide import Disagreement, redecide
 from referee.registry import get_game
 from referee.replay import replay
+from referee import undo as undo_module
 from referee.undo import EntryUndone, Undo, UndoRefused
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -212,3 +213,16 @@ def test_random_play_with_undos_anywhere_replays_and_is_decided_again(params, se
     log = roundtrip(walk.log)
     assert walk.game.director_view(replay(log)) == walk.game.director_view(walk.state)
     assert walk.game.director_view(redecide(log)) == walk.game.director_view(walk.state)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_undo_restores_from_an_older_copy_of_the_state(params, monkeypatch):
+    """The state keeps a copy now and then (``COPY_EVERY`` events): with one every three events,
+    the entry before an undo often starts before the last copy, and is restored from the older."""
+    monkeypatch.setattr(undo_module, "COPY_EVERY", 3)
+    test_random_play_with_undos_anywhere_replays_and_is_decided_again(params, 5)
+    walk = walked(params, 6, seed=2)
+    before = walk.seen()
+    walk.step()
+    walk.undo()
+    assert walk.seen() == before
