@@ -31,7 +31,9 @@ since. The state before any of the last table actions is that copy with the even
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Optional
 
 from events.registry import event_type
@@ -121,16 +123,13 @@ class _Trail:
         one goes on with another state's events)."""
         return _Trail(self.copies, [*self.events[:at], event], self.undone_at)
 
-    def table_actions(self, game: Any, version: int, count: int) -> list[int]:
-        """The stream versions of the last ``count`` table actions up to ``version`` that the trail
-        holds (latest first), after the last undo."""
-        found: list[int] = []
+    def table_actions(self, game: Any, version: int) -> Iterator[tuple[int, Any]]:
+        """The table actions up to ``version`` that the trail holds, latest first, after the last
+        undo: (stream version, command)."""
         for v in range(version, max(self.first, self.undone_at + 1) - 1, -1):
-            if len(found) == count:
-                break
-            if game.command_of(self.events[v - self.first]) is not None:
-                found.append(v)
-        return found
+            command = game.command_of(self.events[v - self.first])
+            if command is not None:
+                yield v, command
 
     def state_before(self, version: int, apply: Any) -> Any:
         """A new state as it was just before stream ``version`` (from the last copy made before it)."""
@@ -298,7 +297,7 @@ class Undoable:
         from referee.redecide import decide_batches  # redecide reads the registry, which wraps games here
 
         trail = state.undo_trail
-        points = trail.table_actions(self.inner, state.version, TRIED_POINTS) if trail.copies else []
+        points = [v for v, _ in islice(trail.table_actions(self.inner, state.version), TRIED_POINTS)] if trail.copies else []
         for point in [*points[1:], *points[:1]]:
             events = trail.events_between(point, state.version + 1)
             try:
@@ -326,12 +325,12 @@ class Undoable:
         trail = state.undo_trail
         if not trail.copies or trail.undone_at == state.version or self.inner.outcome(state) is not None:
             return False
-        points = trail.table_actions(self.inner, state.version, 2)
-        if not points:
+        actions = trail.table_actions(self.inner, state.version)
+        last = next(actions, (0, None))[1]
+        if last is None or type(last) is ClaimRenege:
             return False
-        last, *before = [self.inner.command_of(trail.events_between(v, v + 1)[0]) for v in points]
-        return type(last) is not ClaimRenege and not (type(last) is TakeBack and before
-                                                      and type(before[0]) is ClaimRenege)
+        # A take-back may be the referee's, made upholding a claim in window A.
+        return type(last) is not TakeBack or type(next(actions, (0, None))[1]) is not ClaimRenege
 
     def action_of(self, command: Any) -> str:
         return UNDO_ACTION if type(command) is Undo else self.inner.action_of(command)
