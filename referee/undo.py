@@ -51,6 +51,7 @@ TRIED_POINTS = 4
 #: of the last table actions is a copy with the events since it folded in.
 COPY_EVERY = 128
 
+
 @event_type("EntryUndone", version=1)
 @dataclass(frozen=True, slots=True)
 class EntryUndone:
