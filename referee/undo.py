@@ -96,12 +96,13 @@ class _Trail:
     up to its own version and appends at its end; one that finds it longer (a clone folded on)
     takes its own list. The rest is never changed once made."""
 
-    __slots__ = ("copies", "events", "undone_at", "last")
+    __slots__ = ("copies", "events", "undone_at", "last", "offered")
 
     def __init__(self, copies: tuple = (), events: list | None = None, undone_at: int = 0) -> None:
         self.copies, self.undone_at = copies, undone_at
         self.events = events if events is not None else []
         self.last: tuple[int, LastEntry | UndoRefused] | None = None  # (version, what was found then)
+        self.offered: tuple[int, bool] = (-1, False)  # (version, whether the undo was offered then)
 
     def __copy__(self) -> _Trail:
         return self
@@ -315,8 +316,12 @@ class Undoable:
         """The game's legal actions, and the undo when the last entry may be undone (to any seat
         at the table: the undo is the scorekeeper's)."""
         actions = self.inner.legal_actions(state, seat)
-        at_table = isinstance(seat, int) and 0 <= seat < len(state.names)
-        return [*actions, Undo()] if at_table and self._offers_undo(state) else actions
+        if not (isinstance(seat, int) and 0 <= seat < len(state.names)):
+            return actions
+        trail = state.undo_trail
+        if trail.offered[0] != state.version:  # asked for every seat, at every version: found once
+            trail.offered = (state.version, self._offers_undo(state))
+        return [*actions, Undo()] if trail.offered[1] else actions
 
     def _offers_undo(self, state: Any) -> bool:
         """Whether to offer the undo, from what the state holds, without deciding the last entry
