@@ -159,6 +159,8 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
                 f"{name(i)} {total}" for i, total in enumerate(p.get("totals") or [])))
         elif kind in RULING_EVENTS:
             phrases.append(ruling_phrase(RULING_EVENTS[kind], p, Names(seats)))
+        elif kind == "EntryUndone":
+            phrases.append(f"the last entry ({p['action']}, versions {p['replaces_from']} to {p['replaces_to']}) is undone")
         elif kind == "GameEnded":
             winners = [name(w) for w in p.get("winners") or []]
             phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"

@@ -37,7 +37,7 @@ WHOLE_GAMES = {
     "the-queens": (1, {}),
 }
 #: Actions a random player never takes: they undo, or end the game, rather than play.
-NOT_RANDOM = {"take_back", "give_up", "end_game", "claim_renege", "accept_penalty"}
+NOT_RANDOM = {"take_back", "give_up", "end_game", "claim_renege", "accept_penalty", "undo"}
 
 
 def play_hands(game_name: str, hands: int, seed: int) -> tuple[float, list[list[object]]]:
@@ -55,7 +55,7 @@ def play_hands(game_name: str, hands: int, seed: int) -> tuple[float, list[list[
         for event in log:
             apply(state, event)
         while state.phase != "over" and played + len(state.history) < hands:
-            command = rng.choice(legal(state, to_act(state)[0]))
+            command = rng.choice([c for c in legal(state, to_act(state)[0]) if type(c).__name__ != "Undo"])
             events = decide(state, command, rng)
             for event in events:
                 apply(state, event)

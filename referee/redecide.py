@@ -67,15 +67,23 @@ def redecide(events: Sequence[Any]) -> GameState:
     if not events:
         raise Disagreement(0, "nothing", "the record is empty")
     game, expected = _opening(events)
+    state = _take(game, game.initial_state(), events, 0, expected)
+    return decide_batches(game, state, events, len(expected))[0]
+
+
+def decide_batches(game: Game, state: GameState, events: Sequence[Any], start: int = 0) -> tuple[GameState, list[int]]:
+    """Decide ``events[start:]`` again, batch after batch, from ``state`` (the state just before
+    ``events[start]``, which must open a batch; it is folded in place): the state they fold into,
+    and the index at which each batch starts. Raises :class:`Disagreement` as :func:`redecide`.
+    The undo of an entry uses it to find where the last entry starts (``referee.undo``)."""
     rng = random.Random(_SEED)
-    state = game.initial_state()
-    start = 0
-    while True:
-        state = _take(game, state, events, start, expected)
-        start += len(expected)
-        if start == len(events):
-            return state
+    starts: list[int] = []
+    while start < len(events):
         expected = _decide_next(game, state, events, start, rng)
+        state = _take(game, state, events, start, expected)
+        starts.append(start)
+        start += len(expected)
+    return state, starts
 
 
 def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:

@@ -97,7 +97,7 @@ def test_an_as_dealt_game_is_entered_card_by_card_as_the_cards_turn_up(client, n
     view = client.get(f"/games/{game_id}").get_json()["view"]
     assert view["awaiting"] == "key" and view["key"]["top"] is None and view["record"] == "blind"
     legal = client.get(f"/games/{game_id}/legal", query_string={"seat": 0}, headers=headers).get_json()["actions"]
-    assert {"action": "seen", "seat": 0, "card": "9S"} in legal and len(legal) == 52
+    assert {"action": "seen", "seat": 0, "card": "9S"} in legal and len([a for a in legal if a["action"] == "seen"]) == 52
     for card in ["9S", "AC", "KH", "2C", "QD", "7S", "7S", "3H", "JC"]:  # the key's top, then the shutter
         assert post({"action": "seen", "seat": 0, "card": card}).status_code == 201
     view = client.get(f"/games/{game_id}").get_json()["view"]

@@ -83,6 +83,16 @@ def choose_game(page, base_url: str, game: str, record: str = "known") -> None:
     page.check(f"input[name=record][value={record}]")
 
 
+def open_by_id(page, base_url: str, game_id: str, token: str) -> None:
+    """Open a game from the start page by its id, with the token typed in (a second device)."""
+    page.goto(f"{base_url}/")
+    page.fill("#open-id", game_id)
+    page.fill("#open-token", token)
+    page.click("#open-game button[type=submit]")
+    page.wait_for_url(f"**/play/{game_id}")
+    wait_loaded(page)
+
+
 def create_game(page) -> tuple[str, str]:
     """On the filled start page, create the game; wait for its page; (game id, the token kept)."""
     page.click("text=Create the game")

@@ -3,7 +3,7 @@ in window B, a renege claim ruled with its evidence, and an error shown in words
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, card_button, phase, tap, unseen_offered, wait_loaded
+from scorekeeper import ApiTable, card_button, open_by_id, phase, tap, unseen_offered
 
 
 def play(page, *cards: str) -> None:
@@ -21,12 +21,7 @@ def test_renege_claim_in_a_blind_record_is_ruled_with_its_evidence_after_a_take_
     page = pages()
 
     # Opened by id with the token typed in, as on a second tablet of the scorekeeper's.
-    page.goto(f"{live_server.url}/")
-    page.fill("#open-id", table.game_id)
-    page.fill("#open-token", table.token)
-    page.click("#open-game button[type=submit]")
-    page.wait_for_url(f"**/play/{table.game_id}")
-    wait_loaded(page)
+    open_by_id(page, live_server.url, table.game_id, table.token)
     assert page.get_attribute("#app", "data-role") == "scorekeeper"
 
     tap(page, "#actions button[data-action=call_trump]:has-text('hearts')")

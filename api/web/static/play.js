@@ -14,6 +14,7 @@ import { isTableau, tableauPanel, tableauPrompt } from "./tableau.js";
 import { cardEntry, resetSuit } from "./entry.js";
 import { discard, keep, rebase, sendWaiting, waiting } from "./outbox.js";
 import { dungeonActions, dungeonPanel, dungeonPrompt, isDungeon } from "./dungeon.js";
+import { renderUndo, splitUndo } from "./undo.js";
 
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
@@ -27,6 +28,7 @@ let ownHand = null; // the hand of the seat to play, in a known record
 let pending = null; // the last action whose outcome the referee could not confirm, with its Idempotency-Key
 let conflict = null; // why the entries kept on this device stopped being sent (a refusal, or someone logged first)
 let sending = false;
+let undoOffered = false; // the referee offers the undo of the last entry
 let busy = false;
 let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "log it anyway"
 let endArmed = false;
@@ -55,9 +57,10 @@ async function fetchAll() {
       ? api(`/games/${enc}?seat=${turn}`, auth) : Promise.resolve(null),
   ]);
   const byseat = {};
+  const undo = splitUndo(legalLists);
   legalLists.forEach((l) => { byseat[l.seat] = l.actions; });
   const mine = seatView && seatView.version === body.version && seatView.view.hand ? seatView.view.hand.your_hand || null : null;
-  return { body, byseat, mine };
+  return { body, byseat, mine, undo };
 }
 
 let refreshing = null;
@@ -70,9 +73,10 @@ async function refresh() {
     do {
       again = false;
       try {
-        const { body, byseat, mine } = await fetchAll();
+        const { body, byseat, mine, undo } = await fetchAll();
         game = body;
         legal = byseat;
+        undoOffered = undo;
         ownHand = mine;
         render();
       } catch (err) {
@@ -198,6 +202,7 @@ function render() {
   renderKept();
   renderTrumpChange();
   renderActions();
+  renderUndo($("undo"), Boolean(token) && undoOffered, game.version, act);
   renderCorrections();
   renderLatestRuling();
   once("rulings", JSON.stringify([view.rulings, game.scores && game.scores.hands && game.scores.hands.length]),

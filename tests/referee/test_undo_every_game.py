@@ -1,0 +1,228 @@
+"""The undo of a mis-entry in every game and both records: the state after the undo is the state
+before the entry, the record keeps both, the replay and the re-decided record agree with the table."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from events.registry import registry
+from referee.redecide import Disagreement, redecide
+from referee.registry import get_game
+from referee.replay import replay
+from referee import undo as undo_module
+from referee.undo import EntryUndone, Undo, UndoRefused
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+#: Each game, its options and its players, in the records it keeps.
+GAMES = [
+    ("queens-dungeon", {"players": 4, "first_dealer": 0}, 4, "known"),
+    ("queens-dungeon", {"players": 4, "first_dealer": 0}, 4, "blind"),
+    ("queen-bees", {"players": 4, "first_dealer": 0}, 4, "known"),
+    ("queen-bees", {"players": 4, "first_dealer": 0}, 4, "blind"),
+    ("black-queen", {"players": 6, "first_dealer": 0}, 6, "known"),
+    ("black-queen", {"players": 6, "first_dealer": 0}, 6, "blind"),
+    ("dungeon", {"players": 4}, 4, "known"),
+    ("the-queens", {}, 1, "known"),
+    ("the-queens", {}, 1, "blind"),
+]
+IDS = [f"{name}-{record}" for name, _, _, record in GAMES]
+#: Actions a random walk leaves out: corrections, claims and ends have their own tests.
+NOT_RANDOM = {"undo", "take_back", "accept_penalty", "claim_renege", "end_game", "give_up"}
+
+
+class Walk:
+    """One game, decided and folded like the service does, with its log."""
+
+    def __init__(self, name: str, options: dict, players: int, record: str, seed: int = 0) -> None:
+        self.game = get_game(name)
+        self.players = players
+        self.rng = random.Random(seed)
+        self.state = self.game.initial_state()
+        self.log: list[Any] = []
+        self.take(self.game.start(options, NAMES[:players], record, self.rng))
+
+    def take(self, events: list[Any]) -> list[Any]:
+        for event in events:
+            self.game.apply(self.state, event)
+        self.log += events
+        return events
+
+    def act(self, command: Any) -> list[Any]:
+        return self.take(self.game.decide(self.state, command, self.rng))
+
+    def choices(self) -> list[Any]:
+        seats = self.game.to_act(self.state) or range(self.players)
+        return [c for s in seats for c in self.game.legal_actions(self.state, s) if self.game.action_of(c) not in NOT_RANDOM]
+
+    def step(self) -> list[Any]:
+        return self.act(self.rng.choice(self.choices()))
+
+    def undo(self, version: int | None = None) -> list[Any]:
+        return self.act(Undo(version))
+
+    def seen(self) -> dict[str, Any]:
+        """All a person can see of the game, but its version: views, scores, outcome, legal actions."""
+        game, state = self.game, self.state
+        legal = {s: [repr(c) for c in game.legal_actions(state, s) if type(c) is not Undo] for s in range(self.players)}
+        return json.loads(json.dumps({"director": _unversioned(game.director_view(state)), "public": _unversioned(game.public_view(state)),
+                "scores": game.scores(state), "outcome": game.outcome(state), "to_act": game.to_act(state),
+                "legal": legal}))  # a copy: a view may share the lists the next fold changes
+
+
+def _unversioned(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "version"}
+
+
+def _versionless(value: Any) -> Any:
+    """A view without the stream versions it names: the record after an undo is longer."""
+    if isinstance(value, dict):
+        return {k: _versionless(v) for k, v in value.items() if k not in ("version", "replaces_from")}
+    if isinstance(value, list):
+        return [_versionless(v) for v in value]
+    return value
+
+
+def walked(params: tuple, steps: int, seed: int = 0) -> Walk:
+    walk = Walk(*params, seed=seed)
+    for _ in range(steps):
+        if walk.game.outcome(walk.state) is not None or not walk.choices():
+            break
+        walk.step()
+    return walk
+
+
+def roundtrip(log: list[Any]) -> list[Any]:
+    """The log as the store keeps it: each event encoded and decoded."""
+    return [registry.decode(*registry.encode(e)) for e in log]
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+@pytest.mark.parametrize("steps", [1, 7, 23])
+def test_undo_restores_the_state_before_the_entry(params, steps):
+    walk = walked(params, steps)
+    before, version = walk.seen(), walk.state.version
+    entry = walk.step()
+    undone = walk.undo()
+    assert undone == [EntryUndone(walk.game.action_of(walk.game.command_of(entry[0]) or walk.game.command_of(
+        next(e for e in entry if walk.game.command_of(e) is not None))), version + 1, version + len(entry))]
+    assert walk.seen() == before
+    assert walk.state.version == version + len(entry) + 1  # the record keeps the entry and the undo
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_the_table_goes_on_after_an_undo_as_if_the_entry_never_was(params):
+    walk, twin = walked(params, 9, seed=3), walked(params, 9, seed=3)
+    walk.step()
+    walk.undo()
+    for _ in range(6):
+        if twin.game.outcome(twin.state) is not None or not twin.choices():
+            break
+        command = twin.rng.choice(twin.choices())
+        twin.act(command)
+        walk.act(command)
+        assert _versionless(walk.seen()) == _versionless(twin.seen())
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_replay_of_a_record_with_undos_equals_the_live_state(params):
+    walk = walked(params, 5, seed=1)
+    for _ in range(4):
+        if walk.game.outcome(walk.state) is not None or not walk.choices():
+            break
+        walk.step()
+        walk.undo()
+        walk.step()
+    rebuilt = replay(roundtrip(walk.log))
+    assert rebuilt.version == walk.state.version
+    assert walk.game.director_view(rebuilt) == walk.game.director_view(walk.state)
+    assert walk.game.scores(rebuilt) == walk.game.scores(walk.state)
+    assert walk.game.director_view(redecide(roundtrip(walk.log))) == walk.game.director_view(walk.state)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_undo_after_a_later_entry_is_refused(params):
+    walk = walked(params, 4)
+    seen_at = walk.state.version
+    walk.step()
+    with pytest.raises(UndoRefused, match="Only the last entry can be undone"):
+        walk.game.decide(walk.state, Undo(seen_at), walk.rng)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_an_undo_is_not_undone(params):
+    walk = walked(params, 4)
+    walk.step()
+    walk.undo()
+    with pytest.raises(UndoRefused, match="an undo is not undone"):
+        walk.undo()
+    assert not [c for s in range(walk.players) for c in walk.game.legal_actions(walk.state, s) if type(c) is Undo]
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_the_opening_is_no_entry_to_undo(params):
+    walk = Walk(*params)
+    with pytest.raises(UndoRefused, match="no entry to undo"):
+        walk.undo()
+    assert walk.log[-1] is not Undo
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_the_undo_is_offered_with_the_legal_actions_after_an_entry(params):
+    walk = walked(params, 3)
+    assert [c for c in walk.game.legal_actions(walk.state, 0) if type(c) is Undo] == [Undo()]
+    assert walk.game.action_of(Undo()) == "undo"
+    assert walk.game.command_schemas["undo"].load({}) == Undo()
+
+
+def test_a_forged_undo_that_names_other_versions_is_refused_on_verification():
+    walk = walked(GAMES[0], 8)
+    walk.step()
+    forged = walk.log + [EntryUndone("play", walk.state.version - 3, walk.state.version)]
+    with pytest.raises(Disagreement, match="EntryUndone"):
+        redecide(roundtrip(forged))
+
+
+def test_an_undo_in_the_middle_of_a_record_verifies():
+    walk = walked(GAMES[1], 6)
+    walk.step()
+    walk.undo()
+    for _ in range(5):
+        walk.step()
+    assert redecide(roundtrip(walk.log)).version == walk.state.version
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_random_play_with_undos_anywhere_replays_and_is_decided_again(params, seed):
+    walk = Walk(*params, seed=seed)
+    undos = 0
+    for _ in range(80):
+        if walk.game.outcome(walk.state) is not None or not walk.choices():
+            break
+        offered = Undo() in walk.game.legal_actions(walk.state, 0)
+        if offered and walk.rng.random() < 0.25:
+            walk.undo()
+            undos += 1
+        else:
+            walk.step()
+    assert undos
+    log = roundtrip(walk.log)
+    assert walk.game.director_view(replay(log)) == walk.game.director_view(walk.state)
+    assert walk.game.director_view(redecide(log)) == walk.game.director_view(walk.state)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_undo_restores_from_an_older_copy_of_the_state(params, monkeypatch):
+    """The state keeps a copy now and then (``COPY_EVERY`` events): with one every three events,
+    the entry before an undo often starts before the last copy, and is restored from the older."""
+    monkeypatch.setattr(undo_module, "COPY_EVERY", 3)
+    test_random_play_with_undos_anywhere_replays_and_is_decided_again(params, 5)
+    walk = walked(params, 6, seed=2)
+    before = walk.seen()
+    walk.step()
+    walk.undo()
+    assert walk.seen() == before
