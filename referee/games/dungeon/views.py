@@ -145,7 +145,7 @@ def _takes(state: DungeonState) -> list[str]:
     """What a Graverobber may take: each card of the discard pile (a blind record: ``?`` from a
     face-down pile; for its cards nobody saw, one copy of each card seen nowhere)."""
     if state.record == "blind" and face_down_discards(state.options):
-        return [UNKNOWN]
+        return [UNKNOWN] if state.discard else []  # an empty pile has nothing to take
     takes = _distinct([c for c in state.discard if c != UNKNOWN])
     return takes + (free_cards(state) if UNKNOWN in state.discard else [])
 
