@@ -14,14 +14,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from scorekeeper import PHONE, TABLET
 
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}
-TABLET = {"width": 820, "height": 1180}
 
 
 def chromium_path() -> str | None:

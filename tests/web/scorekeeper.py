@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import requests
 
+#: The screens the page is tested on: a phone and a tablet.
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
+
 SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
 HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
 

@@ -8,7 +8,7 @@ import pytest
 import requests
 
 from api.director import load_or_create_director_key
-from conftest import PHONE, TABLET
+from scorekeeper import PHONE, TABLET
 from events.server import default_data_dir
 from scorekeeper import ApiTable, wait_loaded, wait_version
 

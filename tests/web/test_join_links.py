@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PHONE, TABLET
+from scorekeeper import PHONE, TABLET
 from scorekeeper import ApiTable, tap, wait_loaded
 
 

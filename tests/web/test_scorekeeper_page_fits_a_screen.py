@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PHONE, TABLET
+from scorekeeper import PHONE, TABLET
 from scorekeeper import ApiTable, two_queens_deal, wait_loaded
 
 from tests.referee.tq_lines import golden_order
