@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
 import requests
 
-from scorekeeper import ApiTable, card_button, shown_version, tap, wait_loaded, wait_version
+from scorekeeper import PHONE, TABLET, ApiTable, card_button, shown_version, tap, wait_loaded, wait_version
 
 
 def blind_hand(base: str) -> ApiTable:
@@ -18,8 +19,8 @@ def blind_hand(base: str) -> ApiTable:
     return table
 
 
-def open_page(pages, base: str, table: ApiTable):
-    page = pages()
+def open_page(pages, base: str, table: ApiTable, size: dict = PHONE):
+    page = pages(size)
     page.goto(f"{base}/")
     page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
     page.goto(f"{base}/play/{table.game_id}")
@@ -34,9 +35,10 @@ def plays(table: ApiTable) -> list[tuple[int, str]]:
     return [(e["payload"]["seat"], e["payload"]["card"]) for e in events if e["type"] == "CardPlayed"]
 
 
-def test_entries_made_offline_are_kept_on_the_device_and_logged_once_in_order_when_back(live_server, pages, screenshots):
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_entries_made_offline_are_kept_on_the_device_and_logged_once_in_order_when_back(live_server, pages, screenshots, size):
     table = blind_hand(live_server.url)
-    page = open_page(pages, live_server.url, table)
+    page = open_page(pages, live_server.url, table, size)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     before = shown_version(page)
@@ -63,7 +65,7 @@ def test_entries_made_offline_are_kept_on_the_device_and_logged_once_in_order_wh
     page.wait_for_timeout(3500)
     assert "will not log it twice" in page.inner_text("#kept")
     assert plays(table) == []
-    screenshots(page, "offline", sizes=("phone",))
+    screenshots(page, "offline", sizes=("phone" if size == PHONE else "tablet",))
 
     # Back online: both are logged, in order, once each, and the device's copy is gone.
     page.context.set_offline(False)
@@ -77,9 +79,10 @@ def test_entries_made_offline_are_kept_on_the_device_and_logged_once_in_order_wh
     assert errors == []
 
 
-def test_an_entry_kept_offline_that_someone_else_logged_first_is_shown_as_a_conflict(live_server, pages):
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_an_entry_kept_offline_that_someone_else_logged_first_is_shown_as_a_conflict(live_server, pages, size):
     table = blind_hand(live_server.url)
-    page = open_page(pages, live_server.url, table)
+    page = open_page(pages, live_server.url, table, size)
     page.context.set_offline(True)
     page.click(card_button(page, "AS"))
     page.wait_for_selector("#kept:not([hidden])")
