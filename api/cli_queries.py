@@ -90,6 +90,9 @@ def legal_command(game_id, seat, url, as_json) -> None:
     if as_json:
         click.echo(json.dumps([{"seat": s, "actions": actions} for s, actions in legal.items()]))
         return
+    # The undo of a mis-entry is the scorekeeper's, whoever's entry it was: said once, apart.
+    undo = any(a["action"] == "undo" for actions in legal.values() for a in actions)
+    legal = {s: [a for a in actions if a["action"] != "undo"] for s, actions in legal.items()}
     for s, actions in legal.items():
         who = "The scorekeeper" if s is None else names(s)
         if not actions:
@@ -98,6 +101,8 @@ def legal_command(game_id, seat, url, as_json) -> None:
         console.print(f"{who} may:")
         for line in choice_lines(table["game"], actions, names):
             console.print(f"  {line}", highlight=False)
+    if undo:
+        console.print(f"The scorekeeper may undo the last entry: courtcard log {game_id} undo", highlight=False)
 
 
 def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list[str]:

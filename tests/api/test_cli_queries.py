@@ -36,7 +36,8 @@ def test_legal_says_who_may_act_and_what_a_named_seat_may_do(live):  # noqa: F81
     text = said(run("legal", game, "--url", live))
     assert text.startswith("To act: Cat. Cat may: play card: ")  # a blind record: every card not yet seen
     assert " 3S " in text and " AS " not in text
-    assert said(run("legal", game, "--seat", "Dan", "--url", live)) == "Dan may do nothing now."
+    assert said(run("legal", game, "--seat", "Dan", "--url", live)) == (
+        f"Dan may do nothing now. The scorekeeper may undo the last entry: courtcard log {game} undo")
     listed = json.loads(run("legal", game, "--seat", "Cat", "--url", live, "--json").output)
     assert listed[0]["seat"] == 2 and {"action": "play", "seat": 2, "card": "3S"} in listed[0]["actions"]
 

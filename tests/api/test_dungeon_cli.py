@@ -51,7 +51,7 @@ def test_the_golden_blind_dungeon_game_logged_with_the_cli_is_the_golden_record(
         types += [e["type"] for e in json.loads(logged.output)["events"]]
     assert types == [type(e).__name__ for e in BLIND_EXPECTED]
     shown = run("show", game, "--url", live)
-    assert shown.exit_code == 0 and "last_alive" in shown.output
+    assert shown.exit_code == 0 and "Ann wins (last alive)." in shown.output
     record = tmp_path / "dungeon-blind.jsonl"
     assert run("export", game, "-o", record, "--url", live).exit_code == 0
     verified = run("verify", record)

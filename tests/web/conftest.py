@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from scorekeeper import PHONE, TABLET
+from tests.web.scorekeeper import PHONE, TABLET
 
 
 CHROMIUM_ARGS = [
