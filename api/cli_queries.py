@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 from typing import Any
 
@@ -12,7 +11,7 @@ from rich import box
 from rich.table import Table
 
 from api.cli_actions import action_fields, game_kind_option, seat_number
-from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
+from api.cli_support import console, fail, json_option, ready_part, table_of, url_option
 from api.cli_table import Names, settled_lines
 from api.client import ApiError, Client
 from api.render import outcome_sentence, render_scores
@@ -36,10 +35,7 @@ def scores_command(game_id, url, as_json) -> None:
         reply = client.scores(game_id, SCORES_WAIT_S)
     except ApiError as exc:
         fail(exc)
-    sheet = reply.get("sheet")
-    if not reply.get("ready") or sheet is None:
-        err_console.print("The score sheet is still being brought up to date; try again in a moment.")
-        sys.exit(EXIT_USAGE)
+    sheet = ready_part(reply, "sheet", "The score sheet is still being brought up to date; try again in a moment.")
     if as_json:
         click.echo(json.dumps(sheet))
         return

@@ -15,7 +15,7 @@ import click
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
-from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, url_option
+from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, ready_part, url_option
 from api.client import ApiError, Client
 
 FORMATS = ("jsonl", "csv", "html", "text")
@@ -162,10 +162,7 @@ def audit_game(game_id, url, as_json) -> None:
                                   params={"wait": AUDIT_WAIT_S}).json()
     except ApiError as exc:
         fail(exc)
-    report = body.get("audit")
-    if not body.get("ready") or report is None:
-        err_console.print("The audit is still running; try again in a moment.")
-        sys.exit(EXIT_USAGE)
+    report = ready_part(body, "audit", "The audit is still running; try again in a moment.")
     if as_json:
         click.echo(json.dumps(report))
     else:

@@ -41,6 +41,16 @@ def table_of(client: Client, game_id: str) -> dict[str, Any]:
         fail(exc)
 
 
+def ready_part(reply: dict[str, Any], key: str, waiting: str) -> Any:
+    """``reply[key]`` of a read model the workers keep (a score sheet, an audit) once it is up to
+    date; otherwise say ``waiting`` and exit."""
+    part = reply.get(key)
+    if not reply.get("ready") or part is None:
+        err_console.print(waiting)
+        sys.exit(EXIT_USAGE)
+    return part
+
+
 def problem_text(exc: ApiError) -> str:
     """The problem's detail, except where it speaks HTTP (headers) to a person at a command line:
     then what to do here instead."""
