@@ -68,8 +68,9 @@ def test_show_writes_tricks_and_rulings_as_sentences_with_the_players_names(live
 
 def test_show_writes_the_cut_for_the_first_deal_by_name(live):  # noqa: F811
     game = created(live, "queens-dungeon", "Ann", "Bob", "Cat", "Dan")
-    for seat in ("Ann", "Bob", "Cat", "Dan"):
-        log(live, game, "cut", f"seat={seat}")
+    # Cards typed as drawn at the table, all different ranks: no tie to cut again.
+    for seat, card in (("Ann", "3H"), ("Bob", "KD"), ("Cat", "6H"), ("Dan", "9C")):
+        log(live, game, "cut", f"seat={seat}", f"card={card}")
     text = said(run("show", game, "--url", live))
     cut = re.search(r"The cut for the first deal: ([^.]*)\.", text)
     assert cut, text
