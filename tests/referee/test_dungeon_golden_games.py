@@ -2,12 +2,18 @@
 script of the table's actions that goes through the contest, Aces stacked in a defence, a
 cave-in, a Myrmiddon's bluff found out, a Graverobber, a retreat, a defence by a creature and a
 player slain in the cell. The second plays the dark variants (Pitch Black, Suicide Queen, Counter
-Attack 3). The third is the first again on a blind record. Every event the referee makes is written out below from the rules, by hand; each log
-must also replay from its encoded form and be decided again unchanged."""
+Attack 3). The third is the first again on a blind record. Every event the referee makes is written out below from the rules, by hand.
+
+The other golden games, one for each variant not shown here, are files ``tests/golden/dungeon-*.json``
+(each with a title saying what it shows): the options, the script of the table's actions (as the
+API takes them) and every expected event, also worked out by hand from the rules. Each log must also
+replay from its encoded form and be decided again unchanged."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +22,7 @@ from referee.events import GameCreated
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.blind import UNKNOWN
-from referee.games.dungeon.options import shuffled_deck
+from referee.games.dungeon.options import load_options, shuffled_deck
 from referee.redecide import redecide
 from referee.registry import get_game
 from referee.replay import replay
@@ -187,9 +193,10 @@ BLIND_EXPECTED = [
 ]
 
 
-def golden_log(options: dict | None = None, script: list = SCRIPT, record: str = "known") -> list:
+def golden_log(options: dict | None = None, script: list = SCRIPT, record: str = "known",
+               seats: list[str] | tuple[str, ...] = ("Ann", "Bob")) -> list:
     rng = random.Random(0)
-    log = DUNGEON.start(options or {"players": 2}, ["Ann", "Bob"], record, rng)
+    log = DUNGEON.start(options or {"players": 2}, list(seats), record, rng)
     state = replay(log)
     for command in script:
         events = DUNGEON.decide(state, command, rng)
@@ -199,14 +206,30 @@ def golden_log(options: dict | None = None, script: list = SCRIPT, record: str =
     return log
 
 
-GOLDEN = {"base": (None, SCRIPT, EXPECTED, "known"), "dark": (DARK, DARK_SCRIPT, DARK_EXPECTED, "known"),
-          "blind": (None, BLIND_SCRIPT, BLIND_EXPECTED, "blind")}
+GOLDEN_FILES = sorted((Path(__file__).resolve().parent.parent / "golden").glob("dungeon-*.json"))
+ANN_WINS_LAST_ALIVE = {"reason": "last_alive", "winners": [0]}
+
+
+def load_golden(path: Path) -> tuple:
+    """A golden file's (options, script, expected events, record, seats, outcome): the script's
+    actions read as the API reads them, the events through the registry."""
+    data = json.loads(path.read_text())
+    script = [cmd.COMMAND_SCHEMAS[a["action"]].load({k: v for k, v in a.items() if k != "action"})
+              for a in data["script"]]
+    expected = [registry.decode(e["type"], e["version"], e["payload"]) for e in data["events"]]
+    return data["options"], script, expected, data["record"], data["seats"], data["outcome"]
+
+
+GOLDEN = {"base": (None, SCRIPT, EXPECTED, "known", ["Ann", "Bob"], ANN_WINS_LAST_ALIVE),
+          "dark": (DARK, DARK_SCRIPT, DARK_EXPECTED, "known", ["Ann", "Bob"], ANN_WINS_LAST_ALIVE),
+          "blind": (None, BLIND_SCRIPT, BLIND_EXPECTED, "blind", ["Ann", "Bob"], ANN_WINS_LAST_ALIVE),
+          **{path.stem: load_golden(path) for path in GOLDEN_FILES}}
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_game_event_by_event(name):
-    options, script, expected, record = GOLDEN[name]
-    log = golden_log(options, script, record)
+    options, script, expected, record, seats, _ = GOLDEN[name]
+    log = golden_log(options, script, record, seats)
     for index, (made, wanted) in enumerate(zip(log, expected)):
         assert made == wanted, f"event {index + 1}"
     assert len(log) == len(expected)
@@ -214,10 +237,10 @@ def test_golden_game_event_by_event(name):
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_game_replays_from_its_encoded_log_and_is_decided_again(name):
-    options, script, _, record = GOLDEN[name]
-    log = golden_log(options, script, record)
+    options, script, _, record, seats, outcome = GOLDEN[name]
+    log = golden_log(options, script, record, seats)
     state = replay([registry.decode(*registry.encode(e)) for e in log])
-    assert DUNGEON.outcome(state) == {"reason": "last_alive", "winners": [0]}
+    assert DUNGEON.outcome(state) == outcome
     assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(state)
 
 
