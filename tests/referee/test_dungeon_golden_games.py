@@ -226,6 +226,14 @@ GOLDEN = {"base": (None, SCRIPT, EXPECTED, "known", ["Ann", "Bob"], ANN_WINS_LAS
           **{path.stem: load_golden(path) for path in GOLDEN_FILES}}
 
 
+def test_every_variant_option_has_a_golden_game():
+    played = [load_options(options) for options, *_ in GOLDEN.values()]
+    assert {o["counter_attack"] for o in played} == {0, 1, 2, 3}
+    assert {o["darkness"] for o in played} == {"none", "almost_black", "pitch_black"}
+    assert any(o["jokers_wild"] and o["darkness"] == "none" for o in played)
+    assert any(o["suicide_queen"] for o in played) and any(o["decks"] == 2 for o in played)
+
+
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_game_event_by_event(name):
     options, script, expected, record, seats, _ = GOLDEN[name]
@@ -263,3 +271,11 @@ def test_golden_game_blind_knows_what_the_table_saw_and_no_more():
     assert state.hands == [[UNKNOWN] * 5, []] and state.pile == [UNKNOWN] * len(known.pile)
     assert [card for card, _ in state.dungeons[0]] == ["10H"]
     assert state.discard[:7] == ["AC", "2C", "AS", "AH", "JS", "8H", "3H"]  # face up, named as played
+
+
+def test_golden_game_almost_black_shows_the_passages_and_not_the_discards():
+    options, script, _, record, seats, _ = GOLDEN["dungeon-almost-black"]
+    view = DUNGEON.public_view(replay(golden_log(options, script, record, seats)))
+    assert view["discard"] is None and view["discard_size"] == 18
+    assert view["players"][0]["dungeon"] == [{"position": 0, "card": "10H", "on": "cell"}]
+    assert [player["cell"] for player in view["players"]] == [None, None]
