@@ -164,7 +164,7 @@ def _look(b: _Before, e: ev.DungeonHandLookedAt, n: int) -> dict[str, Any]:
     evidence.append({"version": n, "type": _type(e), "hand": hand,
                      "says": f"{asker} looked at {target}'s hand: {', '.join(spoken(c) for c in hand) or 'no cards'}"})
     if e.truthful:
-        finding = f"Found: the hand holds no {spoken(ask.asked)}: the denial was true."
+        finding = f"Found: {spoken(ask.asked)} is not in the hand: the denial was true."
         consequence = [f"{asker} discards their whole hand: {', '.join(spoken(c) for c in e.discarded) or 'no cards'} "
                        f"(event {n})."]
     else:
