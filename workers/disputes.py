@@ -9,7 +9,7 @@ Two kinds of event open a dispute, and its id is that event's version:
   events (by version) that prove or fail to prove the claim.
 - a ruling of the game's own, logged as an ordinary game action (Dungeon: an accusation, a look
   after a Myrmiddon's denial), which the game declares (``dispute_events``) and explains
-  (``explain_ruling``, see ``referee.game``).
+  (``explain_rulings``, see ``referee.game``).
 
 A worker writes either explanation as the dispute's read model, with a text a table can read aloud.
 """
@@ -48,8 +48,10 @@ def is_dispute(game: Game, envelope: Envelope) -> bool:
 def list_disputes(envelopes: list[Envelope]) -> list[dict[str, Any]]:
     """Every dispute of the game, in the order logged: its id, kind and one line of what the table saw."""
     game = _game_of(envelopes)
-    return [{"dispute": e.version, "kind": doc["kind"], "status": doc["status"], "summary": doc["summary"]}
-            for e in envelopes if is_dispute(game, e) for doc in (explain_dispute(envelopes, e.version),)]
+    docs = {**_game_rulings(game, envelopes),
+            **{e.version: _explain_claim(envelopes, e.version) for e in envelopes if is_a(e, RenegeClaimed)}}
+    return [{"dispute": n, "kind": docs[n]["kind"], "status": docs[n]["status"], "summary": docs[n]["summary"]}
+            for n in sorted(docs)]
 
 
 def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
@@ -61,8 +63,15 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     if is_a(envelopes[n - 1], RenegeClaimed):
         doc = _explain_claim(envelopes, n)
     else:
-        doc = game.explain_ruling([e.event for e in envelopes], n)
+        doc = _game_rulings(game, envelopes)[n]
     return {"dispute": n, "game_id": envelopes[0].game_id, "version": len(envelopes), **doc}
+
+
+def _game_rulings(game: Game, envelopes: list[Envelope]) -> dict[int, dict[str, Any]]:
+    """The game's own rulings explained by the game, by version (none for a game without any)."""
+    if not getattr(game, "dispute_events", ()):
+        return {}
+    return game.explain_rulings([e.event for e in envelopes])
 
 
 def _game_of(envelopes: list[Envelope]) -> Game:

@@ -1,15 +1,17 @@
 """Dungeon's rulings explained as disputes, from the log alone: an accusation of a cheater and of an
 innocent, with the passages as laid; a look after a denial, true or a lie, with the ask, the denial
 and the hand as shown. The games are the golden games of ``tests/referee/test_dungeon_golden_games.py``,
-or one of them taken another way at the ruling."""
+or one of them taken another way at the ruling; a cave-in's, on a table laid out for it."""
 
 from __future__ import annotations
 
 import pytest
 
 from referee.games.dungeon import commands as cmd
+from referee.games.dungeon.answers import named_in
 from tests.referee.test_dungeon_golden_games import BLIND_SCRIPT, DARK, DARK_SCRIPT, SCRIPT, golden_log
-from tests.workers.test_text_record import envelopes_of
+from tests.referee.dungeon_table import Table
+from tests.workers.test_text_record import envelopes_of, random_record
 from workers.disputes import NotADispute, explain_dispute, list_disputes
 
 #: The base game up to Ann's Myrmiddon, who asks Bob for the two of spades he does not hold.
@@ -95,9 +97,59 @@ def test_a_blind_look_is_explained_from_the_hand_the_scorekeeper_entered():
     assert doc["ruling"]["verdict"] == "lie"
 
 
+def test_a_pitch_black_cave_in_of_another_value_is_explained_with_the_passage_it_found():
+    t = Table([["10H", "9H", "8H", "7H", "6H"], ["9S", "10S", "8S", "7S", "JS"]], ["AC", "2C"], cells=["5D", "5C"],
+              darkness="pitch_black")
+    t.turn(0, cmd.PlayPassage(0, "10H"))
+    t.act(cmd.Draw(1))
+    t.act(cmd.CaveIn(1, "9S", 0))
+    envelopes = envelopes_of(t.log)
+    doc = explain_dispute(envelopes, len(envelopes))
+    laid = next(e.version for e in envelopes if e.type == "DungeonPassagePlayed")
+    assert (doc["kind"], doc["ruling"]["passage"]) == ("cave_in", "10H")
+    assert [p["version"] for p in doc["evidence_events"]] == [laid, len(envelopes)]
+    assert "Found: the 9 of spades is a 9, the passage the 10 of hearts a 10: not the same value." in doc["read_aloud"]
+
+
+@pytest.mark.parametrize("answer,verdict,found", [
+    (cmd.SaveJoker(0, "10C"), "saved", "Found: the 10 of clubs is a 10, the Joker passage's value: the Joker is saved."),
+    (cmd.LetFall(0), "fallen", "Found: Ann (seat 0) did not save the Joker passage with a 10 from hand.")])
+def test_a_joker_passage_caved_in_is_explained_saved_or_let_fall(answer, verdict, found):
+    t = Table([["JK1", "9H", "8H", "10C", "6H"], ["10S", "10D", "8S", "7S", "JS"]], ["AC", "2C"], cells=["5D", "JK2"],
+              jokers_wild=True)
+    t.turn(0, cmd.PlayPassage(0, "JK1=10H"))
+    t.act(cmd.Draw(1))
+    t.act(cmd.CaveIn(1, "10S", 0))
+    t.act(answer)
+    envelopes = envelopes_of(t.log)
+    doc = explain_dispute(envelopes, len(envelopes))
+    assert (doc["kind"], doc["ruling"]["verdict"], doc["ruling"]["passage"]) == ("joker_save", verdict, "JK1=10H")
+    assert doc["evidence_events"][0]["says"] == "Ann (seat 0) laid the Joker JK1 as the 10 of hearts, the last passage"
+    assert found in doc["read_aloud"]
+
+
 @pytest.mark.parametrize("version", [0, 3, 10**6])
 def test_an_event_that_is_no_ruling_is_no_dispute(version):
     envelopes, listed = disputes_of(DARK, DARK_SCRIPT)
     assert sorted(line["kind"] for line in listed.values()) == ["accusation", "look"]
     with pytest.raises(NotADispute):
         explain_dispute(envelopes, version)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_in_random_pitch_black_games_every_explanation_agrees_with_the_ruling(seed):
+    setup = ({"players": 4, "darkness": "pitch_black", "suicide_queen": True}, ["Ann", "Bob", "Cat", "Dan"], "known")
+    envelopes = envelopes_of(random_record("dungeon", seed=seed, steps=3000, setup=setup))
+    listed = list_disputes(envelopes)
+    assert {"accusation", "look"} <= {line["kind"] for line in listed}
+    for line in listed:
+        doc = explain_dispute(envelopes, line["dispute"])
+        assert doc["summary"] == line["summary"]
+        if doc["kind"] == "accusation":
+            broke = [p for p in doc["evidence_events"] if p["broke_rule"]]
+            assert bool(broke) == (doc["ruling"]["verdict"] == "cheating"), doc["read_aloud"]
+            assert all(envelopes[p["version"] - 1].payload["cheat"] for p in broke)
+        if doc["kind"] == "look":
+            hand = doc["evidence_events"][-1]["hand"]
+            held = named_in(hand, doc["ruling"]["asked"]) is not None
+            assert held == (doc["ruling"]["verdict"] == "lie"), doc["read_aloud"]

@@ -10,8 +10,8 @@ The referee rules, as ordinary game actions, on:
 - a Joker passage caved in, saved with a card of its value or let fall (``DungeonJokerSaved``,
   ``DungeonPassageCollapsed``).
 
-:func:`explain_ruling` is the game's ``explain_ruling`` (``referee.game``): the dispute whose
-ruling is event ``n`` of the log, as a JSON-ready dict. Its ``summary`` says only what the table
+:func:`explain_rulings` is the game's ``explain_rulings`` (``referee.game``): every such ruling
+of the log, by version, as a JSON-ready dict. Its ``summary`` says only what the table
 saw; the evidence may cite what one player alone saw (a hand shown, a passage face down), so it is
 read as the record's payloads are.
 """
@@ -39,13 +39,19 @@ DISPUTE_EVENTS = (ev.DungeonAccused, ev.DungeonHandLookedAt, ev.DungeonCaveInFai
 _RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 
-def explain_ruling(events: Sequence[Any], n: int) -> dict[str, Any] | None:
-    """The ruling event ``n`` (``events[n - 1]``) records, explained from the log; None when event
-    ``n`` is no ruling a table may dispute."""
-    if not 1 <= n <= len(events) or not isinstance(events[n - 1], DISPUTE_EVENTS):
-        return None
-    before = _Before(events, n)
-    event = events[n - 1]
+def explain_rulings(events: Sequence[Any]) -> dict[int, dict[str, Any]]:
+    """Every ruling in the log a table may dispute, by the version of its event, explained from the
+    log: one fold of the log, each ruling explained from the game as it stood just before it."""
+    out: dict[int, dict[str, Any]] = {}
+    before = _Before(events)
+    for version, event in enumerate(events, 1):
+        if isinstance(event, DISPUTE_EVENTS):
+            out[version] = _explain(before, event, version)
+        before.apply(version, event)
+    return out
+
+
+def _explain(before: _Before, event: Any, n: int) -> dict[str, Any]:
     explain = {ev.DungeonAccused: _accusation, ev.DungeonHandLookedAt: _look, ev.DungeonCaveInFailed: _cave_in_failed,
                ev.DungeonJokerSaved: _joker, ev.DungeonPassageCollapsed: _joker}[type(event)]
     doc = explain(before, event, n)
@@ -56,29 +62,31 @@ def explain_ruling(events: Sequence[Any], n: int) -> dict[str, Any] | None:
 
 
 class _Before:
-    """The game as it stood just before event ``n``: the state, and for each seat the version of
-    the event that laid each passage still in the dungeon (the dungeon is a stack: a retreat or a
-    cave-in takes the last passage, an accusation the whole dungeon)."""
+    """The game as it stands before the event to explain, folded one event at a time: the state,
+    and for each seat the version of the event that laid each passage still in the dungeon (the
+    dungeon is a stack: a retreat or a cave-in takes the last passage, an accusation the whole
+    dungeon)."""
 
-    def __init__(self, events: Sequence[Any], n: int) -> None:
+    def __init__(self, events: Sequence[Any]) -> None:
         self.events = events
-        state = DungeonState()
-        laid: list[list[int]] = []
-        for version, event in enumerate(events[: n - 1], 1):
-            state = apply_event(state, event)
-            laid = laid or [[] for _ in state.names]
-            for seat, dungeon in enumerate(state.dungeons):
-                del laid[seat][len(dungeon):]
-            if isinstance(event, ev.DungeonPassagePlayed):
-                laid[event.seat].append(version)
-        self.state, self.laid, self.n = state, laid, n
+        self.state = DungeonState()
+        self.laid: list[list[int]] = []
+
+    def apply(self, version: int, event: Any) -> None:
+        self.state = apply_event(self.state, event)
+        self.laid = self.laid or [[] for _ in self.state.names]
+        for seat, dungeon in enumerate(self.state.dungeons):
+            del self.laid[seat][len(dungeon):]
+        if isinstance(event, ev.DungeonPassagePlayed):
+            self.laid[event.seat].append(version)
 
     def who(self, seat: int) -> str:
         return f"{self.state.names[seat]} (seat {seat})"
 
     def last(self, kind: type, test=lambda e: True, before: int | None = None) -> tuple[int, Any] | None:
-        """The last event of class ``kind`` passing ``test`` before version ``before`` (default: n)."""
-        end = (self.n if before is None else before) - 1
+        """The last event of class ``kind`` passing ``test`` before version ``before`` (default: the
+        event to explain)."""
+        end = (self.state.version + 1 if before is None else before) - 1
         for version in range(end, 0, -1):
             event = self.events[version - 1]
             if isinstance(event, kind) and test(event):
