@@ -5,11 +5,15 @@ or one of them taken another way at the ruling; a cave-in's, on a table laid out
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.answers import named_in
+from referee.undo import Undo
 from tests.referee.test_dungeon_golden_games import BLIND_SCRIPT, DARK, DARK_SCRIPT, SCRIPT, golden_log
+from tests.api.test_dungeon_api import DUNGEON, SEATS, real_game
 from tests.referee.dungeon_table import Table
 from tests.workers.test_text_record import envelopes_of, random_record
 from workers.disputes import NotADispute, explain_dispute, list_disputes
@@ -17,6 +21,8 @@ from workers.disputes import NotADispute, explain_dispute, list_disputes
 #: The base game up to Ann's Myrmiddon, who asks Bob for the two of spades he does not hold.
 ASK = SCRIPT.index(cmd.Myrmiddon(0, "QH", 1, "KS"))
 TRUTHFUL_LOOK = SCRIPT[:ASK] + [cmd.Myrmiddon(0, "QH", 1, "2S"), cmd.Deny(1), cmd.Look(0)]
+#: The dark game up to Bob's accusation of Ann.
+TO_ACCUSATION = DARK_SCRIPT[:DARK_SCRIPT.index(cmd.Accuse(1, 0)) + 1]
 #: The dark game up to Ann's first passage; then Bob lays his 10 by the rules and Ann accuses him.
 INNOCENT = DARK_SCRIPT[:6] + [cmd.Draw(1), cmd.PlayPassage(1, "10S"), cmd.EndTurn(1), cmd.Draw(0), cmd.Accuse(0, 1)]
 
@@ -128,6 +134,15 @@ def test_a_joker_passage_caved_in_is_explained_saved_or_let_fall(answer, verdict
     assert found in doc["read_aloud"]
 
 
+def test_an_accusation_the_scorekeeper_undid_is_explained_as_undone():
+    envelopes, listed = disputes_of(DARK, TO_ACCUSATION + [Undo()])
+    accused = next(e.version for e in envelopes if e.type == "DungeonAccused")
+    doc = explain_dispute(envelopes, accused)
+    assert (doc["status"], doc["undone"], listed[accused]["status"]) == ("undone", len(envelopes), "undone")
+    assert doc["read_aloud"].endswith(f"The scorekeeper undid this entry at event {len(envelopes)}: it did not happen "
+                                      "at the table.")
+
+
 @pytest.mark.parametrize("version", [0, 3, 10**6])
 def test_an_event_that_is_no_ruling_is_no_dispute(version):
     envelopes, listed = disputes_of(DARK, DARK_SCRIPT)
@@ -142,14 +157,35 @@ def test_in_random_pitch_black_games_every_explanation_agrees_with_the_ruling(se
     envelopes = envelopes_of(random_record("dungeon", seed=seed, steps=3000, setup=setup))
     listed = list_disputes(envelopes)
     assert {"accusation", "look"} <= {line["kind"] for line in listed}
-    for line in listed:
+    looks = [line for line in listed if line["kind"] == "look"]
+    for line in looks + [line for line in listed if line["kind"] != "look"][:30]:  # random play accuses a lot
         doc = explain_dispute(envelopes, line["dispute"])
         assert doc["summary"] == line["summary"]
         if doc["kind"] == "accusation":
             broke = [p for p in doc["evidence_events"] if p["broke_rule"]]
             assert bool(broke) == (doc["ruling"]["verdict"] == "cheating"), doc["read_aloud"]
-            assert all(envelopes[p["version"] - 1].payload["cheat"] for p in broke)
+            for p in doc["evidence_events"]:  # each passage cited by the event that laid it, as it laid it
+                laid = envelopes[p["version"] - 1].payload
+                assert (laid["card"], laid["on"], laid["cheat"]) == (p["card"], p["on"], p["broke_rule"])
         if doc["kind"] == "look":
             hand = doc["evidence_events"][-1]["hand"]
             held = named_in(hand, doc["ruling"]["asked"]) is not None
             assert held == (doc["ruling"]["verdict"] == "lie"), doc["read_aloud"]
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+def test_in_random_blind_pitch_black_records_an_accusation_is_explained_from_the_dungeon_as_turned_up(seed):
+    options = {"players": 3, "darkness": "pitch_black", "counter_attack": 3}
+    log = DUNGEON.start(options, SEATS, "blind", random.Random(seed))
+    log += [event for _, made in real_game(options, random.Random(seed)) for event in made]
+    envelopes = envelopes_of(log)
+    accusations = [e for e in envelopes if e.type == "DungeonAccused"]
+    assert accusations
+    for accused in accusations:
+        doc = explain_dispute(envelopes, accused.version)
+        assert [p["card"] for p in doc["evidence_events"]] == accused.payload["revealed"]
+        for p in doc["evidence_events"]:  # each passage cited by the event that laid it, where it laid it
+            laid = envelopes[p["version"] - 1]
+            assert (laid.type, laid.payload["seat"]) == ("DungeonPassagePlayed", accused.payload["target"])
+            assert laid.payload["on"] == ("cell" if p["on"] == "cell" else str(accused.payload["revealed"].index(p["on"])))
+        assert any(p["broke_rule"] for p in doc["evidence_events"]) == accused.payload["cheating"], doc["read_aloud"]

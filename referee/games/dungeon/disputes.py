@@ -26,11 +26,10 @@ from referee.cards import RANK, SUIT_NAMES
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
 from referee.games.dungeon.answers import named_in
-from referee.games.dungeon.apply import apply_event
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity, is_joker, name_of, passage_value
 from referee.games.dungeon.dark import cheats_in
-from referee.games.dungeon.state import DungeonState
+from referee.undo import EntryUndone
 
 #: The events that record a ruling of the referee's a table may dispute.
 DISPUTE_EVENTS = (ev.DungeonAccused, ev.DungeonHandLookedAt, ev.DungeonCaveInFailed, ev.DungeonJokerSaved,
@@ -41,14 +40,24 @@ _RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 def explain_rulings(events: Sequence[Any]) -> dict[int, dict[str, Any]]:
     """Every ruling in the log a table may dispute, by the version of its event, explained from the
-    log: one fold of the log, each ruling explained from the game as it stood just before it."""
+    log: one fold of the log, each ruling explained from the game as it stood just before it. A
+    ruling the scorekeeper undid later (a mis-entry) says so."""
     out: dict[int, dict[str, Any]] = {}
     before = _Before(events)
     for version, event in enumerate(events, 1):
         if isinstance(event, DISPUTE_EVENTS):
             out[version] = _explain(before, event, version)
+        elif isinstance(event, EntryUndone):
+            for n in range(event.replaces_from, event.replaces_to + 1):
+                if n in out:
+                    _undone(out[n], version)
         before.apply(version, event)
     return out
+
+
+def _undone(doc: dict[str, Any], version: int) -> None:
+    said = f" The scorekeeper undid this entry at event {version}: it did not happen at the table."
+    doc.update(status="undone", undone=version, summary=doc["summary"] + said, read_aloud=doc["read_aloud"] + said)
 
 
 def _explain(before: _Before, event: Any, n: int) -> dict[str, Any]:
@@ -68,17 +77,31 @@ class _Before:
     dungeon)."""
 
     def __init__(self, events: Sequence[Any]) -> None:
+        from referee.registry import get_game  # the registry registers this package's game: read it late
+
         self.events = events
-        self.state = DungeonState()
+        self.game = get_game(events[0].game)  # with the undo every game has (``referee.undo``)
+        self.state = self.game.initial_state()
         self.laid: list[list[int]] = []
+        # ``laid`` as it was after each version that changed it, so an undo can restore it.
+        self.kept: list[tuple[int, list[list[int]]]] = []
 
     def apply(self, version: int, event: Any) -> None:
-        self.state = apply_event(self.state, event)
+        self.state = self.game.apply(self.state, event)
+        changed = False
+        if isinstance(event, EntryUndone):  # back to ``laid`` as it was before the entry undone
+            self.kept = [(at, laid) for at, laid in self.kept if at < event.replaces_from]
+            self.laid = [list(v) for v in self.kept[-1][1]] if self.kept else []
+            changed = True
         self.laid = self.laid or [[] for _ in self.state.names]
         for seat, dungeon in enumerate(self.state.dungeons):
+            changed |= len(self.laid[seat]) > len(dungeon)
             del self.laid[seat][len(dungeon):]
         if isinstance(event, ev.DungeonPassagePlayed):
             self.laid[event.seat].append(version)
+            changed = True
+        if changed:
+            self.kept.append((version, [list(v) for v in self.laid]))
 
     def who(self, seat: int) -> str:
         return f"{self.state.names[seat]} (seat {seat})"
