@@ -55,6 +55,11 @@ class DisputeReplySchema(ma.Schema):
                        "window and penalty, a game's own ruling its finding and consequence"})
 
 
+class DisputeListQuerySchema(ma.Schema):
+    kind = ma.fields.String(validate=validate.Length(1, 40), metadata={
+        "description": "only the disputes of this kind (claim, accusation, look, cave_in, joker_save)"})
+
+
 class DisputeLineSchema(ma.Schema):
     dispute = ma.fields.Integer(metadata={"description": "the dispute's id: the version of its claim or ruling"})
     kind = ma.fields.String(metadata={"description": "claim, or the game's own: accusation, look, cave_in, joker_save"})
@@ -70,15 +75,17 @@ class DisputeListSchema(ma.Schema):
 
 @blp.route("/<game_id>/disputes")
 class Disputes(MethodView):
+    @blp.arguments(DisputeListQuerySchema, location="query")
     @blp.response(200, DisputeListSchema)
-    def get(self, game_id):
+    def get(self, query, game_id):
         """Every dispute of the game, claims and the game's own rulings, one line each.
 
         Each line says only what the table saw (no hand, no face-down card), so a reader of the
         game may list them; the explanation of one needs what its events need."""
         require_reader(catalog_entry(game_id))
         envelopes = list(services().store.read(game_id))
-        return {"game_id": game_id, "version": len(envelopes), "disputes": list_disputes(envelopes)}
+        listed = [d for d in list_disputes(envelopes) if query.get("kind") in (None, d["kind"])]
+        return {"game_id": game_id, "version": len(envelopes), "disputes": listed}
 
     @blp.arguments(DisputeHeadersSchema, location="headers")
     @blp.arguments(DisputeSchema)

@@ -31,6 +31,8 @@ def test_an_accusations_dispute_is_served_with_the_passages_as_laid_to_the_score
     listed = client.get(f"/games/{game_id}/disputes").get_json()
     assert [(d["dispute"], d["kind"]) for d in listed["disputes"]] == [(accused["version"], "accusation")]
     assert "Ann (seat 0) had cheated" in listed["disputes"][0]["summary"]
+    looks = client.get(f"/games/{game_id}/disputes", query_string={"kind": "look"}).get_json()
+    assert looks["disputes"] == []
 
     url = f"/games/{game_id}/disputes/{accused['version']}"
     assert client.get(url).status_code == 401  # the game is on: the explanation is the scorekeeper's
