@@ -1,7 +1,8 @@
-"""A Dungeon ruling served as a dispute by `courtcard serve`: the dark golden game logged over HTTP up
+"""Dungeon rulings served as disputes by `courtcard serve`: the dark golden game logged over HTTP up
 to Bob's accusation of Ann, whose dispute lists the passages as laid (by version) and the one that
 broke the rule; listed in one line for anyone, explained only with the scorekeeper's token while
-the game is on; and read and listed by ``courtcard dispute``."""
+the game is on; a blind record's look, whose hand shown only the asker saw, likewise; and both read
+and listed by ``courtcard dispute``."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from referee.games.dungeon import commands as cmd
 from referee.registry import get_game
 from tests.api.test_cli import live, run  # noqa: F401 (live is the fixture of `courtcard serve`)
 from tests.api.test_cli_show import created, log, said
-from tests.referee.test_dungeon_golden_games import DARK, DARK_SCRIPT
+from tests.referee.test_dungeon_golden_games import BLIND_SCRIPT, DARK, DARK_SCRIPT
 
 #: The dark golden game up to Bob's accusation of Ann, who laid the 7 of hearts on her 10 of hearts.
 TO_ACCUSATION = DARK_SCRIPT[:DARK_SCRIPT.index(cmd.Accuse(1, 0)) + 1]
@@ -43,6 +44,21 @@ def test_an_accusations_dispute_is_served_with_the_passages_as_laid_to_the_score
         (laid[0], "10H", False), (laid[1], "7H", True)]
     assert f"the 7 of hearts laid on the 10 of hearts at event {laid[1]} is not one lower" in doc["read_aloud"]
     assert client.get(f"/games/{game_id}/disputes/{laid[0]}", headers=headers).get_json()["code"] == "no_such_dispute"
+
+
+def test_a_blind_looks_dispute_shows_the_hand_the_asker_saw_to_the_scorekeeper_alone(client, new_game):
+    game_id, _token, headers = new_game(game="dungeon", seats=("Ann", "Bob"), options={"players": 2}, record="blind")
+    to_look = next(i for i, c in enumerate(BLIND_SCRIPT) if isinstance(c, cmd.Look)) + 1
+    for body in action_payloads(get_game("dungeon"), BLIND_SCRIPT[:to_look]):
+        assert client.post(f"/games/{game_id}/actions", json=body, headers=headers).status_code == 201, body
+    [line] = client.get(f"/games/{game_id}/disputes").get_json()["disputes"]
+    assert line["kind"] == "look" and line["summary"].endswith("the denial was a lie.")
+    assert "10 of spades" not in line["summary"]  # the hand shown is the asker's alone
+    url = f"/games/{game_id}/disputes/{line['dispute']}"
+    assert client.get(url).status_code == 401
+    doc = client.get(url, headers=headers).get_json()["ruling"]
+    assert doc["evidence_events"][-1]["hand"] == ["10S", "KS", "7D", "6D", "9C"]
+    assert "Found: the hand holds the king of spades: the denial was a lie." in doc["read_aloud"]
 
 
 def test_courtcard_dispute_reads_and_lists_a_dungeon_accusation(live):  # noqa: F811
