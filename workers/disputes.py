@@ -25,6 +25,7 @@ from referee.registry import get_game
 from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a, same_append
 from workers.errors import WorkersError
 from workers.naming import seat_names, who
+from workers.record_words import name_of
 
 
 class NotADispute(WorkersError, LookupError):
@@ -129,7 +130,7 @@ def _explain_claim(envelopes: list[Envelope], n: int) -> dict[str, Any]:
 def _summary(doc: dict[str, Any], names: list[str]) -> str:
     """The claim and its ruling in one line, with the players' names, as the table heard them."""
     claim, ruling = doc["claim"], doc["ruling"]
-    claimant, accused = _name(names, claim["claimant"]), _name(names, claim["accused"])
+    claimant, accused = name_of(names, claim["claimant"]), name_of(names, claim["accused"])
     where = f"trick {claim['trick']} of hand {claim['hand']}"
     shown = f", showing {claim['shown']}" if claim.get("shown") else ""
     line = f"{claimant} claims {accused} broke a rule of play in {where}{shown}."
@@ -139,10 +140,6 @@ def _summary(doc: dict[str, Any], names: list[str]) -> str:
     did = f"{accused} {KIND_WORDS.get(ruling.get('kind'), 'broke a rule of play')} with {ruling.get('card')} in {where}"
     when = f" (window {doc['window']}: {doc['window_means']})" if doc["window"] in WINDOW_WORDS else ""
     return f"{line} Event {ruling['version']}: On {claimant}'s claim, the referee {rules} {did}{when}."
-
-
-def _name(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
 def _read_aloud(doc: dict[str, Any], names: list[str]) -> str:
