@@ -1,5 +1,6 @@
-"""``courtcard dispute``: open a dispute (a claim of a renege, ruled by the referee at once) and
-read its ruling explained, or list a game's disputes."""
+"""``courtcard dispute``: open a dispute (a claim of a renege, ruled by the referee at once), read
+a dispute's ruling explained (a claim, or a ruling of the game's own: a Dungeon accusation, a look),
+or list a game's disputes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import click
 
 from api.cli_actions import card_hint, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
-from api.cli_table import Names
 from api.client import ApiError, Client
 
 #: Seconds to wait for a worker to explain a ruling before saying it is still being written.
@@ -36,7 +36,10 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
     \b
     courtcard dispute GAME --by Ann --accused Bob --trick 3   open one: the referee rules at once
     courtcard dispute GAME 45                                 read dispute 45: the ruling, its evidence
-    courtcard dispute GAME                                    every dispute of the game
+    courtcard dispute GAME                                    every dispute of the game, one line each
+
+    A dispute is a claim opened here, or a ruling of the game's own (Dungeon: an accusation, a look
+    after a denial), read and listed the same way.
     """
     client = Client(url)
     table = table_of(client, game_id)
@@ -57,7 +60,7 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
         if not as_json:
             console.print(f"Dispute {dispute} opened (the claim is event {dispute}); the referee has ruled.")
     if dispute is None:
-        _list_disputes(table, as_json)
+        _list_disputes(client, game_id, as_json)
         return
     reply = _explained(client, game_id, dispute)
     if as_json:
@@ -90,21 +93,17 @@ def render_dispute(doc: dict) -> None:
         console.print(sentence, highlight=False)
 
 
-def _list_disputes(table: dict, as_json: bool) -> None:
-    """Every claim the game's rulings hold (a dispute's id is its claim's event), with its ruling."""
-    from api.cli_table import ruling_sentence
-
-    rulings = table["view"].get("rulings") or []
-    claims = [r for r in rulings if r.get("type") == "claim"]
+def _list_disputes(client: Client, game_id: str, as_json: bool) -> None:
+    """Every dispute of the game (its id is its claim's or ruling's event), with one line of what the table saw."""
+    try:
+        listed = client.disputes(game_id)
+    except ApiError as exc:
+        fail(exc)
     if as_json:
-        click.echo(json.dumps(claims))
+        click.echo(json.dumps(listed))
         return
-    if not claims:
-        console.print(f"Game {table['game_id']} has no disputes.")
+    if not listed:
+        console.print(f"Game {game_id} has no disputes.")
         return
-    names = Names(table["view"].get("seats") or [])
-    for claim in claims:
-        console.print(f"Dispute {claim['version']}: " + ruling_sentence(claim, names).split(": ", 1)[1], highlight=False)
-        for r in rulings:
-            if r.get("type") == "ruling" and r["version"] == claim["version"] + 1:
-                console.print("  " + ruling_sentence(r, names), highlight=False)
+    for line in listed:
+        console.print(f"Dispute {line['dispute']}: {line['summary']}", highlight=False)

@@ -1,11 +1,17 @@
-"""Disputes: a claim logged through the referee, and its ruling explained from the log alone.
+"""Disputes: a ruling a table may contest, explained from the log alone, with its evidence.
 
-Filing a dispute (:meth:`workers.tables.Tables.file_dispute`) logs the claim at once
-(``claim_renege``), so the referee rules on the table as it was when the claim was made: the
-window, and so the penalty, depend on that moment. The dispute's id is the version of its
-``RenegeClaimed`` event. A worker then reads the log and writes the
-dispute's read model: the ruling, the window, the penalty and the exact events (by version) that
-prove or fail to prove the claim, with a text a table can read aloud.
+Two kinds of event open a dispute, and its id is that event's version:
+
+- a claim of a renege (``RenegeClaimed``, shared by every trick game). Filing a dispute
+  (:meth:`workers.tables.Tables.file_dispute`) logs the claim at once (``claim_renege``), so the
+  referee rules on the table as it was when the claim was made: the window, and so the penalty,
+  depend on that moment. It is explained here: the ruling, the window, the penalty and the exact
+  events (by version) that prove or fail to prove the claim.
+- a ruling of the game's own, logged as an ordinary game action (Dungeon: an accusation, a look
+  after a Myrmiddon's denial), which the game declares (``dispute_events``) and explains
+  (``explain_rulings``, see ``referee.game``).
+
+A worker writes either explanation as the dispute's read model, with a text a table can read aloud.
 """
 
 from __future__ import annotations
@@ -14,13 +20,16 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.events import CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet
+from referee.game import Game
+from referee.registry import get_game
 from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a, same_append
 from workers.errors import WorkersError
 from workers.naming import seat_names, who
+from workers.record_words import name_of
 
 
 class NotADispute(WorkersError, LookupError):
-    """No dispute has this id in this game (no claim was logged at that version)."""
+    """No dispute has this id in this game (event ``n`` is no claim, nor a ruling of the game's own)."""
 
 
 def dispute_model(n: int) -> str:
@@ -28,10 +37,50 @@ def dispute_model(n: int) -> str:
     return f"dispute:{n}"
 
 
+def dispute_events(game: Game) -> tuple[type, ...]:
+    """The events of ``game`` that open a dispute: a claim of a renege, and the game's own rulings."""
+    return (RenegeClaimed, *getattr(game, "dispute_events", ()))
+
+
+def is_dispute(game: Game, envelope: Envelope) -> bool:
+    return is_a(envelope, *dispute_events(game))
+
+
+def list_disputes(envelopes: list[Envelope]) -> list[dict[str, Any]]:
+    """Every dispute of the game, in the order logged: its id, kind and one line of what the table saw."""
+    game = _game_of(envelopes)
+    docs = {**_game_rulings(game, envelopes),
+            **{e.version: _explain_claim(envelopes, e.version) for e in envelopes if is_a(e, RenegeClaimed)}}
+    return [{"dispute": n, "kind": docs[n]["kind"], "status": docs[n]["status"], "summary": docs[n]["summary"]}
+            for n in sorted(docs)]
+
+
 def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
-    """The dispute whose claim is event ``n``, explained from ``envelopes`` (the game's whole log)."""
-    if not 1 <= n <= len(envelopes) or not is_a(envelopes[n - 1], RenegeClaimed):
+    """Dispute ``n`` (a claim, or a ruling of the game's own), explained from ``envelopes`` (the
+    game's whole log)."""
+    game = _game_of(envelopes)
+    if not 1 <= n <= len(envelopes) or not is_dispute(game, envelopes[n - 1]):
         raise NotADispute(n)
+    if is_a(envelopes[n - 1], RenegeClaimed):
+        doc = _explain_claim(envelopes, n)
+    else:
+        doc = _game_rulings(game, envelopes)[n]
+    return {"dispute": n, "game_id": envelopes[0].game_id, "version": len(envelopes), **doc}
+
+
+def _game_rulings(game: Game, envelopes: list[Envelope]) -> dict[int, dict[str, Any]]:
+    """The game's own rulings explained by the game, by version (none for a game without any)."""
+    if not getattr(game, "dispute_events", ()):
+        return {}
+    return game.explain_rulings([e.event for e in envelopes])
+
+
+def _game_of(envelopes: list[Envelope]) -> Game:
+    return get_game(envelopes[0].payload["game"])
+
+
+def _explain_claim(envelopes: list[Envelope], n: int) -> dict[str, Any]:
+    """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence."""
     names = seat_names(envelopes)
     claim = envelopes[n - 1].payload
     batch = same_append(envelopes, n - 1)
@@ -63,9 +112,7 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     penalty = [_penalty(e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
     after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):] if _concerns(e, accused, hand, trick)]
     doc = {
-        "dispute": n,
-        "game_id": envelopes[0].game_id,
-        "version": len(envelopes),
+        "kind": "claim",
         "status": "ruled" if ruling_env else "not_ruled",
         "claim": {"version": n, **claim},
         "ruling": {"version": ruling_env.version if ruling_env else None, **ruling},
@@ -76,7 +123,23 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
         "evidence_events": proofs,
     }
     doc["read_aloud"] = _read_aloud(doc, names)
+    doc["summary"] = _summary(doc, names)
     return doc
+
+
+def _summary(doc: dict[str, Any], names: list[str]) -> str:
+    """The claim and its ruling in one line, with the players' names, as the table heard them."""
+    claim, ruling = doc["claim"], doc["ruling"]
+    claimant, accused = name_of(names, claim["claimant"]), name_of(names, claim["accused"])
+    where = f"trick {claim['trick']} of hand {claim['hand']}"
+    shown = f", showing {claim['shown']}" if claim.get("shown") else ""
+    line = f"{claimant} claims {accused} broke a rule of play in {where}{shown}."
+    if doc["status"] != "ruled":
+        return line + " The referee has not ruled."
+    rules = "rules that" if ruling.get("verdict") == "upheld" else "rules it not proven that"
+    did = f"{accused} {KIND_WORDS.get(ruling.get('kind'), 'broke a rule of play')} with {ruling.get('card')} in {where}"
+    when = f" (window {doc['window']}: {doc['window_means']})" if doc["window"] in WINDOW_WORDS else ""
+    return f"{line} Event {ruling['version']}: On {claimant}'s claim, the referee {rules} {did}{when}."
 
 
 def _read_aloud(doc: dict[str, Any], names: list[str]) -> str:
@@ -126,8 +189,6 @@ def _concerns(envelope: Envelope, seat: int, hand: int, trick: int) -> bool:
     if is_a(envelope, PenaltyAccepted, TotalSet):
         return p.get("seat") == seat and p.get("reason", "renege") == "renege"
     return is_a(envelope, RenegeRuled) and p.get("accused") == seat
-
-
 
 
 def _proof(envelope: Envelope, says: str) -> dict[str, Any]:

@@ -1,5 +1,7 @@
 """Disputes: a claim of a renege is logged through the referee at once (202 and a dispute id); a
-worker explains the ruling from the log, and GET shows it in words a table can read aloud."""
+ruling of the game's own (Dungeon: an accusation, a look after a denial) is one already, logged as
+a game action. A worker explains either from the log, and GET shows it in words a table can read
+aloud; GET on the game's disputes lists them, one line each."""
 
 from __future__ import annotations
 
@@ -14,13 +16,13 @@ from api.resources.games import catalog_entry
 from api.services import jobs_async, services
 from api.views import game_finished
 from referee.fields import HandField, SeatField, TrickField
-from referee.events import RenegeClaimed
-from workers.claims import is_a
-from workers.disputes import dispute_model
+from referee.registry import get_game
+from workers.disputes import dispute_model, is_dispute, list_disputes
 from workers.jobs import enqueue_dispute
 from workers.readmodels import ReadModels
 
-blp = Blueprint("disputes", __name__, url_prefix="/games", description="Disputed reneges and their rulings")
+blp = Blueprint("disputes", __name__, url_prefix="/games",
+                description="Disputes: claimed reneges and the games' own rulings, explained")
 
 
 class DisputeSchema(ma.Schema):
@@ -49,11 +51,42 @@ class DisputeReplySchema(ma.Schema):
     ready = ma.fields.Boolean()
     dispute = ma.fields.Integer()
     ruling = ma.fields.Dict(allow_none=True, metadata={
-        "description": "claim, ruling, window, penalty, evidence_events (versions) and read_aloud"})
+        "description": "kind, status, ruling, summary, evidence_events (versions), read_aloud; a claim also its "
+                       "window and penalty, a game's own ruling its finding and consequence"})
+
+
+class DisputeListQuerySchema(ma.Schema):
+    kind = ma.fields.String(validate=validate.Length(1, 40), metadata={
+        "description": "only the disputes of this kind (claim, accusation, look, cave_in, joker_save)"})
+
+
+class DisputeLineSchema(ma.Schema):
+    dispute = ma.fields.Integer(metadata={"description": "the dispute's id: the version of its claim or ruling"})
+    kind = ma.fields.String(metadata={"description": "claim, or the game's own: accusation, look, cave_in, joker_save"})
+    status = ma.fields.String()
+    summary = ma.fields.String(metadata={"description": "one line of what the table saw"})
+
+
+class DisputeListSchema(ma.Schema):
+    game_id = ma.fields.String()
+    version = ma.fields.Integer()
+    disputes = ma.fields.List(ma.fields.Nested(DisputeLineSchema))
 
 
 @blp.route("/<game_id>/disputes")
 class Disputes(MethodView):
+    @blp.arguments(DisputeListQuerySchema, location="query")
+    @blp.response(200, DisputeListSchema)
+    def get(self, query, game_id):
+        """Every dispute of the game, claims and the game's own rulings, one line each.
+
+        Each line says only what the table saw (no hand, no face-down card), so a reader of the
+        game may list them; the explanation of one needs what its events need."""
+        require_reader(catalog_entry(game_id))
+        envelopes = list(services().store.read(game_id))
+        listed = [d for d in list_disputes(envelopes) if query.get("kind") in (None, d["kind"])]
+        return {"game_id": game_id, "version": len(envelopes), "disputes": listed}
+
     @blp.arguments(DisputeHeadersSchema, location="headers")
     @blp.arguments(DisputeSchema)
     @blp.response(202, DisputeFiledSchema)
@@ -73,10 +106,12 @@ class Dispute(MethodView):
     @blp.response(200, DisputeReplySchema)
     @blp.alt_response(202, schema=DisputeReplySchema, description="The ruling is being explained")
     def get(self, game_id, n):
-        """The ruling, its window and penalty, and the events that prove or fail to prove the claim.
+        """The ruling and the events that prove or fail to prove it: a claim's window and penalty,
+        an accusation's passages as laid, a look's hand as shown.
 
-        The explanation cites the deal (the cards the accused still held), so in a known record in
-        progress it needs the scorekeeper's token, as the events do."""
+        The explanation cites what the table has not seen (the deal, a hand shown to one player, a
+        face-down passage), so while the game is on it needs the scorekeeper's token wherever the
+        events do."""
         entry = catalog_entry(game_id)
         require_reader(entry)
         require_full_record(entry, game_finished(game_id))
@@ -86,8 +121,9 @@ class Dispute(MethodView):
         if stored is None or stored[0] < head:
             if stored is None:
                 logged = svc.store.read_page(game_id, from_version=n, limit=1) if 1 <= n <= head else []
-                if not logged or not is_a(logged[0], RenegeClaimed):
-                    raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is not a claim.", "no_such_dispute")
+                if not logged or not is_dispute(get_game(entry.game), logged[0]):
+                    raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is neither a claim nor a "
+                                     "ruling.", "no_such_dispute")
             enqueue_dispute(svc.queue, game_id, n, head, is_async=jobs_async())
             stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) or stored
         if stored is None:

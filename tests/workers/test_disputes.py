@@ -98,3 +98,17 @@ def test_a_dispute_the_referee_refuses_writes_nothing(client):
                            headers=table.headers)
     assert response.status_code == 422
     assert table.view()["version"] == version
+
+
+def test_a_games_disputes_are_listed_one_line_each_for_any_reader(client):
+    table = renege_in_trick_one(client)
+    table.play("7S")
+    filed = file(table, seat=3, accused=2, trick=1)
+    listed = client.get(f"/games/{table.game_id}/disputes")  # no token: the lines say what the table saw
+    assert listed.status_code == 200
+    [line] = listed.get_json()["disputes"]
+    assert (line["dispute"], line["kind"], line["status"]) == (filed["dispute"], "claim", "ruled")
+    assert line["summary"].startswith("Dan claims Cat broke a rule of play in trick 1 of hand 1. "
+                                      f"Event {filed['dispute'] + 1}: On Dan's claim, the referee rules that Cat "
+                                      "did not follow suit with 4C")
+    assert "3S" not in line["summary"]  # the card that proves it is still in Cat's hand

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import marshmallow
 
 from referee import errors
 from referee import events as shared
-from referee.games.dungeon import views
+from referee.games.dungeon import disputes, views
 from referee.games.dungeon.apply import apply_event
 from referee.games.dungeon.commands import ACTION_OF, COMMAND_SCHEMAS, command_of
 from referee.games.dungeon.decide import decide as _decide
@@ -40,6 +40,12 @@ class Dungeon:
     #: A blind record also logs what one player alone saw (a hand shown to a Myrmiddon's asker):
     #: its payloads are withheld while the game is on, as a known record's are.
     blind_record_has_secrets: ClassVar[bool] = True
+
+    #: The referee's rulings a table may dispute (an accusation, a look after a denial, ...).
+    dispute_events: ClassVar[tuple[type, ...]] = disputes.DISPUTE_EVENTS
+
+    def explain_rulings(self, events: Sequence[Any]) -> dict[int, dict[str, Any]]:
+        return disputes.explain_rulings(events)
 
     def initial_state(self) -> DungeonState:
         return DungeonState()
