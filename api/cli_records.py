@@ -13,6 +13,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.progress import BarColumn, Progress, TextColumn
@@ -20,6 +21,9 @@ from rich.table import Table
 
 from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, ready_part, url_option
 from api.client import ApiError, Client
+
+if TYPE_CHECKING:  # the record's modules are imported where used: most commands never need them
+    from workers.text_record import ReadRecord
 
 FORMATS = ("jsonl", "csv", "html", "text")
 #: A file's extension for each format (a text record is a .txt a phone opens).
@@ -143,7 +147,7 @@ def verify_file(file, key, as_json) -> None:
                       + " To check, give that service's public key: --key KEY.")
 
 
-def _chained_text(data: bytes):
+def _chained_text(data: bytes) -> ReadRecord:
     """A text record read back with its chain (each move's events hashed as the chain lists them,
     the text exactly what they give); raises ImportRejected naming the text's line. One without
     its chain cannot be verified: its events would be made afresh."""

@@ -22,7 +22,7 @@ from referee.games.dungeon import events as dungeon
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.the_queens import events as queens
 from referee.undo import EntryUndone
-from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a
+from workers.claims import KIND_WORDS, WINDOW_WORDS
 
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
 _RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, ev.TotalSet, ev.PenaltyAccepted, ev.CardTakenBack,

@@ -130,16 +130,16 @@ def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, t
 def departures(game: Game, history: Sequence[Envelope]) -> Departures:
     """For each player out of the game: the turn number when they left, and how (the words of the
     event that took them out, where it has any), from its record. The standing is read only where
-    the game's score mark moves (a player out, the game over), not at every event; a player an undo
-    brings back is no longer out."""
+    the game's score mark moves (Dungeon's: who is alive, and the end), not at every event; a
+    player an undo brings back is no longer out."""
     state = game.initial_state()
     left: Departures = {}
     mark = None
     for envelope in history:
         state = game.apply(state, envelope.event)
-        if game.score_mark(state) == mark:
+        if (moved := game.score_mark(state)) == mark:
             continue
-        mark = game.score_mark(state)
+        mark = moved
         out = _out(_players(game, state) or [])
         left = {seat: gone for seat, gone in left.items() if seat in out}
         for seat in out - set(left):
@@ -154,8 +154,7 @@ def kept_departures(game: Game, state: GameState, stored: tuple[int, dict[str, A
     no undo was logged since (``since(version)``: the envelopes after it); ``{}`` when nobody is
     out. None when they cannot be carried (a player left since, or an undo may have changed who
     did): then :func:`departures` folds the record, once for each such change."""
-    players = _players(game, state)
-    out = _out(players or [])
+    out = _out(_players(game, state) or [])
     if not out:
         return {}
     if stored is None or stored[0] > state.version or stored[1].get("departures") is None:
