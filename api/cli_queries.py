@@ -45,10 +45,13 @@ def scores_command(game_id, url, as_json) -> None:
     current = sheet.get("current") or {}
     if current.get("players"):  # a game without points (Dungeon): each player's standing
         standing = Table(title="Standing")
-        for column in ("player", "alive", "passages", "lowest passage"):
+        for column in ("player", "result", "passages", "lowest passage"):
             standing.add_column(column)
-        for p in current["players"]:
-            standing.add_row(p["name"], "yes" if p["alive"] else "no", str(p["passages"]), str(p.get("lowest") or "-"))
+        # A player out of the game: how, and in which turn ("slain by the king of clubs in turn 13").
+        turn_out = {d["seat"]: d["turn"] for d in sheet.get("departures") or [] if d.get("turn") is not None}
+        for row in sheet.get("rows") or []:
+            result = row["result"] + (f" in turn {turn_out[row['seat']]}" if row["seat"] in turn_out else "")
+            standing.add_row(row["name"], result, str(row.get("passages", "-")), str(row.get("lowest") or "-"))
         console.print(standing)
     elif current.get("hand") is not None:
         facts = [f"{k.replace('_', ' ')}: {names.fact(k, v)}" for k, v in current.items()

@@ -1,15 +1,19 @@
 """``courtcard`` commands for a game's record: export, import, verify and audit.
 
-``verify`` works offline, on the file alone: the hash chain and its head line, then the referee
-deciding the game again from the table's actions (``workers.imports.check_history``), and with
-``--key`` the signature of the service that recorded it (``events.signing``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
+``verify`` works offline, on the file alone (a jsonl export, or a text record with its chain, read
+back into the jsonl lines it stands for by ``workers.text_record``): the hash chain and its head
+line, then the referee deciding the game again from the table's actions
+(``workers.imports.check_history``), and with ``--key`` the signature of the service that recorded
+it (``events.signing``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.progress import BarColumn, Progress, TextColumn
@@ -17,6 +21,9 @@ from rich.table import Table
 
 from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, ready_part, url_option
 from api.client import ApiError, Client
+
+if TYPE_CHECKING:  # the record's modules are imported where used: most commands never need them
+    from workers.text_record import ReadRecord
 
 FORMATS = ("jsonl", "csv", "html", "text")
 #: A file's extension for each format (a text record is a .txt a phone opens).
@@ -95,17 +102,23 @@ def import_game(file, fmt, url, as_json) -> None:
                             "or `courtcard signing-key`), or a file holding it.")
 @json_option
 def verify_file(file, key, as_json) -> None:
-    """Check an exported jsonl file offline: its hash chain, its head line, and every event the
-    referee makes decided again from the table's actions; with --key, also that the service with
-    that key recorded it."""
+    """Check an exported record offline, a jsonl file or a text record (told apart by its first
+    character): its hash chain, its head, and every event the referee makes decided again from the
+    table's actions; with --key, also that the service with that key recorded it."""
     from workers.imports import ImportRejected, check_history
+    from workers.text_record import is_text_record
 
+    record = None  # a text record read back: its lines stand for the jsonl ones, refusals name its own
     try:
-        with console.status(f"Verifying {file}"), open(file, "rb") as lines:
-            checked = check_history(lines)
+        with console.status(f"Verifying {file}"):
+            data = file.read_bytes()
+            if is_text_record(data):
+                record = _chained_text(data)
+            checked = check_history(record.lines if record is not None else io.BytesIO(data))
         if key is not None:
             checked.check_signed_by(_key_text(key))
     except ImportRejected as exc:
+        exc = record.in_text(exc) if record is not None else exc
         if as_json:
             click.echo(json.dumps({"ok": False, "line": exc.line, "reason": exc.reason}))
         else:
@@ -116,11 +129,13 @@ def verify_file(file, key, as_json) -> None:
     outcome = checked.replay.game.outcome(checked.replay.state)
     claimed = (checked.signature or {}).get("public_key") if isinstance(checked.signature, dict) else None
     if as_json:
-        click.echo(json.dumps({"ok": True, "game_id": checked.game_id, "game": checked.game_name, "events": version,
+        click.echo(json.dumps({"ok": True, "format": "jsonl" if record is None else "text", "game_id": checked.game_id,
+                               "game": checked.game_name, "events": version,
                                "head_hash": head_hash, "outcome": outcome, "recorded_by": _key_text(key) if key else None,
                                "signed_with": claimed}))
         return
-    console.print(f"[bold green]Verified[/]: game {checked.game_id} ({checked.replay.game.title}), {version} events, "
+    kind = "the text record of game" if record is not None else "game"
+    console.print(f"[bold green]Verified[/]: {kind} {checked.game_id} ({checked.replay.game.title}), {version} events, "
                   f"chain head {head_hash}.")
     console.print("The record is whole and consistent, and every ruling, total and score was decided again from the "
                   "table's actions." + (" The game is over." if outcome else ""))
@@ -130,6 +145,23 @@ def verify_file(file, key, as_json) -> None:
         said = f" The file says it was signed with key {claimed}." if claimed else " The file is not signed."
         console.print("This does not prove who recorded it (anyone can write a consistent record)." + said
                       + " To check, give that service's public key: --key KEY.")
+
+
+def _chained_text(data: bytes) -> ReadRecord:
+    """A text record read back with its chain (each move's events hashed as the chain lists them,
+    the text exactly what they give); raises ImportRejected naming the text's line. One without
+    its chain cannot be verified: its events would be made afresh."""
+    from workers.imports import ImportRejected
+    from workers.text_record import read_text
+
+    try:
+        record = read_text(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ImportRejected(None, f"a text record is UTF-8 ({exc.reason} at byte {exc.start})") from exc
+    if not record.chained:
+        raise ImportRejected(None, "the text record has no chain (its % lines): its moves are legal, but nothing "
+                                   "ties them to a recorded game; export it with its chain to verify it")
+    return record
 
 
 def _key_text(key: str) -> str:

@@ -129,8 +129,10 @@ def card_words(card: str) -> str:
 
 def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
-    events every trick game shares read as words; any other event as its type and fields."""
+    events every trick game shares read as words, a game's own facts (Dungeon, The Queens) as the
+    records say them (``workers.record_words``); any other event as its type and fields."""
     from api.cli_table import RULING_EVENTS, Names, ruling_phrase
+    from workers.record_words import words_of
 
     def name(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat}"
@@ -165,6 +167,9 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
             winners = [name(w) for w in p.get("winners") or []]
             phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
                                                  if winners else ""))
+        elif (own := words_of(kind, p, seats)) is not None:  # a game's own facts (Dungeon, The Queens)
+            starts_with_a_name = any(own.startswith(seat) for seat in seats)
+            phrases.append(own if not phrases or starts_with_a_name else own[:1].lower() + own[1:])
         else:
             fields = ", ".join(f"{k.replace('_', ' ')} {name(v) if k in ('seat', 'accused', 'claimant') else plain(v)}"
                                for k, v in p.items() if k not in ("salt",) and v not in (None, [], {}))

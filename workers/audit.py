@@ -162,7 +162,7 @@ def compare_sheets(game_id: str, replay: Replay, stored: tuple[int, dict] | None
         return {"stored_version": version, "matches": False, "differences": ["version"],
                 "note": f"the stored sheet reflects version {version}, beyond the verified record"}
     state = replay.state if version == replay.state.version else replay.before[version + 1]
-    recomputed = _normal(build_sheet(game_id, replay.game, state))
+    recomputed = _normal(build_sheet(game_id, replay.game, state, replay.envelopes[:version]))
     differences = sorted(k for k in set(recomputed) | set(doc) if recomputed.get(k) != doc.get(k))
     return {"stored_version": version, "matches": not differences, "differences": differences,
             "note": "the stored sheet matches the record" if not differences else "the stored sheet differs from the record"}

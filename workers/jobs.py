@@ -32,7 +32,7 @@ from workers.audit import AUDIT, audit_game
 from workers.disputes import NotADispute, dispute_model, explain_dispute
 from workers.queues import queue
 from workers.readmodels import ReadModels
-from workers.scoresheet import SCORES, build_sheet
+from workers.scoresheet import SCORES, build_sheet, kept_departures
 
 #: Seconds a job may run before RQ stops it.
 TIMEOUTS = {"scores": 120, "audit": 600, "dispute": 120}
@@ -105,8 +105,14 @@ def update_scores(client: redis.Redis, game_id: str, version: int) -> dict[str, 
     """What :func:`refresh_scores` does, on ``client``: also called by a request no worker could serve."""
 
     def build(client: redis.Redis, models: ReadModels) -> dict[str, Any]:
+        store = EventStore(client)
         with _referee(client).locked_state(game_id) as (game, state):
-            return build_sheet(game_id, game, state)
+            # How and when players left the game (Dungeon): carried from the stored sheet, the
+            # record folded again only when that changed since.
+            left = kept_departures(game, state, models.get(game_id, SCORES),
+                                   lambda version: store.read(game_id, version + 1, state.version))
+            history = list(store.read(game_id, 1, state.version)) if left is None else None
+            return build_sheet(game_id, game, state, history, left)
 
     return _refresh(client, game_id, SCORES, version, build)
 

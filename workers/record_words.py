@@ -16,10 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from events.registry import registry
+from events.registry import EventTypeError, registry
 from referee import events as ev
 from referee.games.dungeon import events as dungeon
-from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a
+from referee.games.dungeon.blind import UNKNOWN
+from referee.games.the_queens import events as queens
+from referee.undo import EntryUndone
+from workers.claims import KIND_WORDS, WINDOW_WORDS
 
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
 _RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, ev.TotalSet, ev.PenaltyAccepted, ev.CardTakenBack,
@@ -30,16 +33,56 @@ _SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 def card_words(card: Any) -> str:
-    """``QS`` -> "the queen of spades", ``7H#2`` -> "the 7 of hearts (second pack)"; ``JK1`` and
-    anything else stay as written."""
+    """``QS`` -> "the queen of spades", ``7H#2`` -> "the 7 of hearts (second pack)", ``JK1`` -> "a
+    Joker", ``JK1=9H`` -> "a Joker as the 9 of hearts", ``?`` (a card nobody saw) -> "a face-down
+    card"; anything else stays as written."""
     if not isinstance(card, str):
         return str(card)
+    if card == UNKNOWN:
+        return "a face-down card"
+    if card.startswith("JK"):
+        declared = card.partition("=")[2]
+        return f"a Joker as {card_words(declared)}" if declared else "a Joker"
     base, _, copy = card.partition("#")
     rank, suit = base[:-1], base[-1:]
     if suit in _SUITS and (rank in _RANKS or rank in {str(n) for n in range(2, 11)}):
         words = f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
         return f"{words} (second pack)" if copy == "2" else words
     return card
+
+
+def owned_words(card: Any) -> str:
+    """A card as someone's: "9 of hearts" in "Ann's 9 of hearts", "face-down card", "Joker"."""
+    words = card_words(card)
+    return words.removeprefix("the ").removeprefix("a ")
+
+
+def cards_words(cards: Any) -> str:
+    """Cards in one phrase: "the 8 and 3 of hearts", "the 4 of clubs and the queen of spades"; the
+    cards nobody saw only counted ("2 cards", "the 9 of clubs and a card")."""
+    cards = list(cards or [])
+    seen = [c for c in cards if c != UNKNOWN]
+    hidden = len(cards) - len(seen)
+    plain = [c for c in seen if c[-1:] in _SUITS and "#" not in c and not c.startswith("JK")]
+    if len(seen) > 1 and len(plain) == len(seen) and len({c[-1] for c in seen}) == 1:
+        parts = ["the " + _and([_RANKS.get(c[:-1], c[:-1]) for c in seen]) + f" of {_SUITS[seen[0][-1]]}"]
+    else:
+        parts = [card_words(c) for c in seen]
+    if hidden:
+        parts.append("a card" if hidden == 1 else _count(hidden, "card"))
+    return _and(parts) or "nothing"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
 
 
 def reason_words(reason: Any) -> str:
@@ -91,6 +134,17 @@ def credit(envelope: Envelope, names: list[str]) -> str:
     return f"Ruled on {name_of(names, claimant)}'s {by}."
 
 
+def words_of(kind: str, payload: dict[str, Any], names: list[str]) -> str | None:
+    """The words of an event of type ``kind`` (its registered name) with ``payload``, without the
+    full stop: "Bob sends the jack of spades against Ann"; None for a type without words of its own
+    (as ``courtcard log`` reads an event it answers with)."""
+    try:
+        words = _WORDS.get(registry.lookup(kind).cls)
+    except EventTypeError:
+        return None
+    return words(payload, lambda seat: name_of(names, seat)) if words is not None else None
+
+
 def sentence(envelope: Envelope, names: list[str]) -> str:
     """One event as a sentence (it ends with a full stop)."""
     p, n = envelope.payload, (lambda seat: name_of(names, seat))
@@ -138,6 +192,47 @@ def _game_ended(p: dict[str, Any], n) -> str:
     return f"The game is over ({reason}): {who} {'wins' if len(winners) == 1 else 'win'}"
 
 
+def _drawn(card: Any) -> str:
+    """A card drawn or taken: named where the record knows it, "a card" where nobody saw it,
+    "nothing" when the pile was empty."""
+    return "nothing (the pile is empty)" if card is None else "a card" if card == UNKNOWN else card_words(card)
+
+
+def _dealt(p: dict[str, Any], n) -> str:
+    cells = [f"{n(s)} {card_words(c)}" if not down else f"{n(s)} a face-down card"
+             for s, (c, down) in enumerate(zip(p['cells'], p['cell_face_down']))]
+    return f"The cards are dealt: five to each player, and a cell each ({', '.join(cells)})"
+
+
+def _passage(p: dict[str, Any], n) -> str:
+    on = p['on']
+    where = ("their cell" if on == "cell" else f"passage {int(on) + 1} of their dungeon" if on.isdigit()
+             else f"their {owned_words(on)}")
+    text = f"{n(p['seat'])} plays {card_words(p['card'])} on {where}"
+    if p.get('cheat'):
+        text += ", against the rules"
+    if p.get('revealed'):
+        text += f", and turns the dungeon up to escape: {cards_words(p['revealed'])}"
+    return text
+
+
+#: The Queens' places as the table calls them (``s1``-``s7`` are the shutter piles).
+_PLACES = {"key": "the key", "pack": "the pack", "talon": "the talon", "foundation": "the foundations"}
+
+
+def _place(place: Any) -> str:
+    return _PLACES.get(place, f"pile {place}")
+
+
+def _queens_ended(p: dict[str, Any], n) -> str:
+    home = f"{_count(p['home'], 'card')} home"
+    if p['result'] == "won":
+        return f"{n(0)} wins: all {home}"
+    if p['result'] == "given_up":
+        return f"{n(0)} gives up, with {home}"
+    return f"The game is stuck, with {home}: no move, and no new pack"
+
+
 _WORDS: dict[type, Any] = {
     ev.GameCreated: lambda p, n: f"{p['game']} for {', '.join(p['seats'])} ({p['record']} record)",
     ev.DealerCut: lambda p, n: f"{n(p['seat'])} cuts {card_words(p['card'])}",
@@ -162,18 +257,44 @@ _WORDS: dict[type, Any] = {
     ev.HandThrownIn: lambda p, n: f"Everyone passed: {n(p['dealer'])} deals hand {p['hand']} again",
     ev.ContractDeclared: lambda p, n: f"{n(p['seat'])} declares {p['bid']} in {_SUITS.get(p['trump'], p['trump'])}, "
                                      f"calling {' and '.join(card_words(c) for c in p['called'])}",
+    EntryUndone: lambda p, n: f"The scorekeeper undoes the last entry ({p['action']}, versions {p['replaces_from']} to "
+                          f"{p['replaces_to']}): it did not happen at the table",
     # Dungeon
+    dungeon.DungeonDealt: _dealt,
+    dungeon.DungeonContestCardPlayed: lambda p, n: f"{n(p['seat'])} plays {card_words(p['card'])} to choose who goes first"
+                                                   + (f" (round {p['round']})" if p['round'] > 1 else "")
+                                                   + f" and draws {_drawn(p.get('drawn'))}",
     dungeon.DungeonContestTied: lambda p, n: f"{' and '.join(n(s) for s in p['seats'])} tie and draw again",
     dungeon.DungeonFirstPlayerChosen: lambda p, n: f"{n(p['seat'])} plays first",
-    dungeon.DungeonCaveIn: lambda p, n: f"{n(p['seat'])} caves in {n(p['target'])}'s passage {p['passage']} with {card_words(p['card'])}",
-    dungeon.DungeonCaveInFailed: lambda p, n: f"{n(p['seat'])}'s cave-in on {n(p['target'])} fails",
+    dungeon.DungeonCardDrawn: lambda p, n: f"{n(p['seat'])} draws {_drawn(p.get('card'))}",
+    dungeon.DungeonAcePlayed: lambda p, n: f"{n(p['seat'])} plays {card_words(p['card'])}",
+    dungeon.DungeonAcesResolved: lambda p, n: "The Aces resolve, the last played first: " + "; ".join(
+        f"{n(d['seat'])} draws {cards_words(d['cards'])} for {card_words(d['ace'])}" for d in p['draws']),
+    dungeon.DungeonPassagePlayed: _passage,
+    dungeon.DungeonCaveIn: lambda p, n: f"{n(p['seat'])} caves in {n(p['target'])}'s {owned_words(p['passage'])} "
+                                        f"with {card_words(p['card'])}",
+    dungeon.DungeonCaveInFailed: lambda p, n: f"{n(p['seat'])} tries to cave in {n(p['target'])}'s last passage"
+                                              + (f", {card_words(p['passage'])}," if p.get('passage') else "")
+                                              + f" with {card_words(p['card'])}: it is of another value and stands",
     dungeon.DungeonAccused: lambda p, n: f"{n(p['seat'])} accuses {n(p['target'])} of cheating: "
                                    + (f"{n(p['target'])} cheated and discards the whole dungeon but the cell" if p['cheating']
                                       else f"{n(p['target'])} did not cheat, and {n(p['seat'])} discards their dungeon"),
-    dungeon.DungeonCreatureAttacked: lambda p, n: f"{n(p['seat'])} attacks {n(p['target'])} with {card_words(p['card'])}",
-    dungeon.DungeonCreatureDefeated: lambda p, n: f"{n(p['seat'])} defeats {card_words(p['creature'])}",
-    dungeon.DungeonRetreated: lambda p, n: f"{n(p['seat'])} retreats from {card_words(p['creature'])}",
+    dungeon.DungeonJokerSaved: lambda p, n: f"{n(p['seat'])} saves their Joker passage with {card_words(p['card'])}",
+    dungeon.DungeonPassageCollapsed: lambda p, n: f"{n(p['seat'])} lets their Joker passage cave in",
+    dungeon.DungeonCreatureAttacked: lambda p, n: f"{n(p['seat'])} sends {card_words(p['card'])} against {n(p['target'])}"
+                                                  + ("" if p.get('passage') else ", in the cell"),
+    dungeon.DungeonCreatureDefeated: lambda p, n: f"{n(p['seat'])} defeats {card_words(p['creature'])} with "
+                                                  f"{cards_words(p['cards'])}",
+    dungeon.DungeonRetreated: lambda p, n: f"{n(p['seat'])} retreats from {card_words(p['creature'])}, giving up their "
+                                           f"{owned_words(p['passage'])}",
     dungeon.DungeonPlayerSlain: lambda p, n: f"{n(p['seat'])} is slain by {card_words(p['creature'])} and is out of the game",
+    dungeon.DungeonGraverobberPlayed: lambda p, n: f"{n(p['seat'])} plays the Graverobber, {card_words(p['card'])}, and "
+                                                   f"takes {_drawn(p['take'])} from the discard pile",
+    dungeon.DungeonCounterPlayed: lambda p, n: f"{n(p['seat'])} counters with {card_words(p['card'])}",
+    dungeon.DungeonCountersClosed: lambda p, n: "The counters are over: the ability " + (
+        "stands" if p['stands'] else "is cancelled"),
+    dungeon.DungeonMyrmiddonAsked: lambda p, n: f"{n(p['seat'])} plays the Myrmiddon, {card_words(p['card'])}, and asks "
+                                                f"{n(p['target'])} for {card_words(p['asked'])}",
     dungeon.DungeonCardHandedOver: lambda p, n: f"{n(p['seat'])} hands {card_words(p['card'])} to {n(p['to'])}",
     dungeon.DungeonCardDenied: lambda p, n: f"{n(p['seat'])} says they do not hold the card asked",
     dungeon.DungeonDenialAccepted: lambda p, n: f"{n(p['seat'])} believes the denial",
@@ -181,7 +302,28 @@ _WORDS: dict[type, Any] = {
         f"the denial was true, so {n(p['seat'])} discards their whole hand" if p['truthful'] else
         f"{n(p['target'])} lied and, found out, chooses what happens next" if p.get('liar_chooses') else
         f"{n(p['target'])} lied: {n(p['seat'])} takes {card_words(p.get('card'))} and {n(p['target'])} discards the rest"),
+    dungeon.DungeonHandDiscarded: lambda p, n: f"{n(p['seat'])} discards their hand, {cards_words(p['cards'])}",
+    dungeon.DungeonTurnEnded: lambda p, n: f"{n(p['seat'])} ends the turn" + (
+        f", discarding {cards_words(p['discards'])}" if p.get('discards') else ""),
+    dungeon.DungeonPileReshuffled: lambda p, n: f"The discard pile is shuffled into a new draw pile of {len(p['pile'])} cards",
     dungeon.DungeonGameWon: lambda p, n: f"{n(p['seat'])} wins the game ({reason_words(p['reason'])})",
+    # The Queens: one player, seat 0, whose moves the events record without a seat.
+    queens.QueensDealt: lambda p, n: f"{n(0)} deals the 104 cards: 32 to the key, the rest to the pack" + (
+        "" if p.get('order') else ", face down: each card is entered as it turns up"),
+    queens.QueensCardSeen: lambda p, n: f"{n(0)} sees {card_words(p['card'])} turn up on top of {_place(p['place'])}",
+    queens.QueensKeyPaid: lambda p, n: "A Queen is on the key's top: she" + (
+        f" and the {_count(len(p['cards']) - 1, 'card')} under her go" if len(p['cards']) > 1 else " goes") + " to the bottom of the pack",
+    queens.QueensKingFounded: lambda p, n: f"{_capital(card_words(p['card']))} turns up "
+                                           f"from {_place(p['source'])} and goes to foundation {p['foundation'] + 1}",
+    queens.QueensSpaceFilled: lambda p, n: f"{_capital(card_words(p['card']))} fills the "
+                                           f"space of {_place(p['pile'])} from {_place(p['source'])}",
+    queens.QueensCardMoved: lambda p, n: f"{n(0)} moves {card_words(p['card'])} from {_place(p['source'])} " + (
+        f"to foundation {p['foundation'] + 1}" if p.get('foundation') is not None else f"onto {_place(p['target'])}"),
+    queens.QueensCardTurned: lambda p, n: f"{n(0)} turns {_drawn(p['card'])} from the pack onto the talon",
+    queens.QueensNewPackFormed: lambda p, n: f"{n(0)} forms a new pack of the talon's bottom {len(p['cards'])} cards "
+                                             f"({_count(p['queens'], 'Queen')} counted)",
+    queens.QueensMoveTakenBack: lambda p, n: f"{n(0)} takes back the move of version {p['replaces_from']} and all it brought",
+    queens.QueensGameEnded: _queens_ended,
 }
 
 

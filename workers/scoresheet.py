@@ -16,13 +16,16 @@ penalties is the points they cost.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from events.envelope import Envelope
 from referee.game import Game, GameState
+from referee.undo import EntryUndone
 from workers.record_words import departure, reason_words
 
+#: For each player out of the game: the turn they left at, and how (None where the record says nothing).
+Departures = dict[int, tuple[Any, str | None]]
 #: Read model name: ``courtcard:{<game>}:scores``.
 SCORES = "scores"
 #: The columns of a hand row every game shares, before and after the game's own.
@@ -42,11 +45,14 @@ GAME_COLUMNS = {
 }
 
 
-def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[Envelope] | None = None) -> dict[str, Any]:
+def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[Envelope] | None = None,
+                left: Departures | None = None) -> dict[str, Any]:
     """The score sheet of ``state``: units, finished hands, totals, the hand in progress, outcome.
 
     For a game without hands, ``history`` (the envelopes that made ``state``) tells the turn at
-    which each player left the game; without it, a player out of the game has no turn count."""
+    which each player left the game and how; ``left``, the departures a sheet already keeps
+    (:func:`kept_departures`), spares that fold. Without either, a player out of the game is "out",
+    with no turn count. The sheet keeps them as ``departures`` (seat, turn, how)."""
     scores = game.scores(state)
     hands = scores.get("hands", [])
     outcome = game.outcome(state)
@@ -61,12 +67,24 @@ def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[En
         "outcome": outcome,
         "rows": score_rows(hands),
     }
-    players = (scores.get("current") or {}).get("players")
-    if not hands and not sheet["units"] and isinstance(players, list):
-        left = departures(game, history) if history is not None else {}
+    players = _players(game, state, scores)
+    if players is not None:
+        if left is None and history is not None:
+            left = departures(game, history)
         turns = game.public_view(state).get("turn_no")
-        sheet["rows"] = player_rows(players, outcome, turns, left, history is not None)
+        sheet["rows"] = player_rows(players, outcome, turns, left or {}, left is not None)
+        sheet["departures"] = None if left is None else [
+            {"seat": seat, "turn": turn, "how": how} for seat, (turn, how) in sorted(left.items())]
     return sheet
+
+
+def _players(game: Game, state: GameState, scores: dict[str, Any] | None = None) -> list[dict[str, Any]] | None:
+    """The players' standing of a game without hands (``current.players`` of its sheet), else None."""
+    scores = game.scores(state) if scores is None else scores
+    players = (scores.get("current") or {}).get("players")
+    if scores.get("hands") or scores.get("units") or not isinstance(players, list):
+        return None
+    return players
 
 
 def score_rows(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -85,7 +103,7 @@ def score_rows(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, turns: Any,
-                left: dict[int, tuple[Any, str | None]], known: bool) -> list[dict[str, Any]]:
+                left: Departures, known: bool) -> list[dict[str, Any]]:
     """One row per player of a game without hands: seat, name, result (the winner's way of winning;
     how a player left the game, "slain by the king of spades", where the record says; "lost"; "in
     play"), turns played while in, then the game's own standing (``alive`` is said by the result)."""
@@ -109,18 +127,46 @@ def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, t
     return rows
 
 
-def departures(game: Game, history: Sequence[Envelope]) -> dict[int, tuple[Any, str | None]]:
-    """For each player who left the game: the turn number when they left, and how (the words of the
-    event that took them out, where it has any), from its record."""
+def departures(game: Game, history: Sequence[Envelope]) -> Departures:
+    """For each player out of the game: the turn number when they left, and how (the words of the
+    event that took them out, where it has any), from its record. The standing is read only where
+    the game's score mark moves (Dungeon's: who is alive, and the end), not at every event; a
+    player an undo brings back is no longer out."""
     state = game.initial_state()
-    left: dict[int, tuple[Any, str | None]] = {}
+    left: Departures = {}
+    mark = None
     for envelope in history:
         state = game.apply(state, envelope.event)
-        players = (game.scores(state).get("current") or {}).get("players") or []
-        for player in players:
-            if player.get("alive") is False and player.get("seat") not in left:
-                left[player["seat"]] = (game.public_view(state).get("turn_no"), departure(envelope))
+        if (moved := game.score_mark(state)) == mark:
+            continue
+        mark = moved
+        out = _out(_players(game, state) or [])
+        left = {seat: gone for seat, gone in left.items() if seat in out}
+        for seat in out - set(left):
+            left[seat] = (game.public_view(state).get("turn_no"), departure(envelope))
     return left
+
+
+def kept_departures(game: Game, state: GameState, stored: tuple[int, dict[str, Any]] | None,
+                    since: Callable[[int], Iterable[Envelope]]) -> Departures | None:
+    """The departures at ``state`` without folding the record again: those the stored sheet keeps
+    (``stored``: its version and document) while they are still every player out of the game and
+    no undo was logged since (``since(version)``: the envelopes after it); ``{}`` when nobody is
+    out. None when they cannot be carried (a player left since, or an undo may have changed who
+    did): then :func:`departures` folds the record, once for each such change."""
+    out = _out(_players(game, state) or [])
+    if not out:
+        return {}
+    if stored is None or stored[0] > state.version or stored[1].get("departures") is None:
+        return None
+    kept = {d["seat"]: (d["turn"], d["how"]) for d in stored[1]["departures"]}
+    if set(kept) != out or any(isinstance(e.event, EntryUndone) for e in since(stored[0])):
+        return None
+    return kept
+
+
+def _out(players: list[dict[str, Any]]) -> set[int]:
+    return {p["seat"] for p in players if p.get("alive") is False}
 
 
 def row_columns(rows: list[dict[str, Any]], game: str | None = None) -> list[str]:

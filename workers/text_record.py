@@ -211,10 +211,12 @@ def _typed(envelope: Envelope) -> Any:
 @dataclasses.dataclass
 class ReadRecord:
     """A text record read back: the ``jsonl`` lines it stands for (envelopes and the head line,
-    for ``workers.imports``), and the text's line of each of those lines, to name it in a refusal."""
+    for ``workers.imports``), the text's line of each of those lines, to name it in a refusal, and
+    whether the text carried its chain (without it, the events are made afresh: nothing to verify)."""
 
     lines: list[bytes]
     text_line: dict[int, int]
+    chained: bool = True
 
     def in_text(self, exc: ImportRejected) -> ImportRejected:
         """A refusal of :attr:`lines` said of the text's line instead."""
@@ -256,7 +258,7 @@ def read_text(text: str) -> ReadRecord:
     head = head_record(items[-1]["game_id"], len(items), items[-1]["hash"], chain["signature"])
     if chain["events"]:
         _same_text(text, items, chain["signature"])
-    return ReadRecord([canonical_json(i) for i in [*items, head]], text_line)
+    return ReadRecord([canonical_json(i) for i in [*items, head]], text_line, bool(chain["events"]))
 
 
 def _sections(lines: list[str]) -> tuple[dict[str, tuple[int, Any]], list[tuple[int, str]], dict[str, Any]]:

@@ -28,7 +28,7 @@ def test_scores_prints_the_sheet_the_hand_in_play_and_whether_the_game_goes_on(l
 def test_scores_of_a_game_without_points_gives_each_players_standing(live):  # noqa: F811
     game = created(live, "dungeon", "Ann", "Bob", "Cat", options=["players=3"])
     text = said(run("scores", game, "--url", live))
-    assert "Standing" in text and re.search(r"Ann │ yes │ 0 │ - │", text), text
+    assert "Standing" in text and re.search(r"Ann │ in play │ 0 │ - │", text), text
 
 
 def test_legal_says_who_may_act_and_what_a_named_seat_may_do(live):  # noqa: F811

@@ -109,4 +109,5 @@ def test_dungeon_csv_has_a_row_per_player_saying_who_won_who_was_slain_by_what_a
         ("Ann", "last alive", "188"), ("Bob", "slain by the king of diamonds", "188"),
         ("Cat", "slain by the king of spades", "61")]
     sheet = client.get(f"/games/{game_id}/scores").get_json()["sheet"]
-    assert [r["result"] for r in sheet["rows"]] == ["last alive", "out", "out"]  # the kept sheet has no record to read
+    assert [(r["name"], r["result"], str(r["turns"])) for r in sheet["rows"]] == [
+        (r["name"], r["result"], r["turns"]) for r in rows]  # the served sheet says the same

@@ -1,0 +1,94 @@
+"""``courtcard verify`` on a text record exported by `courtcard serve`: told apart from a jsonl
+file by its first character, verified the same way (the chain, each move's events hashed as it
+lists them, every event decided again, the signature with --key), and a forged one refused at its
+line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from api.cli import EXIT_REFUSED
+from events.signing import load_or_create_signer
+from tests.api.test_cli import live, run  # noqa: F401 (the fixture)
+from tests.api.test_dungeon_cli import log_all, new_dungeon
+from tests.workers.dungeon_slain import GOING_ON, SEATS, TO_THE_SLAYING
+
+
+@pytest.fixture
+def exported(live, tmp_path):  # noqa: F811
+    """A Dungeon game in which Cat is slain, exported from `courtcard serve` as a text record and
+    as a jsonl file."""
+    game = new_dungeon(live, SEATS, "known")
+    log_all(live, game, TO_THE_SLAYING + GOING_ON)
+    paths = {"text": tmp_path / "game.txt", "jsonl": tmp_path / "game.jsonl"}
+    for fmt, path in paths.items():
+        result = run("export", game, "--format", fmt, "-o", path, "--url", live)
+        assert result.exit_code == 0, result.output
+    return game, paths
+
+
+def verified(path, *options) -> dict:
+    result = run("verify", path, "--json", *options)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def refused(path, *options) -> tuple[int | None, str]:
+    """The line and reason of a record that does not verify (exit code 1)."""
+    result = run("verify", path, "--json", *options)
+    assert result.exit_code == EXIT_REFUSED, result.output
+    body = json.loads(result.output)
+    assert body["ok"] is False
+    return body["line"], body["reason"]
+
+
+def forged(path, old: str, new: str) -> int:
+    """Replace ``old`` by ``new`` in the text record at ``path``; the 1-based line changed."""
+    lines = path.read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if old in line)
+    lines[at] = lines[at].replace(old, new, 1)
+    path.write_text("\n".join(lines))
+    return at + 1
+
+
+def test_a_text_record_verifies_as_its_jsonl_export_does(live, exported):  # noqa: F811
+    game, paths = exported
+    text, jsonl = verified(paths["text"]), verified(paths["jsonl"])
+    assert (text["format"], jsonl["format"]) == ("text", "jsonl")
+    assert text["game_id"] == game and text["events"] == jsonl["events"] == 27
+    assert text["head_hash"] == jsonl["head_hash"] and text["signed_with"] == jsonl["signed_with"]
+    key = run("signing-key", "--url", live).output.strip()
+    assert verified(paths["text"], "--key", key)["recorded_by"] == key
+    said = run("verify", paths["text"], "--key", key)
+    assert said.exit_code == 0 and f"Verified: the text record of game {game} (Dungeon), 27 events" in said.output
+    assert "Recorded by this service, unaltered" in said.output
+
+
+def test_a_text_record_with_an_altered_move_is_refused_at_its_line(exported):
+    _game, paths = exported
+    line = forged(paths["text"], 'Bob end_turn ["8D"]', 'Bob end_turn ["5S"]')  # Bob held the 5 too
+    at, reason = refused(paths["text"])
+    assert at == line and "the moves and the chain disagree at event 27" in reason and "altered" in reason
+    said = run("verify", paths["text"])
+    assert said.exit_code == EXIT_REFUSED and f"Does not verify (line {line})" in said.output
+
+
+def test_a_text_record_whose_comment_says_another_slaying_is_refused_at_its_line(exported):
+    _game, paths = exported
+    line = forged(paths["text"], "{Cat is slain by the king of clubs", "{Cat is slain by the king of spades")
+    at, reason = refused(paths["text"])
+    assert at == line and "the king of clubs" in reason
+
+
+def test_a_text_record_without_its_chain_or_signed_by_another_key_does_not_verify(exported, tmp_path):
+    _game, paths = exported
+    bare = tmp_path / "bare.txt"
+    bare.write_text("\n".join(line for line in paths["text"].read_text().split("\n") if not line.startswith("%")))
+    at, reason = refused(bare)
+    assert at is None and "has no chain" in reason
+    other = load_or_create_signer(tmp_path / "another-service").public_key
+    at, reason = refused(paths["text"], "--key", other)
+    assert "signed by another key" in reason
+    assert paths["text"].read_text().split("\n")[at - 1].startswith("% head ")  # named at the head

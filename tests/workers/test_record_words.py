@@ -1,0 +1,76 @@
+"""Every event of Dungeon and of The Queens has words of its own in the records and in `courtcard
+log`'s answers (none reads as its type and fields), and a blind record's words never name a card
+nobody saw."""
+
+from __future__ import annotations
+
+import pytest
+
+from events.registry import registry
+from referee.games.dungeon import events as dungeon
+from referee.games.the_queens import events as queens
+from tests.referee.test_dungeon_golden_games import GOLDEN, golden_log
+from tests.workers.test_text_record import VARIANTS, envelopes_of, random_record
+from workers.record_words import cards_words, sentence, words_of
+
+SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def dungeon_logs() -> list[list]:
+    """The golden games (known, dark, blind), random games of every variant, and the events random
+    play seldom reaches: a tied contest, a Pitch Black cave-in that fails, a Joker passage saved or let
+    cave in."""
+    logs = [golden_log(options, script, record) for options, script, _, record in GOLDEN.values()]
+    logs += [random_record("dungeon", seed=1)]
+    logs += [random_record(name, setup=setup) for name, setup in VARIANTS.values() if name == "dungeon"]
+    return logs + [[dungeon.DungeonContestTied([0, 1], 2), dungeon.DungeonCaveInFailed(1, "9D", 0, "7H"),
+                    dungeon.DungeonJokerSaved(0, "9C"), dungeon.DungeonPassageCollapsed(0)]]
+
+
+def queens_logs() -> list[list]:
+    """Random games, known and as dealt, and a Queen on the key's top (random play seldom finds one)."""
+    return [random_record("the-queens", seed=1), random_record("the-queens", setup=VARIANTS["the-queens blind"][1]),
+            [queens.QueensKeyPaid(["?", "?", "QH"])]]
+
+
+GAMES = {"dungeon": (dungeon, dungeon_logs), "the-queens": (queens, queens_logs)}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_event_of_the_game_has_words_of_its_own(game):
+    module, logs = GAMES[game]
+    types = {name for name in registry.names() if registry.lookup(name).cls.__module__ == module.__name__}
+    said: dict[str, str] = {}
+    for log in logs():
+        for envelope in envelopes_of(log):
+            if envelope.type in types:
+                own = words_of(envelope.type, envelope.payload, SEATS)
+                assert own is not None, f"{envelope.type} has no words of its own"
+                said[envelope.type] = sentence(envelope, SEATS)
+                assert said[envelope.type] == own + "."
+    assert sorted(said) == sorted(types)  # every event type of the game was read
+    # None reads as the generic "Card drawn (seat Ann, ...)" made of its type's name.
+    for kind, text in said.items():
+        generic = kind.removeprefix("Dungeon").removeprefix("Queens")
+        assert not text.lower().startswith(" ".join(w.lower() for w in _words(generic))), (kind, text)
+
+
+def test_a_blind_record_never_names_a_card_nobody_saw():
+    options, script, _, record = GOLDEN["blind"]
+    logs = [golden_log(options, script, record), random_record("the-queens", setup=VARIANTS["the-queens blind"][1])]
+    for log in logs:
+        for envelope in envelopes_of(log):
+            assert "?" not in sentence(envelope, SEATS), envelope
+    drawn = next(e for e in envelopes_of(logs[0]) if e.type == "DungeonCardDrawn")
+    assert sentence(drawn, SEATS) == "Ann draws a card."
+
+
+def test_cards_read_as_a_person_says_them():
+    assert cards_words(["8H", "3H"]) == "the 8 and 3 of hearts"
+    assert cards_words(["4C", "QS", "JK1=9H"]) == "the 4 of clubs, the queen of spades and a Joker as the 9 of hearts"
+    assert cards_words(["9C", "?", "?"]) == "the 9 of clubs and 2 cards"
+    assert cards_words([]) == "nothing"
+
+
+def _words(name: str) -> list[str]:
+    return "".join(f" {c}" if c.isupper() else c for c in name).split()
