@@ -9,7 +9,7 @@ import pytest
 from events.registry import registry
 from referee.games.dungeon import events as dungeon
 from referee.games.the_queens import events as queens
-from tests.referee.test_dungeon_golden_games import GOLDEN, golden_log
+from tests.referee.test_dungeon_golden_games import GOLDEN
 from tests.workers.test_text_record import VARIANTS, envelopes_of, random_record
 from workers.record_words import cards_words, sentence, words_of
 
@@ -17,14 +17,11 @@ SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
 def dungeon_logs() -> list[list]:
-    """The golden games (known, dark, blind), random games of every variant, and the events random
-    play seldom reaches: a tied contest, a Pitch Black cave-in that fails, a Joker passage saved or let
-    cave in."""
-    logs = [golden_log(options, script, record) for options, script, _, record in GOLDEN.values()]
+    """The golden games (between them every kind of Dungeon event, in both records) and random games
+    of every variant."""
+    logs = [golden.log() for golden in GOLDEN.values()]
     logs += [random_record("dungeon", seed=1)]
-    logs += [random_record(name, setup=setup) for name, setup in VARIANTS.values() if name == "dungeon"]
-    return logs + [[dungeon.DungeonContestTied([0, 1], 2), dungeon.DungeonCaveInFailed(1, "9D", 0, "7H"),
-                    dungeon.DungeonJokerSaved(0, "9C"), dungeon.DungeonPassageCollapsed(0)]]
+    return logs + [random_record(name, setup=setup) for name, setup in VARIANTS.values() if name == "dungeon"]
 
 
 def queens_logs() -> list[list]:
@@ -56,8 +53,8 @@ def test_every_event_of_the_game_has_words_of_its_own(game):
 
 
 def test_a_blind_record_never_names_a_card_nobody_saw():
-    options, script, _, record = GOLDEN["blind"]
-    logs = [golden_log(options, script, record), random_record("the-queens", setup=VARIANTS["the-queens blind"][1])]
+    blind = [golden.log() for golden in GOLDEN.values() if golden.record == "blind"]
+    logs = [*blind, random_record("the-queens", setup=VARIANTS["the-queens blind"][1])]
     for log in logs:
         for envelope in envelopes_of(log):
             assert "?" not in sentence(envelope, SEATS), envelope
