@@ -26,8 +26,8 @@ from api.jsonio import Blueprint
 from api.services import services
 from referee.service import GameUnreadableError
 from workers.catalog import CatalogEntry, GameCatalog
-from workers.listing import GameListing
 from workers.claims import KIND_WORDS
+from workers.listing import GameListing
 
 blp = Blueprint("director", __name__, url_prefix="/director", description="The director's desk")
 
