@@ -600,6 +600,19 @@ class EventStore:
         return _head(self.redis.hget(self._keys(game_id)[1], ""))
 
     @_translate_unavailable
+    def heads(self, game_ids: Sequence[str]) -> list[tuple[int, str]]:
+        """The heads of ``game_ids`` (each as :meth:`head` gives it), in their order, in one round
+        trip: a pipeline of the heads' reads (on a cluster, one per node, sent to all at once), so
+        a page of many games asks the store once whether any of them moved."""
+        indexes = [self._keys(game_id)[1] for game_id in game_ids]
+        if not indexes:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for index in indexes:
+            pipe.hget(index, "")
+        return [_head(record) for record in pipe.execute()]
+
+    @_translate_unavailable
     def recorded_request(self, game_id: str, field: str) -> str | None:
         """The digest recorded for a request's field (route and Idempotency-Key), or None: from
         the requests hash, or, for a request named by its command id, from its run's index record."""

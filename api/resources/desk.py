@@ -2,14 +2,19 @@
 
 ``GET /director/tables`` sums up each game in progress (public and private: it needs the director's
 key, ``api.director``): its table, whose turn, the hand, and what may need the director, in words.
-Its ETag is a digest of the body, so a desk polling with ``If-None-Match`` is answered 304 with no
-body until a table logs something: twenty tables polled every two seconds cost the server twenty
-cached views per poll and the network nearly nothing.
+
+A poll costs the same few round trips to the store however many tables there are: the list of
+games in progress, then every listed game's head (its version and last hash) in one batched read.
+The ETag is a digest of those heads, as the store gives them, never of what a process remembers
+(two API processes answer the same desk), so a desk polling with ``If-None-Match`` is answered
+304 with no body until a table logs something. A 200 sums up again only the tables whose head
+moved: each summary is kept with the head it was made at.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 import marshmallow as ma
@@ -20,8 +25,9 @@ from api.auth import require_director
 from api.jsonio import Blueprint
 from api.services import services
 from referee.service import GameUnreadableError
-from workers.catalog import CatalogEntry
+from workers.catalog import CatalogEntry, GameCatalog
 from workers.claims import KIND_WORDS
+from workers.listing import GameListing
 
 blp = Blueprint("director", __name__, url_prefix="/director", description="The director's desk")
 
@@ -64,19 +70,62 @@ class DeskTables(MethodView):
 
         Needs the director's key. Send the last ETag in ``If-None-Match``: 304 until a table logs."""
         require_director()
-        listing = services().listing
-        public = listing.page(None, "in_progress", 0, MAX_TABLES, None)
-        # Read fresh: a remembered entry's status may lag (workers.catalog).
-        private = [e for e in (services().catalog.get(g, fresh=True) for g in listing.private_ids())
-                   if e is not None and e.status == "in_progress"]
-        entries = sorted(public.entries + private, key=lambda e: e.created_at)[:MAX_TABLES]
-        body = {"tables": [table_summary(e) for e in entries], "in_progress": public.total + len(private)}
-        text = current_app.json.dumps(body)
-        etag = f'"{hashlib.sha256(text.encode()).hexdigest()[:32]}"'
+        entries, in_progress = games_in_progress(services().listing, services().catalog)
+        heads = services().store.heads([entry.game_id for entry in entries])
+        etag = desk_etag(in_progress, entries, heads)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=304, headers=headers)
-        return Response(text, 200, headers, mimetype="application/json")
+        summaries = current_app.extensions.setdefault("courtcard_desk_summaries", Summaries())
+        body = {"tables": summaries.at_heads(entries, heads), "in_progress": in_progress}
+        return Response(current_app.json.dumps(body), 200, headers, mimetype="application/json")
+
+
+def games_in_progress(listing: GameListing, catalog: GameCatalog) -> tuple[list[CatalogEntry], int]:
+    """The games the desk shows (the oldest ``MAX_TABLES`` in progress, public and private), and how
+    many are in progress; each entry read fresh (a remembered one's status may lag, workers.catalog)."""
+    public = listing.page(None, "in_progress", 0, MAX_TABLES, None)
+    private_ids = listing.private_ids()
+    pipe = catalog.redis.pipeline(transaction=False)  # every private game's entry in one round trip
+    for game_id in private_ids:
+        pipe.hgetall(catalog.meta_key(game_id))
+    private = [catalog.entry_from(game_id, raw) for game_id, raw in zip(private_ids, pipe.execute()) if raw]
+    private = [entry for entry in private if entry.status == "in_progress"]
+    entries = sorted(public.entries + private, key=lambda e: e.created_at)[:MAX_TABLES]
+    return entries, public.total + len(private)
+
+
+def desk_etag(in_progress: int, entries: list[CatalogEntry], heads: list[tuple[int, str]]) -> str:
+    """The desk's ETag: a digest of the games it lists and each one's head. A summary depends on
+    nothing else that can change (a game's kind, record and privacy are set when it is made)."""
+    listed = [in_progress, [[entry.game_id, version, hash_] for entry, (version, hash_) in zip(entries, heads)]]
+    return f'"{hashlib.sha256(json.dumps(listed).encode()).hexdigest()[:32]}"'
+
+
+class Summaries:
+    """Each listed table's summary as this process last made it, with the head it was made at: a
+    table whose head has not moved is not read again.
+
+    Kept for the tables of the last desk made only, so it never outgrows ``MAX_TABLES``. Two
+    requests making the desk at once may each replace it: either is right, being keyed by head."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[tuple[int, str], dict[str, Any]]] = {}
+
+    def at_heads(self, entries: list[CatalogEntry], heads: list[tuple[int, str]]) -> list[dict[str, Any]]:
+        made, kept, out = self._made, {}, []
+        for entry, head in zip(entries, heads):
+            found = made.get(entry.game_id)
+            if found is None or found[0] != head:
+                found = (head, table_summary(entry))
+            # Kept only when made at the head read (version 0: a game the referee cannot read). One
+            # made at a later head (the table logged since its head was read) is shown, and made
+            # again next time, under an ETag that names that head.
+            if found[1]["version"] in (head[0], 0):
+                kept[entry.game_id] = found
+            out.append(found[1])
+        self._made = kept
+        return out
 
 
 def table_summary(entry: CatalogEntry) -> dict[str, Any]:

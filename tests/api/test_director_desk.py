@@ -1,6 +1,7 @@
 """The director's desk over HTTP: GET /director/tables lists every game in progress with whose turn
-it is and what may need the director, answers 304 until a table logs, and the director's key reads
-any game and files disputes, as the director, but never logs a table action."""
+it is and what may need the director, answers 304 until a table logs (whichever API process
+answers), and the director's key reads any game and files disputes, as the director, but never
+logs a table action."""
 
 from __future__ import annotations
 
@@ -9,6 +10,14 @@ import pytest
 from api.director import load_or_create_director_key
 from events.server import default_data_dir
 from tests.api.test_problems import assert_problem
+
+
+@pytest.fixture
+def store_backend(request):
+    """The suite's single server; a test parametrized with ``store_backend="cluster"`` runs on the
+    local cluster (and the API hosts serving it) instead."""
+    cluster = getattr(request, "param", "single") == "cluster"
+    return request.getfixturevalue("local_cluster" if cluster else "redis_server")
 
 
 @pytest.fixture
@@ -25,6 +34,11 @@ def act(client, game_id, headers, action, **fields):
 
 def desk(client, director, **headers):
     return client.get("/director/tables", headers={**director, **headers})
+
+
+def on_host(client, host: int, headers):
+    """The desk as one `courtcard serve` answers it (each host runs its own API processes)."""
+    return client.sessions[host].get(f"{client.urls[host]}/director/tables", headers=headers)
 
 
 def test_the_desk_needs_the_directors_key_and_no_games_token_opens_it(client, new_game):
@@ -65,6 +79,47 @@ def test_the_desk_answers_304_until_a_table_logs_then_the_new_state(client, new_
     moved = desk(client, director, **{"If-None-Match": etag})
     assert moved.status_code == 200 and moved.headers["ETag"] != etag
     assert moved.get_json()["tables"][0]["phase"] == "deal"
+
+
+@pytest.mark.parametrize("store_backend", ["single", "cluster"], indirect=True)
+def test_one_table_logging_through_another_process_is_a_200_with_its_new_state_and_the_rest_unchanged(
+        client, new_game, director):
+    games = [new_game(record="blind", options={"first_dealer": 0}) for _ in range(3)]
+    games.append(new_game(seats=("Eve", "Fay", "Gus", "Hal"), options={"first_dealer": 0}, private=True))
+    for game_id, _token, auth in games:
+        act(client, game_id, auth, "call_trump", seat=0, suit="H")
+    for host in (0, 1, 0, 1):  # every process has summed up every table, at its head
+        first = on_host(client, host, director)
+    etag, before = first.headers["ETag"], {t["game_id"]: t for t in first.json()["tables"]}
+    # Every process works the ETag out from the store alone, so each one agrees nothing changed.
+    for host in (1, 0, 1):
+        unchanged = on_host(client, host, {**director, "If-None-Match": etag})
+        assert unchanged.status_code == 304 and unchanged.content == b"" and unchanged.headers["ETag"] == etag
+
+    moved_id, _token, moved_auth = games[1]
+    logged = client.sessions[0].post(f"{client.urls[0]}/games/{moved_id}/actions", headers=moved_auth,
+                                     json={"action": "deal"})
+    assert logged.status_code == 201, logged.json()
+    for host in (1, 0):
+        moved = on_host(client, host, {**director, "If-None-Match": etag})
+        assert moved.status_code == 200 and moved.headers["ETag"] != etag
+        after = {t["game_id"]: t for t in moved.json()["tables"]}
+        assert (after[moved_id]["version"], after[moved_id]["phase"], after[moved_id]["to_act"]) == \
+            (before[moved_id]["version"] + 1, "play", ["Bob"])
+        assert {g: t for g, t in after.items() if g != moved_id} == {g: t for g, t in before.items() if g != moved_id}
+    assert on_host(client, 1, {**director, "If-None-Match": moved.headers["ETag"]}).status_code == 304
+
+
+def test_a_game_started_or_finished_changes_the_desk(client, new_game, director):
+    game_id, _token, auth = new_game()
+    etag = desk(client, director).headers["ETag"]
+    started, _t, _a = new_game()
+    grown = desk(client, director, **{"If-None-Match": etag})
+    assert grown.status_code == 200 and [t["game_id"] for t in grown.get_json()["tables"]] == [game_id, started]
+    act(client, game_id, auth, "end_game", reason="time")
+    shrunk = desk(client, director, **{"If-None-Match": grown.headers["ETag"]})
+    assert shrunk.status_code == 200 and [t["game_id"] for t in shrunk.get_json()["tables"]] == [started]
+    assert shrunk.get_json()["in_progress"] == 1
 
 
 def test_an_open_take_back_and_a_dispute_with_its_verdict_are_on_the_desk(client, new_game, director):

@@ -8,6 +8,7 @@ import threading
 import pytest
 from store_samples import NoteTaken, ScoreRecorded, notes, sample_registry
 
+from events.envelope import GENESIS_HASH
 from events.errors import CorruptEventError
 from events.store import EventStore
 
@@ -140,3 +141,21 @@ def test_tail_may_wait_longer_than_the_clients_socket_timeout(redis_server):
         assert store.tail("quiet", after_version=0, block_ms=1300) == []
     finally:
         client.close()
+
+
+def test_the_heads_of_many_games_read_at_once_are_each_games_head_read_alone(store):
+    store.append("g1", notes(1), 0, "ann")
+    last = store.append("g2", notes(3), 0, "ann").envelopes[-1]
+    store.append("g3", notes(2), 0, "bob")
+    games = ["g2", "never-recorded", "g1", "g3", "g2"]  # on a cluster, keys on several nodes
+    heads = store.heads(games)
+    assert heads == [store.head(game_id) for game_id in games]
+    assert heads[0] == (3, last.hash) and heads[1] == store.head("never-recorded") == (0, GENESIS_HASH)
+    assert store.heads([]) == []
+
+
+def test_the_heads_read_at_once_follow_an_append(store, make_store):
+    store.append("g1", notes(1), 0, "ann")
+    before = store.heads(["g1", "g2"])
+    moved = make_store().append("g1", notes(1, 1), 1, "bob").envelopes[-1]
+    assert store.heads(["g1", "g2"]) == [(2, moved.hash), before[1]] != before
