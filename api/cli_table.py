@@ -9,9 +9,23 @@ labelled facts (by :func:`api.render.render_game`), so nothing the referee shows
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from api.render import plain
+
+def plain(value: Any) -> str:
+    """A value of a view or an event as plain text: a list of cards or numbers as ``QS 10D``, yes
+    or no, ``-`` for nothing, anything else as compact JSON."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return " ".join(map(str, value)) or "none"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, separators=(", ", ": "))
+    return str(value)
+
 
 # workers.claims (the words for kinds of irregularity and renege windows) is imported where it is
 # used: every ``courtcard`` command imports this module, and it pulls in the referee.

@@ -7,32 +7,17 @@ has, written out, are :mod:`api.cli_table`'s), so a new game needs nothing here.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-
-def plain(value: Any) -> str:
-    """A value of a view or an event as plain text: a list of cards or numbers as ``QS 10D``, yes
-    or no, ``-`` for nothing, anything else as compact JSON."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
-        return " ".join(map(str, value)) or "none"
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, separators=(", ", ": "))
-    return str(value)
+from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, table_lines
 
 
 def render_game(console: Console, body: dict[str, Any]) -> None:
     """The game's header, who acts, the table as text (:mod:`api.cli_table`), any other fact of the
     view with seats as names, then the score sheet and how the game ended."""
-    from api.cli_table import Names, table_lines
-
     console.print(f"[bold]{body['title']}[/]  game {body['game_id']}  version {body['version']}  "
                   f"({body['record']} record, {body['status'].replace('_', ' ')})")
     view = body["view"]
@@ -131,7 +116,6 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
     events every trick game shares read as words, a game's own facts (Dungeon, The Queens) as the
     records say them (``workers.record_words``); any other event as its type and fields."""
-    from api.cli_table import RULING_EVENTS, Names, ruling_phrase
     from workers.record_words import words_of
 
     def name(seat: Any) -> str:
