@@ -1,0 +1,134 @@
+"""Dungeon on the scorekeeper's page in a blind record, on a phone: a whole game started from the
+start page and logged by taps as the table saw it (the blind golden game of the rule tests). No
+hand is listed: every card is named as it comes into sight with the card entry, a suit and then a
+rank (the card played, a Myrmiddon's ask, a Graverobber's take, a defence, the hand shown to the
+asker, the discards), and the referee checks it against the record. The table's view never shows
+a card the table has not seen, and a card already seen elsewhere is refused in the referee's words."""
+
+from __future__ import annotations
+
+import requests
+
+from scorekeeper import ApiTable, body_of, choose_game, create_game, face, name_card, shown_version, tap, wait_loaded
+
+from events.registry import registry
+from referee.games.dungeon.blind import UNKNOWN
+from tests.referee.test_dungeon_golden_games import BLIND_EXPECTED, BLIND_SCRIPT
+
+NAMES = ["Ann", "Bob"]
+
+
+def log_blind(page, body: dict) -> None:
+    """Log ``body`` as a scorekeeper would on a blind record: the card played named first in the
+    seat's card entry (when the seat to act plays one), then its button, or the form that names the
+    other cards (each by suit then rank) and its targets."""
+    action, seat = body["action"], body.get("seat")
+    who = f"[data-action='{action}']" + (f"[data-seat='{seat}']" if seat is not None else "")
+    pick = f"#actions .pick[data-seat='{seat}']"
+    if "card" in body and page.locator(pick).count() \
+            and not page.locator(f"{pick} button[data-pick='{body['card']}'][aria-pressed='true']").count():
+        name_card(page, pick, body["card"], "data-pick")
+    form = f"#actions form.named{who}"
+    if page.locator(form).count():
+        for name, value in body.items():
+            if name in ("action", "seat", "card") or not page.locator(f"{form} .field[data-field='{name}']").count():
+                continue  # a field with one value is fixed: the card chosen, the only target
+            for one in value if isinstance(value, list) else [value]:
+                if isinstance(one, str):
+                    name_card(page, f"{form} .entry[data-field='{name}']", one)
+                else:
+                    page.click(f"{form} button[data-field='{name}'][data-value='{one}']")
+        tap(page, f"{form} button[type=submit]")
+        return
+    scalars = "".join(f"[data-{k.replace('_', '-')}='{v}']" for k, v in body.items()
+                      if k not in ("action", "seat") and not isinstance(v, list))
+    button = f"#actions button{who}{scalars}"
+    assert page.locator(button).count(), f"nothing on the page logs {body}"
+    tap(page, button)
+
+
+def hidden_cards(director: dict) -> set[str]:
+    """What the record knows that the table did not see: the cards it knows in a hand and the
+    face-down cells (not a card a Myrmiddon asked for out loud, nor the contest's face-up cards)."""
+    cells = {cell for cell, p in zip(director["cells"], director["players"]) if p["cell_face_down"]}
+    hidden = {c for hand in director["hands"] for c in hand} | set(director["pile"]) | cells
+    seen = set(director.get("contest", {}).get("played", {}).values())
+    return hidden - seen - {(director["window"] or {}).get("asked"), UNKNOWN}
+
+
+def shows_none_of(page, cards: set[str]) -> None:
+    table = page.inner_text("#table") + page.inner_text("#prompt")
+    for card in cards:
+        assert page.locator(f"#table [data-card='{card}'], #table [data-creature='{card}']").count() == 0, card
+        assert face(card) not in table, f"{card} is hidden but the table's view shows it"
+
+
+def start_blind_game(page, base_url: str) -> tuple[str, str]:
+    """A blind two-player Dungeon game created from the start page."""
+    choose_game(page, base_url, "dungeon", "blind")
+    page.fill("#opt-players", "2")
+    page.dispatch_event("#opt-players", "change")
+    assert page.locator("#seats input").count() == 2
+    return create_game(page)
+
+
+def test_a_whole_blind_dungeon_game_is_logged_from_a_phone_as_the_table_saw_it(live_server, pages, screenshots):
+    page = pages()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    game_id, token = start_blind_game(page, live_server.url)
+    auth = {"Authorization": f"Bearer {token}"}
+    assert "blind record" in page.inner_text("#game-title")
+    # A blind record's deal takes no order: one button, no deck to type in.
+    assert page.locator("#actions textarea[name=order]").count() == 0
+
+    for number, body in enumerate(map(body_of, BLIND_SCRIPT), start=1):
+        if body["action"] == "contest" and body["seat"] == 0:
+            # No hand is listed: the card entry offers the 52 cards nobody has seen, by suit.
+            assert page.locator("#actions .pick[data-seat='0'] .suit-tab").count() == 4
+        if body["action"] == "look":
+            # The hand shown to Ann: Bob's five cards, named one by one, shown as they are named.
+            form = "#actions form.named[data-action=look][data-seat='0']"
+            for card in body["shown"]:
+                name_card(page, f"{form} .entry[data-field=shown]", card)
+            assert "(5 of 5)" in page.inner_text(f"{form} .field[data-field=shown] h4")
+            screenshots(page, "dungeon-blind")
+            tap(page, f"{form} button[type=submit]")
+        else:
+            log_blind(page, body)
+        director = requests.get(f"{live_server.url}/games/{game_id}", params={"view": "director"}, headers=auth,
+                                timeout=10).json()["view"]
+        if number < len(BLIND_SCRIPT):
+            shows_none_of(page, hidden_cards(director))
+    assert "Game over. Ann wins (last alive)." in page.inner_text("#prompt")
+
+    logged = requests.get(f"{live_server.url}/games/{game_id}/events", params={"limit": 1000}, headers=auth,
+                          timeout=10).json()["events"]
+    assert len(logged) == len(BLIND_EXPECTED)
+    for index, (event, wanted) in enumerate(zip(logged, BLIND_EXPECTED)):
+        made = registry.decode(event["type"], event["schema_version"], event["payload"])
+        assert made == wanted, f"event {index + 1}"
+    assert errors == []
+
+
+def test_a_card_already_seen_elsewhere_is_refused_on_the_page_in_the_referees_words(live_server, pages):
+    table = ApiTable.create(live_server.url, "blind", {"players": 2}, seats=NAMES, game="dungeon")
+    for command in BLIND_SCRIPT[:11]:  # to Bob's Jack facing Ann, the Aces resolved
+        table.act(**body_of(command))
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{live_server.url}/play/{table.game_id}")
+    wait_loaded(page)
+    before = table.view()["version"]
+
+    # Ann defends with 8♥ and 2♣: but 2♣ was Bob's contest card, face up in the discard pile.
+    form = "#actions form.named[data-action=defend][data-seat='0']"
+    for card in ("8H", "2C"):
+        name_card(page, f"{form} .entry[data-field=cards]", card)
+    page.click(f"{form} button[type=submit]")
+    page.wait_for_selector("#notice:not([hidden])")
+    notice = page.inner_text("#notice")
+    assert "2C cannot be in Ann (seat 0)'s hand" in notice and "already seen elsewhere" in notice
+    assert table.view()["version"] == before and shown_version(page) == before
+    assert "Ann must answer Bob's creature" in page.inner_text("#prompt")
