@@ -79,6 +79,7 @@ def test_a_whole_blind_dungeon_game_is_logged_from_a_phone_as_the_table_saw_it(l
     game_id, token = start_blind_game(page, live_server.url)
     auth = {"Authorization": f"Bearer {token}"}
     assert "blind record" in page.inner_text("#game-title")
+    page.click("#token-panel button:has-text('I have noted it')")
     # A blind record's deal takes no order: one button, no deck to type in.
     assert page.locator("#actions textarea[name=order]").count() == 0
 
@@ -132,3 +133,31 @@ def test_a_card_already_seen_elsewhere_is_refused_on_the_page_in_the_referees_wo
     assert "2C cannot be in Ann (seat 0)'s hand" in notice and "already seen elsewhere" in notice
     assert table.view()["version"] == before and shown_version(page) == before
     assert "Ann must answer Bob's creature" in page.inner_text("#prompt")
+    # The entry is kept as typed: 2♣ tapped again leaves it, 3♥ is named, and the defence is logged.
+    assert "8\u2665 2\u2663" in page.inner_text(f"{form} .field[data-field=cards] h4")
+    name_card(page, f"{form} .entry[data-field=cards]", "2C")
+    name_card(page, f"{form} .entry[data-field=cards]", "3H")
+    tap(page, f"{form} button[type=submit]")
+    logged = requests.get(f"{live_server.url}/games/{table.game_id}/events", params={"from": before + 1},
+                          headers={"Authorization": f"Bearer {table.token}"}, timeout=10).json()["events"]
+    assert [(e["type"], e["payload"]["cards"]) for e in logged] == [("DungeonCreatureDefeated", ["8H", "3H"])]
+
+
+def test_a_joker_of_a_blind_jokers_wild_record_is_named_from_a_tab_of_its_own(live_server, pages):
+    table = ApiTable.create(live_server.url, "blind", {"players": 2, "jokers_wild": True}, seats=NAMES, game="dungeon")
+    table.act("deal")
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{live_server.url}/play/{table.game_id}")
+    wait_loaded(page)
+    # The contest: the Jokers are in the deck, offered as the referee lists them (as an Ace).
+    pick = "#actions .pick[data-seat='0']"
+    assert page.locator(f"{pick} .suit-tab").count() == 5
+    page.click(f"{pick} .suit-tab[data-suit='J']")
+    joker = page.get_attribute(f"{pick} button[data-pick^='JK']", "data-pick")
+    assert joker.endswith("=AS") and page.locator(f"{pick} .ranks button").count() == 1
+    page.click(f"{pick} button[data-pick='{joker}']")
+    tap(page, f"#actions button[data-action=contest][data-seat='0'][data-card='{joker}']")
+    played = table.view()["view"]["contest"]["played"]
+    assert played == {"0": joker}

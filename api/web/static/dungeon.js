@@ -8,7 +8,7 @@ import { cardFace, cardName, cardText, suitOf } from "./cards.js";
 import { choicePanel } from "./choices.js";
 import { cardEntry } from "./entry.js";
 import { readable } from "./labels.js";
-import { DECK, namedForm, namesCards } from "./named.js";
+import { deckOf, namedForm, namesCards } from "./named.js";
 
 /** True when the view is a game of dungeons this module draws. */
 export const isDungeon = (view) => Boolean(view && Array.isArray(view.players) && view.players.length
@@ -189,11 +189,11 @@ function unlisted(game, seatName, seat, act) {
   const w = game.view.window;
   if (!w) return null;
   if (w.kind === "defence" && w.defender === seat) {
-    return namedForm({ action: "defend", seat, lists: { cards: { values: DECK, count: 0 } }, seatName, act });
+    return namedForm({ action: "defend", seat, lists: { cards: { values: deckOf(game.view, true), count: 0 } }, seatName, act });
   }
   if (w.kind === "doubt" && w.asker === seat) {
     const held = game.view.players.find((p) => p.seat === w.target).hand_size;
-    return namedForm({ action: "look", seat, lists: { shown: { values: DECK, count: held } }, seatName, act });
+    return namedForm({ action: "look", seat, lists: { shown: { values: deckOf(game.view), count: held } }, seatName, act });
   }
   return null;
 }

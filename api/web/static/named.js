@@ -14,8 +14,17 @@ import { actionFields, isCard, readable, valueText } from "./labels.js";
 const NAMED = new Set(["ask", "take"]);
 
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
-/** Every card of a deck, for a list the referee cannot list. */
-export const DECK = ["S", "H", "D", "C"].flatMap((s) => RANKS.map((r) => `${r}${s}`));
+const DECK = ["S", "H", "D", "C"].flatMap((s) => RANKS.map((r) => `${r}${s}`));
+
+/**
+ * Every card of a deck, for a list the referee cannot list. With Jokers Wild (the cells dealt face
+ * down, the Jokers in the deck) the Joker too: as itself in a hand shown, or (`played`) declared as
+ * each rank, in spades, as the referee lists a Joker played as a card.
+ */
+export function deckOf(view, played = false) {
+  if (!view.players.some((p) => p.cell_face_down)) return DECK;
+  return [...DECK, ...(played ? RANKS.slice(1).reverse().map((r) => `JK=${r}S`) : ["JK"])];
+}
 
 const isCardList = (v) => Array.isArray(v) && v.length > 0 && v.every(isCard);
 
