@@ -7,7 +7,7 @@ from dataclasses import asdict
 
 import requests
 
-from referee.games.dungeon.commands import ACTION_OF
+from referee.registry import get_game
 
 #: The screens the page is tested on: a phone and a tablet.
 PHONE = {"width": 390, "height": 844}
@@ -27,7 +27,7 @@ def face(card: str) -> str:
 
 def body_of(command) -> dict:
     """A Dungeon command as the body the page posts (its fields left out when not given)."""
-    return {"action": ACTION_OF[type(command)], **{k: v for k, v in asdict(command).items() if v is not None}}
+    return {"action": get_game("dungeon").action_of(command), **{k: v for k, v in asdict(command).items() if v is not None}}
 
 
 def two_queens_deal(dealer: int) -> list[list[str]]:
@@ -85,11 +85,19 @@ def card_button(page, card: str) -> str:
     return selector
 
 
+def attr_is(attr: str, value) -> str:
+    """The selector of ``attr`` equal to ``value``; a Joker named as a person names it (JK=9S)
+    matches whichever copy the page offers (JK1=9S)."""
+    value = str(value)
+    return f"[{attr}^='JK'][{attr}$='{value[2:]}']" if value.startswith("JK=") else f"[{attr}='{value}']"
+
+
 def name_card(page, scope: str, card: str, attr: str = "data-card") -> None:
     """Name ``card`` in the card entry under ``scope`` as a scorekeeper does: its suit's tab, then
     its rank (``attr``: the attribute the entry's buttons carry the card in)."""
-    page.click(f"{scope} .suit-tab[data-suit='{card[-1]}']")
-    page.click(f"{scope} button[{attr}='{card}']")
+    suit = "J" if card.startswith("JK") else card[-1]  # a Joker has a tab of its own
+    page.click(f"{scope} .suit-tab[data-suit='{suit}']")
+    page.click(f"{scope} button{attr_is(attr, card)}")
 
 
 def unseen_offered(page) -> int:

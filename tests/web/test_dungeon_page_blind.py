@@ -7,12 +7,16 @@ a card the table has not seen, and a card already seen elsewhere is refused in t
 
 from __future__ import annotations
 
+import random
+import re
+
 import requests
 
-from scorekeeper import ApiTable, body_of, choose_game, create_game, face, name_card, shown_version, tap, wait_loaded
+from scorekeeper import ApiTable, attr_is, body_of, choose_game, create_game, face, name_card, shown_version, tap, wait_loaded
 
 from events.registry import registry
 from referee.games.dungeon.blind import UNKNOWN
+from tests.api.test_dungeon_api import SEATS, hidden_cards, real_game
 from tests.referee.test_dungeon_golden_games import BLIND_EXPECTED, BLIND_SCRIPT
 
 NAMES = ["Ann", "Bob"]
@@ -20,18 +24,21 @@ NAMES = ["Ann", "Bob"]
 
 def log_blind(page, body: dict) -> None:
     """Log ``body`` as a scorekeeper would on a blind record: the card played named first in the
-    seat's card entry (when the seat to act plays one), then its button, or the form that names the
-    other cards (each by suit then rank) and its targets."""
+    seat's card entry (when the seat to act plays one the referee lists), then its button, or the
+    form that names the other cards (each by suit then rank) and its targets."""
     action, seat = body["action"], body.get("seat")
     who = f"[data-action='{action}']" + (f"[data-seat='{seat}']" if seat is not None else "")
-    pick = f"#actions .pick[data-seat='{seat}']"
-    if "card" in body and page.locator(pick).count() \
-            and not page.locator(f"{pick} button[data-pick='{body['card']}'][aria-pressed='true']").count():
-        name_card(page, pick, body["card"], "data-pick")
     form = f"#actions form.named{who}"
+    if action == "accuse":  # Pitch Black: the accusations wait folded, out of the way
+        page.click("#actions details.accusations > summary")
+    pick = f"#actions .pick[data-seat='{seat}']"
+    names_its_card = page.locator(f"{form} .field[data-field=card]").count()
+    if body.get("card", UNKNOWN) != UNKNOWN and page.locator(pick).count() and not names_its_card \
+            and not page.locator(f"{pick} button{attr_is('data-pick', body['card'])}[aria-pressed='true']").count():
+        name_card(page, pick, body["card"], "data-pick")
     if page.locator(form).count():
         for name, value in body.items():
-            if name in ("action", "seat", "card") or not page.locator(f"{form} .field[data-field='{name}']").count():
+            if name in ("action", "seat") or not page.locator(f"{form} .field[data-field='{name}']").count():
                 continue  # a field with one value is fixed: the card chosen, the only target
             for one in value if isinstance(value, list) else [value]:
                 if isinstance(one, str):
@@ -40,27 +47,40 @@ def log_blind(page, body: dict) -> None:
                     page.click(f"{form} button[data-field='{name}'][data-value='{one}']")
         tap(page, f"{form} button[type=submit]")
         return
-    scalars = "".join(f"[data-{k.replace('_', '-')}='{v}']" for k, v in body.items()
+    scalars = "".join(attr_is(f"data-{k.replace('_', '-')}", v) for k, v in body.items()
                       if k not in ("action", "seat") and not isinstance(v, list))
     button = f"#actions button{who}{scalars}"
     assert page.locator(button).count(), f"nothing on the page logs {body}"
     tap(page, button)
 
 
-def hidden_cards(director: dict) -> set[str]:
-    """What the record knows that the table did not see: the cards it knows in a hand and the
-    face-down cells (not a card a Myrmiddon asked for out loud, nor the contest's face-up cards)."""
-    cells = {cell for cell, p in zip(director["cells"], director["players"]) if p["cell_face_down"]}
-    hidden = {c for hand in director["hands"] for c in hand} | set(director["pile"]) | cells
-    seen = set(director.get("contest", {}).get("played", {}).values())
-    return hidden - seen - {(director["window"] or {}).get("asked"), UNKNOWN}
-
-
 def shows_none_of(page, cards: set[str]) -> None:
-    table = page.inner_text("#table") + page.inner_text("#prompt")
-    for card in cards:
+    """The table's view (and the prompt) shows none of ``cards``, by attribute nor by face."""
+    # A Joker is written "Joker as Q\u2660": the card it stands for is not the card itself.
+    table = re.sub(r"Joker as \S+", "Joker", page.inner_text("#table") + page.inner_text("#prompt"))
+    for card in cards - {UNKNOWN}:
         assert page.locator(f"#table [data-card='{card}'], #table [data-creature='{card}']").count() == 0, card
-        assert face(card) not in table, f"{card} is hidden but the table's view shows it"
+        if not card.startswith("JK"):  # any Joker reads "Joker": checked by its attribute alone
+            assert face(card) not in table, f"{card} is hidden but the table's view shows it"
+
+
+def director(base: str, game_id: str, token: str) -> dict:
+    return requests.get(f"{base}/games/{game_id}", params={"view": "director"},
+                        headers={"Authorization": f"Bearer {token}"}, timeout=10).json()["view"]
+
+
+def logged_events(base: str, game_id: str, token: str) -> list:
+    events = requests.get(f"{base}/games/{game_id}/events", params={"limit": 1000},
+                          headers={"Authorization": f"Bearer {token}"}, timeout=10).json()["events"]
+    return [registry.decode(e["type"], e["schema_version"], e["payload"]) for e in events]
+
+
+def open_game(page, base: str, table: ApiTable) -> None:
+    """Open ``table``'s page as its scorekeeper (the token kept on this device)."""
+    page.goto(f"{base}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{base}/play/{table.game_id}")
+    wait_loaded(page)
 
 
 def start_blind_game(page, base_url: str) -> tuple[str, str]:
@@ -77,7 +97,6 @@ def test_a_whole_blind_dungeon_game_is_logged_from_a_phone_as_the_table_saw_it(l
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     game_id, token = start_blind_game(page, live_server.url)
-    auth = {"Authorization": f"Bearer {token}"}
     assert "blind record" in page.inner_text("#game-title")
     page.click("#token-panel button:has-text('I have noted it')")
     # A blind record's deal takes no order: one button, no deck to type in.
@@ -97,18 +116,42 @@ def test_a_whole_blind_dungeon_game_is_logged_from_a_phone_as_the_table_saw_it(l
             tap(page, f"{form} button[type=submit]")
         else:
             log_blind(page, body)
-        director = requests.get(f"{live_server.url}/games/{game_id}", params={"view": "director"}, headers=auth,
-                                timeout=10).json()["view"]
         if number < len(BLIND_SCRIPT):
-            shows_none_of(page, hidden_cards(director))
+            shows_none_of(page, hidden_cards(director(live_server.url, game_id, token), "none"))
     assert "Game over. Ann wins (last alive)." in page.inner_text("#prompt")
 
-    logged = requests.get(f"{live_server.url}/games/{game_id}/events", params={"limit": 1000}, headers=auth,
-                          timeout=10).json()["events"]
+    logged = logged_events(live_server.url, game_id, token)
     assert len(logged) == len(BLIND_EXPECTED)
-    for index, (event, wanted) in enumerate(zip(logged, BLIND_EXPECTED)):
-        made = registry.decode(event["type"], event["schema_version"], event["payload"])
+    for index, (made, wanted) in enumerate(zip(logged, BLIND_EXPECTED)):
         assert made == wanted, f"event {index + 1}"
+    assert errors == []
+
+
+def test_a_real_blind_pitch_black_game_with_accusations_and_counters_is_logged_from_a_phone(live_server, pages):
+    """A real game played at random (the API's blind game: three players, Pitch Black, Counter
+    Attack), each action logged on the page as the table saw it: passages laid face down, cave-ins
+    on them with the passage named as it was turned up, accusations naming the dungeon turned up,
+    Jokers declared, counters out of turn; the record is the one the referee makes of it."""
+    options = {"players": 3, "darkness": "pitch_black", "counter_attack": 3}
+    table = ApiTable.create(live_server.url, "blind", options, seats=SEATS, game="dungeon")
+    page = pages()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_game(page, live_server.url, table)
+    expected, actions = [], set()
+    for command, made in real_game(options, random.Random(7)):
+        body = body_of(command)
+        if body["action"] == "undo":
+            tap(page, "#undo-last")
+        else:
+            log_blind(page, body)
+        expected += made
+        actions.add(body["action"])
+        if table.view()["outcome"] is None:
+            shows_none_of(page, hidden_cards(director(live_server.url, table.game_id, table.token), "pitch_black"))
+    assert {"accuse", "cave_in", "counter", "passage"} <= actions
+    assert "Game over." in page.inner_text("#prompt")
+    assert logged_events(live_server.url, table.game_id, table.token)[1:] == expected
     assert errors == []
 
 
@@ -117,10 +160,7 @@ def test_a_card_already_seen_elsewhere_is_refused_on_the_page_in_the_referees_wo
     for command in BLIND_SCRIPT[:11]:  # to Bob's Jack facing Ann, the Aces resolved
         table.act(**body_of(command))
     page = pages()
-    page.goto(f"{live_server.url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
-    wait_loaded(page)
+    open_game(page, live_server.url, table)
     before = table.view()["version"]
 
     # Ann defends with 8♥ and 2♣: but 2♣ was Bob's contest card, face up in the discard pile.
@@ -147,10 +187,7 @@ def test_a_joker_of_a_blind_jokers_wild_record_is_named_from_a_tab_of_its_own(li
     table = ApiTable.create(live_server.url, "blind", {"players": 2, "jokers_wild": True}, seats=NAMES, game="dungeon")
     table.act("deal")
     page = pages()
-    page.goto(f"{live_server.url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
-    wait_loaded(page)
+    open_game(page, live_server.url, table)
     # The contest: the Jokers are in the deck, offered as the referee lists them (as an Ace).
     pick = "#actions .pick[data-seat='0']"
     assert page.locator(f"{pick} .suit-tab").count() == 5

@@ -117,7 +117,8 @@ export function dungeonActions(game, seatName, legal, act) {
   if (keeper) parts.push(h("div", { class: "keeper" }, choicePanel(game, seatName, keeper, act, { anySeat: true, title: "The scorekeeper" }),
     game.view.phase === "deal" && game.record === "known" ? dealOrder(act) : null));
   if (Object.keys(others).length) parts.push(h("div", { class: "out-of-turn" }, choicePanel(game, seatName, others, act, { anySeat: true, title: "Out of turn" })));
-  return parts.length ? parts : [h("p", { class: "muted" }, "Nothing to log right now.")];
+  parts.push(accusations(game, seatName, act));
+  return parts.some(Boolean) ? parts : [h("p", { class: "muted" }, "Nothing to log right now.")];
 }
 
 /** A known record's deal in the order the deck was shuffled at the table, top first. */
@@ -182,18 +183,43 @@ function offer(game, seatName, seat, actions, act) {
   ];
 }
 
-/** A blind record's answers the referee cannot list, since they name cards of a hand nobody saw:
- * a defence (the defender's cards, as played), and the hand shown to a Myrmiddon's asker (as many
- * cards as the target holds). The referee checks the cards against the record when they are sent. */
+/** A blind record's actions the referee cannot list, since they name cards of a hand or a
+ * dungeon nobody saw: a defence (the defender's cards, as played), the hand shown to a Myrmiddon's
+ * asker (as many cards as the target holds), and in Pitch Black a cave-in on a face-down passage
+ * (the passage named as it is turned up). The referee checks the cards when they are sent. */
 function unlisted(game, seatName, seat, act) {
-  const w = game.view.window;
-  if (!w) return null;
-  if (w.kind === "defence" && w.defender === seat) {
-    return namedForm({ action: "defend", seat, lists: { cards: { values: deckOf(game.view, true), count: 0 } }, seatName, act });
+  const view = game.view;
+  const w = view.window;
+  const form = (action, fields, variants = []) => namedForm({ action, seat, variants, unlisted: fields, seatName, act });
+  if (w && w.kind === "defence" && w.defender === seat) return form("defend", { cards: { values: deckOf(view, true), list: true } });
+  if (w && w.kind === "doubt" && w.asker === seat) {
+    const held = view.players.find((p) => p.seat === w.target).hand_size;
+    return form("look", { shown: { values: deckOf(view), list: true, count: held } });
   }
-  if (w.kind === "doubt" && w.asker === seat) {
-    const held = game.view.players.find((p) => p.seat === w.target).hand_size;
-    return namedForm({ action: "look", seat, lists: { shown: { values: deckOf(game.view), count: held } }, seatName, act });
+  const targets = faceDown(view).filter((t) => t !== seat);
+  if (!w && seat === view.turn && view.drawn && !view.played && targets.length) {
+    const passages = deckOf(view, true).filter((c) => /^(10|[2-9])[SHDC]$/.test(c.split("=").pop()));
+    return form("cave_in", { card: { values: passages }, passage: { values: deckOf(view, true) } },
+      targets.map((target) => ({ action: "cave_in", seat, target })));
   }
   return null;
+}
+
+/** The living players whose last passage lies face down (Pitch Black). */
+const faceDown = (view) => view.players.filter((p) => p.alive && p.dungeon.length && p.dungeon[p.dungeon.length - 1].card === undefined)
+  .map((p) => p.seat);
+
+/** Pitch Black in a blind record: anyone may accuse anyone with a passage, at any moment of play;
+ * the referee does not list it, since it names the cards the dungeon turns up, in the order laid. */
+function accusations(game, seatName, act) {
+  const view = game.view;
+  if (game.record !== "blind" || view.phase !== "turn" || view.window || (view.aces && view.aces.length)) return null;
+  const suspects = faceDown(view);
+  const accusers = view.players.filter((p) => p.alive && suspects.some((t) => t !== p.seat)).map((p) => p.seat);
+  if (!accusers.length) return null;
+  return h("details", { class: "accusations" }, h("summary", {}, "Accuse of cheating: the dungeon turned up"),
+    accusers.map((seat) => namedForm({
+      action: "accuse", seat, seatName, act, unlisted: { revealed: { values: deckOf(view, true), list: true } },
+      variants: suspects.filter((t) => t !== seat).map((target) => ({ action: "accuse", seat, target })),
+    })));
 }

@@ -34,11 +34,12 @@ export function namesCards(variants) {
 }
 
 /**
- * The form of one action of `seat` from its variants (the referee's list): the fields with one
- * value are fixed, a list of cards and a NAMED card are named by suit then rank, the others are
- * buttons. `lists` gives a list field the referee does not list: {name: {values, count}}.
+ * The form of one action of `seat` from its variants (the referee's list, or the page's when the
+ * referee lists none): the fields with one value are fixed, a list of cards and a NAMED card are
+ * named by suit then rank, the others are buttons. `unlisted` adds the fields of cards the referee
+ * cannot list: {name: {values, list, count}} (`count`: how many cards the list must hold, if known).
  */
-export function namedForm({ action, seat, variants = [], lists = {}, seatName, act }) {
+export function namedForm({ action, seat, variants = [], unlisted = {}, seatName, act }) {
   const fixed = {};
   const fields = []; // {name, list, values, count}
   const values = new Map();
@@ -55,7 +56,7 @@ export function namedForm({ action, seat, variants = [], lists = {}, seatName, a
     else if (vs.length === 1 && !NAMED.has(k)) fixed[k] = vs[0];
     else fields.push({ name: k, list, values: vs, count: 1 });
   }
-  for (const [k, spec] of Object.entries(lists)) fields.push({ name: k, list: true, values: spec.values, count: spec.count });
+  for (const [k, spec] of Object.entries(unlisted)) fields.push({ name: k, list: Boolean(spec.list), values: spec.values, count: spec.count || 0 });
 
   const chosen = Object.fromEntries(fields.map((f) => [f.name, f.list ? [] : f.values.length === 1 ? f.values[0] : null]));
   const form = h("form", { class: "named", "data-action": action, "data-seat": seat, onsubmit: (e) => { e.preventDefault(); send(); } });
