@@ -25,7 +25,7 @@ NAMES = ["Ann", "Bob"]
 def log_blind(page, body: dict) -> None:
     """Log ``body`` as a scorekeeper would on a blind record: the card played named first in the
     seat's card entry (when the seat to act plays one the referee lists), then its button, or the
-    form that names the other cards (each by suit then rank) and its targets."""
+    form that names the other cards (each by suit then rank) and its targets and places."""
     action, seat = body["action"], body.get("seat")
     who = f"[data-action='{action}']" + (f"[data-seat='{seat}']" if seat is not None else "")
     form = f"#actions form.named{who}"
@@ -36,7 +36,10 @@ def log_blind(page, body: dict) -> None:
     if body.get("card", UNKNOWN) != UNKNOWN and page.locator(pick).count() and not names_its_card \
             and not page.locator(f"{pick} button{attr_is('data-pick', body['card'])}[aria-pressed='true']").count():
         name_card(page, pick, body["card"], "data-pick")
-    if page.locator(form).count():
+    # The form, when the body gives every field it names (a passage laid face down is a button; the
+    # same with the dungeon turned up, an escape, is a form).
+    fields = page.locator(f"{form} .field").evaluate_all("els => els.map(e => e.dataset.field)")
+    if page.locator(form).count() and set(fields) <= set(body):
         for name, value in body.items():
             if name in ("action", "seat") or not page.locator(f"{form} .field[data-field='{name}']").count():
                 continue  # a field with one value is fixed: the card chosen, the only target
@@ -198,3 +201,40 @@ def test_a_joker_of_a_blind_jokers_wild_record_is_named_from_a_tab_of_its_own(li
     tap(page, f"#actions button[data-action=contest][data-seat='0'][data-card='{joker}']")
     played = table.view()["view"]["contest"]["played"]
     assert played == {"0": joker}
+
+
+def test_a_blind_pitch_black_escape_is_logged_with_the_dungeon_turned_up(live_server, pages):
+    """Ann has laid eight passages face down, one on the other; her ninth escapes, and the
+    scorekeeper names her dungeon as it is turned up, in the order laid: a line that is no escape
+    is refused in the referee's words, then the true one wins the game."""
+    table = ApiTable.create(live_server.url, "blind", {"players": 2, "darkness": "pitch_black"}, seats=NAMES, game="dungeon")
+    table.act("deal")
+    table.act("contest", seat=0, card="AC")
+    table.act("contest", seat=1, card="2C")
+    for position in range(8):
+        table.act("draw", seat=0)
+        table.act("passage", seat=0, card=UNKNOWN, on="cell" if position == 0 else str(position - 1))
+        table.act("end_turn", seat=0)
+        table.act("draw", seat=1)
+        table.act("end_turn", seat=1)
+    table.act("draw", seat=0)
+    page = pages()
+    open_game(page, live_server.url, table)
+    # The table sees eight face-down passages, and not one by its face.
+    assert page.locator("#table .dungeon[data-seat='0'] .face.down").count() == 8 + 1  # and the cell
+    line = ["10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
+    form = "#actions form.named[data-action=passage][data-seat='0']"
+    page.click(f"{form} button[data-field=on][data-value='7']")
+    for card in line[:-1] + ["3D"]:
+        name_card(page, f"{form} .entry[data-field=revealed]", card)
+    assert "(9 of 9)" in page.inner_text(f"{form} .field[data-field=revealed] h4")
+    before = shown_version(page)
+    page.click(f"{form} button[type=submit]")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "no escape" in page.inner_text("#notice") and table.view()["version"] == before
+    name_card(page, f"{form} .entry[data-field=revealed]", "3D")  # tapped again: out of the list
+    name_card(page, f"{form} .entry[data-field=revealed]", "2H")
+    tap(page, f"{form} button[type=submit]")
+    assert "Game over. Ann wins (escape)." in page.inner_text("#prompt")
+    escaped, won = logged_events(live_server.url, table.game_id, table.token)[-2:]
+    assert (escaped.card, escaped.on, escaped.revealed, won.reason) == ("2H", "7", line, "escape")

@@ -162,7 +162,7 @@ function byCard(game, seatName, legal, act, title) {
       }
       const rest = actions.filter((a) => !withCard.includes(a));
       if (rest.length) parts.push(offer(game, seatName, Number(seat), rest, act));
-      if (blind) parts.push(unlisted(game, seatName, Number(seat), act));
+      if (blind) parts.push(unlisted(game, seatName, Number(seat), actions, act));
     }
     fill(box, h("h2", {}, title), parts);
   };
@@ -186,23 +186,29 @@ function offer(game, seatName, seat, actions, act) {
 /** A blind record's actions the referee cannot list, since they name cards of a hand or a
  * dungeon nobody saw: a defence (the defender's cards, as played), the hand shown to a Myrmiddon's
  * asker (as many cards as the target holds), and in Pitch Black a cave-in on a face-down passage
- * (the passage named as it is turned up). The referee checks the cards when they are sent. */
-function unlisted(game, seatName, seat, act) {
+ * (the passage named as it is turned up) and an escape (the last passage laid face down, and the
+ * whole dungeon turned up, in the order laid). The referee checks the cards when they are sent. */
+function unlisted(game, seatName, seat, actions, act) {
   const view = game.view;
   const w = view.window;
-  const form = (action, fields, variants = []) => namedForm({ action, seat, variants, unlisted: fields, seatName, act });
-  if (w && w.kind === "defence" && w.defender === seat) return form("defend", { cards: { values: deckOf(view, true), list: true } });
+  const form = (action, fields, variants = [], title = null) => namedForm({ action, seat, variants, unlisted: fields, seatName, act, title });
+  const deck = deckOf(view, true);
+  if (w && w.kind === "defence" && w.defender === seat) return form("defend", { cards: { values: deck, list: true } });
   if (w && w.kind === "doubt" && w.asker === seat) {
     const held = view.players.find((p) => p.seat === w.target).hand_size;
     return form("look", { shown: { values: deckOf(view), list: true, count: held } });
   }
+  if (w || seat !== view.turn) return null;
   const targets = faceDown(view).filter((t) => t !== seat);
-  if (!w && seat === view.turn && view.drawn && !view.played && targets.length) {
-    const passages = deckOf(view, true).filter((c) => /^(10|[2-9])[SHDC]$/.test(c.split("=").pop()));
-    return form("cave_in", { card: { values: passages }, passage: { values: deckOf(view, true) } },
-      targets.map((target) => ({ action: "cave_in", seat, target })));
-  }
-  return null;
+  const laid = actions.filter((a) => a.action === "passage" && a.card === "?");
+  const passages = deck.filter((c) => /^(10|[2-9])[SHDC]$/.test(c.split("=").pop()));
+  return [
+    targets.length && view.drawn && !view.played
+      ? form("cave_in", { card: { values: passages }, passage: { values: deck } }, targets.map((target) => ({ action: "cave_in", seat, target })))
+      : null,
+    laid.length ? form("passage", { revealed: { values: deck, list: true, count: view.players[seat].dungeon.length + 1 } }, laid,
+      "escape (the dungeon turned up)") : null,
+  ];
 }
 
 /** The living players whose last passage lies face down (Pitch Black). */

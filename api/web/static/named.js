@@ -39,7 +39,7 @@ export function namesCards(variants) {
  * named by suit then rank, the others are buttons. `unlisted` adds the fields of cards the referee
  * cannot list: {name: {values, list, count}} (`count`: how many cards the list must hold, if known).
  */
-export function namedForm({ action, seat, variants = [], unlisted = {}, seatName, act }) {
+export function namedForm({ action, seat, variants = [], unlisted = {}, seatName, act, title = null }) {
   const fixed = {};
   const fields = []; // {name, list, values, count}
   const values = new Map();
@@ -59,7 +59,7 @@ export function namedForm({ action, seat, variants = [], unlisted = {}, seatName
   for (const [k, spec] of Object.entries(unlisted)) fields.push({ name: k, list: Boolean(spec.list), values: spec.values, count: spec.count || 0 });
 
   const chosen = Object.fromEntries(fields.map((f) => [f.name, f.list ? [] : f.values.length === 1 ? f.values[0] : null]));
-  const form = h("form", { class: "named", "data-action": action, "data-seat": seat, onsubmit: (e) => { e.preventDefault(); send(); } });
+  const form = h("form", { class: "named", "data-action": action, "data-title": title, "data-seat": seat, onsubmit: (e) => { e.preventDefault(); send(); } });
   const send = () => {
     const missing = fields.find((f) => !f.list && chosen[f.name] === null);
     if (missing) { notify(`Choose the ${readable(missing.name).toLowerCase()} first.`); return; }
@@ -93,9 +93,9 @@ export function namedForm({ action, seat, variants = [], unlisted = {}, seatName
       h("div", { class: "entry", "data-field": f.name }, cardEntry({ cards: f.values, button: cardButton(f), bySuit: true, label: name })));
   };
   const draw = () => fill(form,
-    h("h3", {}, `${seatName(seat)}: ${readable(action).toLowerCase()}`),
+    h("h3", {}, `${seatName(seat)}: ${title || readable(action).toLowerCase()}`),
     fields.map(field),
-    h("button", { type: "submit", class: "primary", "data-key": `${action}-${seat}-named` }, `Log ${readable(action).toLowerCase()}`));
+    h("button", { type: "submit", class: "primary", "data-key": `${action}-${seat}-named` }, `Log ${title || readable(action).toLowerCase()}`));
   draw();
   return form;
 }
