@@ -8,7 +8,8 @@ import { cardFace, cardName, cardText, suitOf } from "./cards.js";
 import { choicePanel } from "./choices.js";
 import { cardEntry } from "./entry.js";
 import { readable } from "./labels.js";
-import { deckOf, namedForm, namesCards } from "./named.js";
+import { namedForm, namesCards } from "./named.js";
+import { accusations, unlisted } from "./dungeon_blind.js";
 
 /** True when the view is a game of dungeons this module draws. */
 export const isDungeon = (view) => Boolean(view && Array.isArray(view.players) && view.players.length
@@ -155,7 +156,7 @@ function byCard(game, seatName, legal, act, title) {
           onclick: () => { chosen = mine === c ? null : { seat: Number(seat), card: c, version: game.version }; draw(); },
         }, cardText(c));
         const label = `${seatName(Number(seat))}'s cards to play`;
-        parts.push(h("div", { class: "pick", "data-seat": seat }, cardEntry({ cards, button, bySuit: blind, label })));
+        parts.push(h("div", { class: "pick", "data-seat": seat }, cardEntry({ cards, button, bySuit: blind, label, counted: "offered" })));
         parts.push(mine ? h("div", { class: "card-choices" }, offer(game, seatName, Number(seat), withCard.filter((a) => a.card === mine), act))
           : h("p", { class: "hint" }, blind ? "Name the card the table saw (a suit, then a rank) to see what it can do."
             : "Tap a card to see what it can do."));
@@ -181,51 +182,4 @@ function offer(game, seatName, seat, actions, act) {
     plain.length ? choicePanel(game, seatName, { [seat]: plain }, act, { anySeat: true, title: "" }) : null,
     named.map((variants) => namedForm({ action: variants[0].action, seat, variants, seatName, act })),
   ];
-}
-
-/** A blind record's actions the referee cannot list, since they name cards of a hand or a
- * dungeon nobody saw: a defence (the defender's cards, as played), the hand shown to a Myrmiddon's
- * asker (as many cards as the target holds), and in Pitch Black a cave-in on a face-down passage
- * (the passage named as it is turned up) and an escape (the last passage laid face down, and the
- * whole dungeon turned up, in the order laid). The referee checks the cards when they are sent. */
-function unlisted(game, seatName, seat, actions, act) {
-  const view = game.view;
-  const w = view.window;
-  const form = (action, fields, variants = [], title = null) => namedForm({ action, seat, variants, unlisted: fields, seatName, act, title });
-  const deck = deckOf(view, true);
-  if (w && w.kind === "defence" && w.defender === seat) return form("defend", { cards: { values: deck, list: true } });
-  if (w && w.kind === "doubt" && w.asker === seat) {
-    const held = view.players.find((p) => p.seat === w.target).hand_size;
-    return form("look", { shown: { values: deckOf(view), list: true, count: held } });
-  }
-  if (w || seat !== view.turn) return null;
-  const targets = faceDown(view).filter((t) => t !== seat);
-  const laid = actions.filter((a) => a.action === "passage" && a.card === "?");
-  const passages = deck.filter((c) => /^(10|[2-9])[SHDC]$/.test(c.split("=").pop()));
-  return [
-    targets.length && view.drawn && !view.played
-      ? form("cave_in", { card: { values: passages }, passage: { values: deck } }, targets.map((target) => ({ action: "cave_in", seat, target })))
-      : null,
-    laid.length ? form("passage", { revealed: { values: deck, list: true, count: view.players[seat].dungeon.length + 1 } }, laid,
-      "escape (the dungeon turned up)") : null,
-  ];
-}
-
-/** The living players whose last passage lies face down (Pitch Black). */
-const faceDown = (view) => view.players.filter((p) => p.alive && p.dungeon.length && p.dungeon[p.dungeon.length - 1].card === undefined)
-  .map((p) => p.seat);
-
-/** Pitch Black in a blind record: anyone may accuse anyone with a passage, at any moment of play;
- * the referee does not list it, since it names the cards the dungeon turns up, in the order laid. */
-function accusations(game, seatName, act) {
-  const view = game.view;
-  if (game.record !== "blind" || view.phase !== "turn" || view.window || (view.aces && view.aces.length)) return null;
-  const suspects = faceDown(view);
-  const accusers = view.players.filter((p) => p.alive && suspects.some((t) => t !== p.seat)).map((p) => p.seat);
-  if (!accusers.length) return null;
-  return h("details", { class: "accusations" }, h("summary", {}, "Accuse of cheating: the dungeon turned up"),
-    accusers.map((seat) => namedForm({
-      action: "accuse", seat, seatName, act, unlisted: { revealed: { values: deckOf(view, true), list: true } },
-      variants: suspects.filter((t) => t !== seat).map((target) => ({ action: "accuse", seat, target })),
-    })));
 }

@@ -90,7 +90,7 @@ export function namedForm({ action, seat, variants = [], unlisted = {}, seatName
     const want = f.list && f.count ? ` (${named.length} of ${f.count})` : "";
     return h("div", { class: "field", "data-field": f.name },
       h("h4", {}, `${name}${want}: `, h("span", { class: "named-cards" }, named.length ? named.map(cardText).join(" ") : "none yet")),
-      h("div", { class: "entry", "data-field": f.name }, cardEntry({ cards: f.values, button: cardButton(f), bySuit: true, label: name })));
+      h("div", { class: "entry", "data-field": f.name }, cardEntry({ cards: f.values, button: cardButton(f), bySuit: true, label: name, counted: "offered" })));
   };
   const draw = () => fill(form,
     h("h3", {}, `${seatName(seat)}: ${title || readable(action).toLowerCase()}`),
