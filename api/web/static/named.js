@@ -59,7 +59,7 @@ export function namedForm({ action, seat, variants = [], unlisted = {}, seatName
   for (const [k, spec] of Object.entries(unlisted)) fields.push({ name: k, list: Boolean(spec.list), values: spec.values, count: spec.count || 0 });
 
   const chosen = Object.fromEntries(fields.map((f) => [f.name, f.list ? [] : f.values.length === 1 ? f.values[0] : null]));
-  const form = h("form", { class: "named", "data-action": action, "data-title": title, "data-seat": seat, onsubmit: (e) => { e.preventDefault(); send(); } });
+  const form = h("form", { class: "named", "data-action": action, "data-seat": seat, onsubmit: (e) => { e.preventDefault(); send(); } });
   const send = () => {
     const missing = fields.find((f) => !f.list && chosen[f.name] === null);
     if (missing) { notify(`Choose the ${readable(missing.name).toLowerCase()} first.`); return; }
