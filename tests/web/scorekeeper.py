@@ -3,7 +3,11 @@ read the page's state, and set up games through the API itself."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import requests
+
+from referee.registry import get_game
 
 #: The screens the page is tested on: a phone and a tablet.
 PHONE = {"width": 390, "height": 844}
@@ -11,6 +15,19 @@ TABLET = {"width": 820, "height": 1180}
 
 SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
 HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
+
+
+SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+
+
+def face(card: str) -> str:
+    """How the page writes a card: "10\u2665" for 10H."""
+    return card[:-1] + SYMBOL[card[-1]]
+
+
+def body_of(command) -> dict:
+    """A Dungeon command as the body the page posts (its fields left out when not given)."""
+    return {"action": get_game("dungeon").action_of(command), **{k: v for k, v in asdict(command).items() if v is not None}}
 
 
 def two_queens_deal(dealer: int) -> list[list[str]]:
@@ -66,6 +83,21 @@ def card_button(page, card: str) -> str:
     if page.locator(selector).count() == 0 and page.locator(tab).count():
         page.click(tab)
     return selector
+
+
+def attr_is(attr: str, value) -> str:
+    """The selector of ``attr`` equal to ``value``; a Joker named as a person names it (JK=9S)
+    matches whichever copy the page offers (JK1=9S)."""
+    value = str(value)
+    return f"[{attr}^='JK'][{attr}$='{value[2:]}']" if value.startswith("JK=") else f"[{attr}='{value}']"
+
+
+def name_card(page, scope: str, card: str, attr: str = "data-card") -> None:
+    """Name ``card`` in the card entry under ``scope`` as a scorekeeper does: its suit's tab, then
+    its rank (``attr``: the attribute the entry's buttons carry the card in)."""
+    suit = "J" if card.startswith("JK") else card[-1]  # a Joker has a tab of its own
+    page.click(f"{scope} .suit-tab[data-suit='{suit}']")
+    page.click(f"{scope} button{attr_is(attr, card)}")
 
 
 def unseen_offered(page) -> int:

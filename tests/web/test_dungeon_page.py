@@ -7,25 +7,13 @@ each player's dungeon drawn as a tree from the cell and the creature facing it."
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import requests
 
-from scorekeeper import ApiTable, tap, wait_loaded
+from scorekeeper import ApiTable, body_of, face, tap, wait_loaded
 
-from referee.games.dungeon.commands import ACTION_OF
 from tests.referee.test_dungeon_golden_games import DARK, DARK_EXPECTED, DARK_SCRIPT, EXPECTED, SCRIPT
 
-SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 NAMES = ["Ann", "Bob"]
-
-
-def face(card: str) -> str:
-    return card[:-1] + SYMBOL[card[-1]]
-
-
-def body_of(command) -> dict:
-    return {"action": ACTION_OF[type(command)], **{k: v for k, v in asdict(command).items() if v is not None}}
 
 
 def log(page, body: dict) -> None:

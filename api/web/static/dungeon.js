@@ -6,7 +6,10 @@
 import { fill, h } from "./dom.js";
 import { cardFace, cardName, cardText, suitOf } from "./cards.js";
 import { choicePanel } from "./choices.js";
+import { cardEntry } from "./entry.js";
 import { readable } from "./labels.js";
+import { namedForm, namesCards } from "./named.js";
+import { accusations, unlisted } from "./dungeon_blind.js";
 
 /** True when the view is a game of dungeons this module draws. */
 export const isDungeon = (view) => Boolean(view && Array.isArray(view.players) && view.players.length
@@ -113,9 +116,10 @@ export function dungeonActions(game, seatName, legal, act) {
   const parts = [];
   if (Object.keys(now).length) parts.push(byCard(game, seatName, now, act, `${[...toAct].map(seatName).join(", ")} to act`));
   if (keeper) parts.push(h("div", { class: "keeper" }, choicePanel(game, seatName, keeper, act, { anySeat: true, title: "The scorekeeper" }),
-    game.view.phase === "deal" ? dealOrder(act) : null));
+    game.view.phase === "deal" && game.record === "known" ? dealOrder(act) : null));
   if (Object.keys(others).length) parts.push(h("div", { class: "out-of-turn" }, choicePanel(game, seatName, others, act, { anySeat: true, title: "Out of turn" })));
-  return parts.length ? parts : [h("p", { class: "muted" }, "Nothing to log right now.")];
+  parts.push(accusations(game, seatName, act));
+  return parts.some(Boolean) ? parts : [h("p", { class: "muted" }, "Nothing to log right now.")];
 }
 
 /** A known record's deal in the order the deck was shuffled at the table, top first. */
@@ -129,34 +133,53 @@ function dealOrder(act) {
 let chosen = null; // {seat, card, version}: the card tapped first, at the version it was tapped
 
 /**
- * The actions of the seats to act, card first: the cards their actions play, as a row; a tap on
- * one shows what it can do (a passage and where, a cave-in, an attack and on whom, an ability);
- * the actions that play no card (draw, end the turn, answer a window) are offered beside.
+ * The actions of the seats to act, card first: the cards their actions play (a known record: a
+ * row of them; a blind record: every card the referee lists, by suit then rank); a tap on one
+ * shows what it can do (a passage and where, a cave-in, an attack and on whom, an ability); the
+ * actions that play no card (draw, end the turn, answer a window) are offered beside.
  */
 function byCard(game, seatName, legal, act, title) {
   const box = h("div", { class: "by-card" });
+  const blind = game.record === "blind";
   if (chosen && chosen.version !== game.version) chosen = null;
   const draw = () => {
     const parts = [];
     for (const [seat, actions] of Object.entries(legal)) {
-      const withCard = actions.filter((a) => typeof a.card === "string");
+      // A blind Pitch Black passage is laid face down (card ?): it is offered as a button, by place.
+      const withCard = actions.filter((a) => typeof a.card === "string" && a.card !== "?");
       const cards = [...new Set(withCard.map((a) => a.card))];
       const mine = chosen && chosen.seat === Number(seat) ? chosen.card : null;
       if (cards.length) {
-        parts.push(h("div", { class: "hand", role: "group", "aria-label": `${seatName(Number(seat))}'s cards to play` }, cards.map((c) => h("button", {
+        const button = (c) => h("button", {
           type: "button", class: `card suit-${suitOf(c)}${mine === c ? " selected" : ""}`, "data-pick": c, "data-seat": seat,
           "aria-pressed": mine === c ? "true" : "false", "aria-label": `${cardName(c)}: what it can do`,
           onclick: () => { chosen = mine === c ? null : { seat: Number(seat), card: c, version: game.version }; draw(); },
-        }, cardText(c)))));
-        parts.push(mine ? h("div", { class: "card-choices" }, choicePanel(game, seatName,
-          { [seat]: withCard.filter((a) => a.card === mine) }, act, { anySeat: true, title: "" }))
-          : h("p", { class: "hint" }, "Tap a card to see what it can do."));
+        }, cardText(c));
+        const label = `${seatName(Number(seat))}'s cards to play`;
+        parts.push(h("div", { class: "pick", "data-seat": seat }, cardEntry({ cards, button, bySuit: blind, label, counted: "offered" })));
+        parts.push(mine ? h("div", { class: "card-choices" }, offer(game, seatName, Number(seat), withCard.filter((a) => a.card === mine), act))
+          : h("p", { class: "hint" }, blind ? "Name the card the table saw (a suit, then a rank) to see what it can do."
+            : "Tap a card to see what it can do."));
       }
-      const rest = actions.filter((a) => typeof a.card !== "string");
-      if (rest.length) parts.push(choicePanel(game, seatName, { [seat]: rest }, act, { anySeat: true, title: "" }));
+      const rest = actions.filter((a) => !withCard.includes(a));
+      if (rest.length) parts.push(offer(game, seatName, Number(seat), rest, act));
+      if (blind) parts.push(unlisted(game, seatName, Number(seat), actions, act));
     }
     fill(box, h("h2", {}, title), parts);
   };
   draw();
   return box;
+}
+
+/** One seat's actions as choices: buttons, and in a blind record a form for each action that
+ * names cards beside the card played (a Myrmiddon's ask, a Graverobber's take, the discards). */
+function offer(game, seatName, seat, actions, act) {
+  const groups = new Map();
+  for (const a of actions) groups.set(a.action, [...(groups.get(a.action) || []), a]);
+  const named = game.record === "blind" ? [...groups.values()].filter(namesCards) : [];
+  const plain = actions.filter((a) => !named.some((variants) => variants.includes(a)));
+  return [
+    plain.length ? choicePanel(game, seatName, { [seat]: plain }, act, { anySeat: true, title: "" }) : null,
+    named.map((variants) => namedForm({ action: variants[0].action, seat, variants, seatName, act })),
+  ];
 }

@@ -5,15 +5,19 @@
 import { fill, h } from "./dom.js";
 import { SUIT_NAME, SUIT_SYMBOL, suitOf } from "./cards.js";
 
-const SUITS = ["S", "H", "D", "C"];
+// Jokers (a game that plays them, declared as each card they may stand for) have a tab of their own.
+const SUITS = ["S", "H", "D", "C", "J"];
+const TAB = { ...SUIT_SYMBOL, J: "Joker" };
+const TAB_NAME = { ...SUIT_NAME, J: "jokers" };
 let openSuit = null; // the suit tab the scorekeeper opened last (kept across redraws)
 
 /**
  * The entry for `cards` (in the order given). `button(card)` makes one card's button (the page
  * decides what a tap does); `led` is the suit led in the current trick, if any; `bySuit` asks for
- * the suit-then-rank entry (many cards, no hand to show).
+ * the suit-then-rank entry (many cards, no hand to show), each suit's tab saying how many of its
+ * cards are offered (`counted`: what they are, "not seen" by default).
  */
-export function cardEntry({ cards, button, led = null, bySuit = false, label = "Cards" }) {
+export function cardEntry({ cards, button, led = null, bySuit = false, label = "Cards", counted = "not seen" }) {
   if (!bySuit) return h("div", { class: "hand", role: "group", "aria-label": label }, cards.map(button));
   const suits = SUITS.filter((s) => cards.some((c) => suitOf(c) === s));
   const box = h("div", { class: "by-suit" });
@@ -22,10 +26,10 @@ export function cardEntry({ cards, button, led = null, bySuit = false, label = "
     fill(box,
       h("div", { class: "suit-tabs", role: "group", "aria-label": "Suit of the card played" }, suits.map((s) => h("button", {
         type: "button", class: `suit-tab suit-${s}`, "data-suit": s, "data-key": `suit-${s}`, "aria-pressed": s === suit ? "true" : "false",
-        "aria-label": `${SUIT_NAME[s]} (${cards.filter((c) => suitOf(c) === s).length} not seen)`,
+        "aria-label": `${TAB_NAME[s]} (${cards.filter((c) => suitOf(c) === s).length} ${counted})`,
         onclick: () => { openSuit = s; draw(); },
-      }, `${SUIT_SYMBOL[s]}`, h("small", {}, ` ${cards.filter((c) => suitOf(c) === s).length}`)))),
-      h("div", { class: "hand ranks", role: "group", "aria-label": `${label}: ${SUIT_NAME[suit] || ""}` },
+      }, TAB[s], h("small", {}, ` ${cards.filter((c) => suitOf(c) === s).length}`)))),
+      h("div", { class: "hand ranks", role: "group", "aria-label": `${label}: ${TAB_NAME[suit] || ""}` },
         cards.filter((c) => suitOf(c) === suit).map(button)));
   };
   draw();
