@@ -106,7 +106,7 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
             page.fill("#disputes input[name=shown]", "8s")
             page.click("#disputes button[type=submit]")
         else:
-            page.click("#disputes ol.claims button")  # read the dispute opened on the phone
+            page.click("#disputes ol.disputes button")  # read the dispute opened on the phone
         article = page.locator("#disputes article.dispute")
         article.wait_for()
         text = article.inner_text()
@@ -115,7 +115,10 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
         evidence = article.locator("ol.events").first.locator("li").all_inner_texts()
         assert any("Bob (seat 1) led AS" in line for line in evidence) and any("Cat (seat 2) played 4C" in line for line in evidence)
         assert any("8S was shown at the table" in line for line in evidence)
-        assert "Bob against Cat, hand 1, trick 1 \u2014 upheld" in page.inner_text("#disputes ol.claims")
+        # Listed by the API in the table's words, with its verdict.
+        listed = page.inner_text("#disputes ol.disputes")
+        assert "claim: Bob claims Cat broke a rule of play in trick 1 of hand 1, showing 8S." in listed
+        assert "the referee rules that Cat did not follow suit with 4C in trick 1 of hand 1" in listed
         screenshots(page, "director-dispute", sizes=("phone" if size == PHONE else "tablet",))
     record = requests.get(f"{live_server.url}/games/{table.game_id}/events", timeout=10).json()["events"]
     assert [e["actor"] for e in record if e["type"] == "RenegeClaimed"] == ["director"]

@@ -8,9 +8,10 @@ import { readable } from "./labels.js";
 import { follow } from "./live.js";
 import { tablePanel } from "./table.js";
 import { isTableau, tableauPanel } from "./tableau.js";
+import { dungeonPanel, isDungeon } from "./dungeon.js";
 import { renderRulings } from "./rulings.js";
 import { askForKey, directorKey, showLive } from "./director_key.js";
-import { disputeDetail, disputesPanel, openDispute, readDispute } from "./disputes.js";
+import { disputeDetail, disputesPanel, listDisputes, openDispute, readDispute } from "./disputes.js";
 import { fillJoin } from "./join.js";
 
 const app = document.getElementById("app");
@@ -18,6 +19,7 @@ const gameId = app.dataset.gameId;
 const $ = (id) => document.getElementById(id);
 let key = directorKey();
 let game = null;
+let listed = []; // the game's disputes, one line each (GET /games/{id}/disputes)
 let opened = null; // the dispute laid out, and its explanation
 let detail = null;
 let drawnDisputes = null;
@@ -27,7 +29,8 @@ const seatName = (seat) => (game && game.view.seats && game.view.seats[seat]) ||
 
 async function refresh() {
   try {
-    game = await api(`/games/${encodeURIComponent(gameId)}?view=director`, { token: key });
+    [game, listed] = await Promise.all([api(`/games/${encodeURIComponent(gameId)}?view=director`, { token: key }),
+      listDisputes(gameId, key)]);
   } catch (err) {
     if (err.status === 401 || err.status === 403) {
       askForKey($("key-panel"), err.status === 403, (value) => { key = value; start(); });
@@ -50,15 +53,18 @@ function render() {
   fill($("prompt"), game.status === "finished" ? "The game is over."
     : toAct ? `${toAct} to act (${readable(view.phase || "play").toLowerCase()}).`
       : `Next: ${readable(view.phase || "").toLowerCase()} (the scorekeeper logs it).`);
-  // A patience is drawn as its tableau, moved on by nobody here (no legal moves are given).
-  fill($("table"), isTableau(view) ? tableauPanel(game, [], () => {}) : tablePanel(game, seatName));
-  $("hidden").hidden = isTableau(view); // a patience hides nothing from its one player but the pack, drawn on the tableau
-  if (!isTableau(view)) fill($("hidden"), hiddenPanel(view));
-  // Redrawn only when the claims or the open dispute change, so a half-typed dispute survives a new card.
-  const signature = `${JSON.stringify(view.rulings)}:${opened}:${view.hand && view.hand.no}`;
+  // A patience is drawn as its tableau, moved on by nobody here (no legal moves are given), a
+  // Dungeon as its dungeons.
+  fill($("table"), isTableau(view) ? tableauPanel(game, [], () => {}) : isDungeon(view) ? dungeonPanel(game, seatName) : tablePanel(game, seatName));
+  // A patience hides nothing from its one player but the pack, drawn on the tableau; a Dungeon's
+  // hidden cards are in its disputes' evidence.
+  $("hidden").hidden = isTableau(view) || isDungeon(view);
+  if (!$("hidden").hidden) fill($("hidden"), hiddenPanel(view));
+  // Redrawn only when the disputes or the open one change, so a half-typed dispute survives a new card.
+  const signature = `${JSON.stringify(listed)}:${opened}:${view.hand && view.hand.no}`;
   if (signature !== drawnDisputes) {
     drawnDisputes = signature;
-    fill($("disputes"), disputesPanel(game, seatName, { opened, detail, onOpen: showDispute, onFile: fileDispute }));
+    fill($("disputes"), disputesPanel(game, seatName, { listed, opened, detail, onOpen: showDispute, onFile: fileDispute }));
   }
   fill($("rulings"), renderRulings(view.rulings, seatName));
 }

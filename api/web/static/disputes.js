@@ -1,18 +1,20 @@
-// Disputes on the director's view: each claim of the game, opened to read the referee's ruling
-// with its evidence laid out (GET /games/{id}/disputes/{n}, written by a worker), and a form to
-// open a new one (POST /games/{id}/disputes). The referee rules; this only asks and shows.
+// Disputes on the director's view: every dispute of the game, listed by the API
+// (GET /games/{id}/disputes: renege claims and the game's own rulings, such as Dungeon's
+// accusations and looks), each opened to read the referee's ruling with its evidence laid out
+// (GET /games/{id}/disputes/{n}, written by a worker), and a form to open a claim
+// (POST /games/{id}/disputes). The referee rules; this only asks and shows.
 import { api, newKey } from "./api.js";
 import { h } from "./dom.js";
 import { cardFace } from "./cards.js";
+import { readable } from "./labels.js";
 
 const VERDICT = { upheld: "upheld", not_proven: "not proven" };
 const READ_TRIES = 20; // the explanation is a worker's job: ask again while it answers 202
 const READ_WAIT_MS = 300;
 
-/** The claims of the game, from the view's rulings, each with the verdict given on it. */
-export function claimsOf(rulings) {
-  const verdicts = new Map((rulings || []).filter((r) => r.type === "ruling").map((r) => [r.version, r.verdict]));
-  return (rulings || []).filter((r) => r.type === "claim").map((c) => ({ ...c, verdict: verdicts.get(c.version + 1) }));
+/** The game's disputes, one line each: [{dispute, kind, status, summary}], in the order logged. */
+export async function listDisputes(gameId, token) {
+  return (await api(`/games/${encodeURIComponent(gameId)}/disputes`, { token })).disputes;
 }
 
 /** Read dispute `n` of the game, waiting (briefly) for its explanation to be written. */
@@ -31,13 +33,23 @@ export async function openDispute(gameId, claim, token) {
   return filed.dispute;
 }
 
-/** One dispute's explanation laid out: the claim, the ruling and its window, the evidence events, the penalty. */
+const events = (list) => h("ol", { class: "events" }, list.map((p) => h("li", { class: p.broke_rule ? "broke-rule" : null },
+  h("span", { class: "event-no" }, `event ${p.version}`), " ", p.says,
+  p.broke_rule ? h("strong", {}, ` \u2014 broke the rule: ${p.why}`) : null)));
+
+const readAloud = (doc) => h("details", { class: "read-aloud" }, h("summary", {}, "To read aloud at the table"), h("p", {}, doc.read_aloud));
+
+/** One dispute's explanation laid out: a renege claim's or one of the game's own rulings. */
 export function disputeDetail(doc, seatName) {
+  return h("article", { class: `dispute ${doc.kind}`, "data-dispute": doc.dispute, "data-kind": doc.kind, "aria-label": `Dispute ${doc.dispute}` },
+    doc.kind === "claim" ? claimDetail(doc, seatName) : rulingDetail(doc));
+}
+
+/** A renege claim: the claim, the ruling and its window, the evidence events, the penalty. */
+function claimDetail(doc, seatName) {
   const claim = doc.claim;
   const ruling = doc.ruling || {};
-  const events = (list) => h("ol", { class: "events" }, list.map((p) => h("li", {},
-    h("span", { class: "event-no" }, `event ${p.version}`), " ", p.says)));
-  return h("article", { class: "dispute", "data-dispute": doc.dispute, "aria-label": `Dispute ${doc.dispute}` },
+  return [
     h("h3", {}, `Dispute ${doc.dispute}: hand ${claim.hand}, trick ${claim.trick}`),
     h("dl", { class: "facts" },
       h("dt", {}, "Claim"), h("dd", {}, `${seatName(claim.claimant)} against ${seatName(claim.accused)}`,
@@ -51,23 +63,42 @@ export function disputeDetail(doc, seatName) {
     h("h4", {}, "Penalty"),
     doc.penalty.length ? events(doc.penalty) : h("p", { class: "muted" }, "No penalty."),
     doc.later.length ? [h("h4", {}, "Since then"), events(doc.later)] : null,
-    h("details", { class: "read-aloud" }, h("summary", {}, "To read aloud at the table"), h("p", {}, doc.read_aloud)));
+    readAloud(doc)];
+}
+
+/** A ruling of the game's own (Dungeon: an accusation, a look, a cave-in, a Joker saved): what the
+ * table saw, the events it rests on (a passage that broke the rule marked, with why), what the
+ * referee found, and what followed. Its words are the explanation's: the page adds none. */
+function rulingDetail(doc) {
+  const ruling = doc.ruling || {};
+  return [
+    h("h3", {}, `Dispute ${doc.dispute}: ${readable(doc.kind).toLowerCase()}`),
+    h("p", {}, doc.summary),
+    h("dl", { class: "facts" },
+      h("dt", {}, "Ruling"), h("dd", { class: `verdict ${ruling.verdict || "none"}` },
+        `${readable(ruling.verdict || "none").toLowerCase()} (event ${ruling.version})`),
+      doc.status === "undone" ? [h("dt", {}, "Undone"), h("dd", {}, `at event ${doc.undone}`)] : null),
+    h("h4", {}, "Evidence"),
+    doc.evidence_events.length ? events(doc.evidence_events) : h("p", { class: "muted" }, "No event to show."),
+    h("p", { class: "finding" }, h("strong", {}, doc.finding)),
+    h("h4", {}, "Then"), h("ul", { class: "aftermath" }, doc.consequence.map((line) => h("li", {}, line))),
+    readAloud(doc)];
 }
 
 /**
- * The disputes panel: the claims with a button to read each, the one open laid out, and the form.
+ * The disputes panel: the game's disputes (`listed`, from listDisputes) with a button to read each,
+ * the one open laid out, and the form to open a claim (a trick game's, while a hand is on).
  * `opened` is the dispute shown (or null), `onOpen(n)` shows one, `onFile(claim)` opens a new one.
  */
-export function disputesPanel(game, seatName, { opened, detail, onOpen, onFile }) {
+export function disputesPanel(game, seatName, { listed, opened, detail, onOpen, onFile }) {
   const view = game.view;
-  const claims = claimsOf(view.rulings);
   const seats = (view.seats || []).map((_, s) => s);
   const hand = view.hand || {};
-  const list = claims.length
-    ? h("ol", { class: "claims" }, claims.map((c) => h("li", { "data-dispute": c.version },
-      h("button", { type: "button", "data-key": `read-${c.version}`, "aria-expanded": String(opened === c.version), onclick: () => onOpen(c.version) },
-        `Dispute ${c.version}: ${seatName(c.claimant)} against ${seatName(c.accused)}, hand ${c.hand}, trick ${c.trick}`,
-        ` \u2014 ${c.verdict ? VERDICT[c.verdict] || c.verdict : "not ruled"}`))))
+  const list = listed.length
+    ? h("ol", { class: "disputes" }, listed.map((d) => h("li", { "data-dispute": d.dispute, "data-kind": d.kind },
+      h("button", { type: "button", "data-key": `read-${d.dispute}`, "aria-expanded": String(opened === d.dispute), onclick: () => onOpen(d.dispute) },
+        h("strong", {}, `Dispute ${d.dispute}, ${readable(d.kind).toLowerCase()}${d.status === "ruled" ? "" : ` (${readable(d.status).toLowerCase()})`}: `),
+        d.summary))))
     : h("p", { class: "muted" }, "No dispute yet.");
   const options = (selected) => seats.map((s) => h("option", { value: s, selected: s === selected }, seatName(s)));
   const form = h("form", { class: "dispute-form", onsubmit: (e) => {
