@@ -7,7 +7,7 @@ are served from here (no CDN, no external fonts), so it works on a table's local
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, render_template
+from flask import Blueprint, Flask, render_template, send_from_directory
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static",
                static_url_path="/web/static")
@@ -37,9 +37,17 @@ def director_game_page(game_id: str):
     return render_template("web/director_game.html", game_id=game_id)
 
 
+@bp.get("/sw.js")
+def service_worker():
+    """The pages' service worker (static/sw.js), which lets a page reload with no network. Served
+    from the root, since a service worker covers only the pages under its own address; asked again
+    on every visit, so a new version of the pages replaces it at once."""
+    return send_from_directory(bp.static_folder, "sw.js", mimetype="text/javascript", max_age=0)
+
+
 def register(app: Flask) -> None:
     """Serve the pages (``/``, ``/play/<game_id>``, ``/director``), their files under
-    ``/web/static``, and the QR codes they show (``api.web.qr``)."""
+    ``/web/static``, their service worker (``/sw.js``), and the QR codes they show (``api.web.qr``)."""
     from api.web.qr import bp as qr
 
     app.register_blueprint(bp)

@@ -1,6 +1,7 @@
 """A scorekeeper without a connection: the live badge notices within seconds, entries are kept on
 the device and sent in order with their keys when the connection is back (never logged twice), a
-conflict with what another device logged meanwhile is shown, and said in words."""
+conflict with what another device logged meanwhile is shown, and said in words; a page reloaded
+with no network draws the last table it showed, marked, until the record can be read again."""
 
 from __future__ import annotations
 
@@ -159,3 +160,62 @@ def test_an_entry_kept_while_the_one_before_is_on_its_way_is_sent_after_it(live_
       return { sent, left: box.waiting('g') };
     }""")
     assert result == {"sent": [["k1", 5], ["k2", 6]], "left": []}
+
+
+def files_kept(page) -> list[str]:
+    """The addresses the pages' service worker keeps (its cache)."""
+    return page.evaluate("""async () => {
+      const cache = await caches.open('courtcard-shell-v1');
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    }""")
+
+
+def test_a_page_reloaded_with_no_network_draws_the_last_table_it_showed_and_the_record_decides_when_back(
+        live_server, pages, screenshots):
+    table = blind_hand(live_server.url)
+    table.act("play", seat=1, card="AS")
+    page = open_page(pages, live_server.url, table)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    version = shown_version(page)
+    # The service worker keeps the page's own files: the page, its modules, its styles.
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    for _ in range(50):  # the worker keeps them as it starts: asked, not timed
+        if {f"/play/{table.game_id}", "/web/static/play.js", "/web/static/courtcard.css"} <= set(files_kept(page)):
+            break
+        page.wait_for_timeout(100)
+    assert {f"/play/{table.game_id}", "/web/static/play.js", "/web/static/courtcard.css"} <= set(files_kept(page))
+    assert not any(path.startswith("/games/") for path in files_kept(page))  # never an answer of the API
+
+    # No network, and the page reloaded: the last table it showed, marked as of its version.
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#as-of:not([hidden])")
+    assert page.inner_text("#as-of").startswith(f"Offline: as of version {version}, the table as this device last showed it.")
+    assert shown_version(page) == version
+    assert page.locator("#table ol.trick li .face").all_inner_texts() == ["A\u2660"]
+    assert "Cat plays" in page.inner_text("#actions h2")
+    # A page never opened on this device is not there offline: nothing is made up.
+    other = pages()
+    other.context.set_offline(True)
+    with pytest.raises(Exception):
+        other.goto(f"{live_server.url}/play/{table.game_id}")
+
+    # An entry made on the table kept: kept on the device, as ever.
+    page.click(card_button(page, "4C"))
+    page.wait_for_selector("#kept:not([hidden])")
+    assert page.locator("#kept li").all_inner_texts() == ["Cat: play 4\u2663"]
+    screenshots(page, "offline-reload", sizes=("phone",))
+    assert plays(table) == [(1, "AS")]
+
+    # Back online: the entry lands, and the page shows the record as read, unmarked.
+    page.context.set_offline(False)
+    wait_version(page, version + 1)
+    page.wait_for_selector("#kept", state="hidden")
+    page.wait_for_selector("#as-of", state="hidden")
+    assert plays(table) == [(1, "AS"), (2, "4C")]
+    assert shown_version(page) == table.view()["version"]
+    assert page.locator("#table ol.trick li .face").all_inner_texts() == ["A\u2660", "4\u2663"]
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('courtcard.table.{table.game_id}'))")
+    assert kept["body"]["version"] == table.view()["version"]
+    assert errors == []

@@ -15,6 +15,8 @@ import { cardEntry, resetSuit } from "./entry.js";
 import { discard, keep, rebase, sendWaiting, waiting } from "./outbox.js";
 import { dungeonActions, dungeonPanel, dungeonPrompt, isDungeon } from "./dungeon.js";
 import { renderUndo, splitUndo } from "./undo.js";
+import { keepTable, lastTable } from "./last_table.js";
+import { keepThisPage } from "./shell.js";
 
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
@@ -30,6 +32,7 @@ let conflict = null; // why the entries kept on this device stopped being sent (
 let sending = false;
 let undoOffered = false; // the referee offers the undo of the last entry
 let busy = false;
+let unreachable = false; // the last read of the game found no network: the table shown is as of its version
 let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "log it anyway"
 let endArmed = false;
 const rendered = {}; // section -> signature of what it shows, so typing is not wiped by a refresh
@@ -73,20 +76,40 @@ async function refresh() {
     do {
       again = false;
       try {
-        const { body, byseat, mine, undo } = await fetchAll();
-        game = body;
-        legal = byseat;
-        undoOffered = undo;
-        ownHand = mine;
-        render();
+        const table = await fetchAll();
+        keepTable(gameId, table);
+        unreachable = false;
+        show(table);
       } catch (err) {
-        // With entries kept on the device, their panel already says the connection is gone.
-        if (!(err.status === 0 && waiting(gameId).length)) notify(err.message);
+        unreachable = err.status === 0;
+        // No network: the table on screen stays, or (a reload) the last one this device showed,
+        // marked as of its version; the record decides as soon as it can be read again.
+        const kept = unreachable && !game ? lastTable(gameId) : null;
+        if (kept) show(kept);
+        else if (game) renderAsOf();
+        if (!(unreachable && game)) notify(err.message);
         if (err.status === 401 || err.status === 403) renderTokenPanel(err.status === 403);
       }
     } while (again);
   })();
   try { await refreshing; } finally { refreshing = null; }
+}
+
+/** Draw a table: the game as the API gave it, the seats' legal actions, the seat to play's hand. */
+function show({ body, byseat, mine, undo }) {
+  game = body;
+  legal = byseat;
+  undoOffered = undo;
+  ownHand = mine;
+  render();
+}
+
+/** Mark the table as of its version while the referee cannot be reached. */
+function renderAsOf() {
+  const mark = $("as-of");
+  mark.hidden = !unreachable;
+  mark.textContent = unreachable ? `Offline: as of version ${game.version}, the table as this device last showed it. `
+    + "Entries wait here; the record decides when the network is back." : "";
 }
 
 /** Log one action; the referee decides, the page shows its answer. */
@@ -193,6 +216,7 @@ function render() {
   document.title = `Courtcard: ${game.title}, game ${gameId}`;
   remember(gameId, `${game.title}: ${(view.seats || []).join(", ")}`);
   renderTokenPanel(false);
+  renderAsOf();
   // A patience's view has a tableau instead of hands and tricks: drawn, and moved on, by tableau.js.
   const patience = isTableau(view);
   const dungeon = isDungeon(view);
@@ -471,4 +495,5 @@ function restartLive() {
   });
 }
 
+keepThisPage();
 refresh().then(() => { if (game) restartLive(); else $("live").textContent = "offline"; if (game) sendKept(); });

@@ -1,0 +1,19 @@
+// The last table this device showed of each game (localStorage, courtcard.table.<game_id>): the
+// game as the API gave it and what the page drew it with (the seats' legal actions, the hand of the
+// seat to play, the undo offered). A page reloaded with no network draws it again, marked as of its
+// version, and entries made then are kept (outbox.js) until the network is back. It is never taken
+// over the record: the page reads the game again as soon as it can, and draws what it reads.
+const storageKey = (gameId) => `courtcard.table.${gameId}`;
+
+export function keepTable(gameId, table) {
+  try {
+    localStorage.setItem(storageKey(gameId), JSON.stringify(table));
+  } catch {
+    // storage full or refused: the page still works online, it only cannot reload offline
+  }
+}
+
+/** The table kept for `gameId`, or null. */
+export function lastTable(gameId) {
+  try { return JSON.parse(localStorage.getItem(storageKey(gameId))); } catch { return null; }
+}
