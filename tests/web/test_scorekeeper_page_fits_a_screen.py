@@ -1,17 +1,20 @@
 """The scorekeeper's page fits a phone (390 x 844) and a tablet (820 x 1180) without a scroll: in
 every game and both records, in the middle of play, the current trick, the card entry, any offer
 pending (a take-back) or ruling just made, and the totals are all inside the screen, as their
-bounding boxes say."""
+bounding boxes say. A blind Dungeon record's forms that name cards (a defence, a Myrmiddon's ask, a
+Graverobber's take, the hand shown, the discards, Pitch Black's cave-in, escape and accusation),
+scrolled to, each fit one screen whole, with what they concern."""
 
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper import PHONE, TABLET
-from scorekeeper import ApiTable, two_queens_deal, wait_loaded
+from scorekeeper import ApiTable, body_of, name_card, two_queens_deal, wait_loaded
 
+from referee.games.dungeon import commands as cmd
 from tests.referee.tq_lines import golden_order
-from tests.referee.test_dungeon_golden_games import ANN_DEALT, BOB_DEALT, PILE
+from tests.referee.test_dungeon_golden_games import ANN_DEALT, BOB_DEALT, GOLDEN, PILE
 
 SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
@@ -78,6 +81,9 @@ CASES = [
     ("black-queen", "blind", black_queen, TRICK),
     ("black-queen", "known", black_queen, TRICK),
     ("dungeon", "known", dungeon, ["#actions", "#table .dungeon[data-seat='0'] .facing", "#table .dungeon[data-seat='1'] h3"]),
+    # a blind record: the cards Ann may play, named by suit then rank
+    ("dungeon", "blind", lambda base, record: blind_dungeon(base),
+     ["#actions .pick .suit-tab", "#actions .pick button.card", "#table .dungeon[data-seat='0'] h3", "#table .dungeon[data-seat='1'] h3"]),
     ("the-queens", "known", the_queens, ["#actions", "#table [data-area=key]", "#table .shutter"]),
     ("the-queens", "blind", the_queens, ["#actions", "#table [data-area=key]", "#table .shutter"]),
 ]
@@ -114,17 +120,80 @@ def measured_off_screen(page, needed) -> dict:
     return out
 
 
-@pytest.mark.parametrize("game,record,setup,needed", CASES, ids=[f"{g}-{r}" for g, r, _, _ in CASES])
-def test_the_play_and_what_is_pending_fit_one_screen_on_a_phone_and_a_tablet(live_server, pages, game, record, setup, needed):
-    table = setup(live_server.url, record)
+def open_scorekeeper_page(pages, base: str, table: ApiTable):
     page = pages()
-    page.goto(f"{live_server.url}/")
+    page.goto(f"{base}/")
     page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
+    page.goto(f"{base}/play/{table.game_id}")
     wait_loaded(page)
     page.wait_for_selector("#live.live")
+    return page
+
+
+def fits_both_screens(page, needed) -> None:
     for size in (PHONE, TABLET):
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
         assert measured_off_screen(page, needed) == {}, size
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+
+
+@pytest.mark.parametrize("game,record,setup,needed", CASES, ids=[f"{g}-{r}" for g, r, _, _ in CASES])
+def test_the_play_and_what_is_pending_fit_one_screen_on_a_phone_and_a_tablet(live_server, pages, game, record, setup, needed):
+    table = setup(live_server.url, record)
+    page = open_scorekeeper_page(pages, live_server.url, table)
+    fits_both_screens(page, needed)
+
+
+def blind_dungeon(base: str, golden: str = "blind", before: type = cmd.PlayPassage, nth: int = 1) -> ApiTable:
+    """A blind Dungeon golden game logged through the API up to (not with) its ``nth`` command of
+    class ``before`` (default: Ann to lay her first passage, with the cards she plays to name)."""
+    game = GOLDEN[golden]
+    stop = [i for i, command in enumerate(game.script) if isinstance(command, before)][nth - 1]
+    table = ApiTable.create(base, game.record, game.options or {"players": 2}, seats=game.seats, game="dungeon")
+    for command in game.script[:stop]:
+        table.act(**body_of(command))
+    return table
+
+
+def named_card(card: str):
+    """Name the card played in the seat to act's card entry: its suit, then its rank."""
+    return lambda page: name_card(page, "#actions .pick", card, "data-pick")
+
+
+def open_accusations(page) -> None:
+    page.click("#actions details.accusations > summary")
+
+
+#: The forms of a blind Dungeon record that name cards as the table sees them (named.js,
+#: dungeon_blind.js): (the golden game, its command the form logs, which one of them, what the
+#: scorekeeper does first, the form, what must be on the screen with it). A form may lie below the
+#: card entry: scrolled to its top, as a scorekeeper scrolls to it, the whole form (its title, the
+#: cards named so far, its suit tabs and ranks, its targets, the button that logs it) and what it
+#: concerns are on the screen, so it is filled without scrolling.
+FORM = "#actions form.named[data-action='{}'][data-seat='{}']"
+BLIND_FORMS = [
+    ("defence", "blind", cmd.Defend, 1, None, FORM.format("defend", 0), ["#table .dungeon[data-seat='0'] .facing"]),
+    ("myrmiddon-ask", "blind", cmd.Myrmiddon, 1, named_card("QH"), FORM.format("myrmiddon", 0), []),
+    ("graverobber-take", "blind", cmd.Graverobber, 1, named_card("JD"), FORM.format("graverobber", 1), []),
+    ("hand-shown", "blind", cmd.Look, 1, None, FORM.format("look", 0), []),
+    ("discards", "blind", cmd.EndTurn, 2, None, FORM.format("end_turn", 1), []),
+    ("pitch-black-cave-in", "dungeon-pitch-black-blind", cmd.CaveIn, 1, None, FORM.format("cave_in", 1), []),
+    ("pitch-black-escape", "dungeon-pitch-black-blind", cmd.CaveIn, 1, None, FORM.format("passage", 1), []),
+    ("pitch-black-accusation", "dungeon-pitch-black-blind", cmd.Accuse, 1, open_accusations, FORM.format("accuse", 1), []),
+]
+
+
+@pytest.mark.parametrize("golden,before,nth,prepare,form,needed", [case[1:] for case in BLIND_FORMS],
+                         ids=[case[0] for case in BLIND_FORMS])
+def test_a_blind_dungeon_form_naming_cards_fits_one_screen_on_a_phone_and_a_tablet(
+        live_server, pages, golden, before, nth, prepare, form, needed):
+    table = blind_dungeon(live_server.url, golden, before, nth)
+    page = open_scorekeeper_page(pages, live_server.url, table)
+    if prepare:
+        prepare(page)
+    for size in (PHONE, TABLET):
+        page.set_viewport_size(size)
+        page.eval_on_selector(form, "e => window.scrollTo(0, Math.floor(e.getBoundingClientRect().top + window.scrollY))")
+        assert measured_off_screen(page, [form, f"{form} .entry", f"{form} button[type=submit]", *needed]) == {}, size
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
