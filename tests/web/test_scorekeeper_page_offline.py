@@ -219,3 +219,19 @@ def test_a_page_reloaded_with_no_network_draws_the_last_table_it_showed_and_the_
     kept = page.evaluate(f"JSON.parse(localStorage.getItem('courtcard.table.{table.game_id}'))")
     assert kept["body"]["version"] == table.view()["version"]
     assert errors == []
+
+
+def test_only_the_games_on_this_devices_recent_list_keep_their_last_table(live_server, pages):
+    """Old games' tables are dropped as a new one is kept, so they never crowd out entries kept offline."""
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    kept = page.evaluate("""async () => {
+      const { remember } = await import('/web/static/api.js');
+      const { keepTable, lastTable } = await import('/web/static/last_table.js');
+      remember('recent');
+      keepTable('recent', { body: { version: 3 } });
+      localStorage.setItem('courtcard.table.forgotten', '{}');
+      keepTable('new', { body: { version: 7 } });
+      return [lastTable('recent'), lastTable('forgotten'), lastTable('new')];
+    }""")
+    assert kept == [{"body": {"version": 3}}, None, {"body": {"version": 7}}]

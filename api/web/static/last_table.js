@@ -3,11 +3,19 @@
 // seat to play, the undo offered). A page reloaded with no network draws it again, marked as of its
 // version, and entries made then are kept (outbox.js) until the network is back. It is never taken
 // over the record: the page reads the game again as soon as it can, and draws what it reads.
-const storageKey = (gameId) => `courtcard.table.${gameId}`;
+import { recentGames } from "./api.js";
 
+const PREFIX = "courtcard.table.";
+
+/** Keep `table` as `gameId`'s last; only the games of this device's recent list keep theirs, so
+ * old tables never crowd out the entries kept offline. */
 export function keepTable(gameId, table) {
+  const recent = new Set(recentGames().map((g) => g.id));
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(PREFIX) && key !== PREFIX + gameId && !recent.has(key.slice(PREFIX.length))) localStorage.removeItem(key);
+  }
   try {
-    localStorage.setItem(storageKey(gameId), JSON.stringify(table));
+    localStorage.setItem(PREFIX + gameId, JSON.stringify(table));
   } catch {
     // storage full or refused: the page still works online, it only cannot reload offline
   }
@@ -15,5 +23,5 @@ export function keepTable(gameId, table) {
 
 /** The table kept for `gameId`, or null. */
 export function lastTable(gameId) {
-  try { return JSON.parse(localStorage.getItem(storageKey(gameId))); } catch { return null; }
+  try { return JSON.parse(localStorage.getItem(PREFIX + gameId)); } catch { return null; }
 }
