@@ -97,20 +97,22 @@ class Trail:
     (``copies``, oldest first, one made every ``COPY_EVERY`` events), the events since the older
     (``events[i]`` is at stream version ``start + 1 + i``), and the version of the last undo.
 
+    The trail also lists the versions of the claims among the events (``claims``: a claim is the
+    one table action an undo never takes back), for the undo's offer.
+
     A state and its clones share the trail, and the events are a list they share: a state reads it
     up to its own version and appends at its end; one that finds it longer (a clone folded on)
-    takes a trail of its own. The copies are never changed; what the undo's offer has read of the
-    events (:meth:`read_to`) only grows."""
+    takes a trail of its own. The copies are never changed."""
 
-    __slots__ = ("copies", "start", "events", "room", "undone_at", "read", "first_action", "claims")
+    __slots__ = ("copies", "start", "events", "claims", "room", "undone_at", "read", "first_action")
 
-    def __init__(self, copies: tuple[_Copy, ...], events: list, undone_at: int) -> None:
-        self.copies, self.events, self.undone_at = copies, events, undone_at
+    def __init__(self, copies: tuple[_Copy, ...], events: list, claims: list[int], undone_at: int) -> None:
+        self.copies, self.events, self.claims, self.undone_at = copies, events, claims, undone_at
         self.start = copies[0].version
         self.room = copies[-1].version + COPY_EVERY - self.start  # events held until the next copy is due
-        # What the undo's offer has read of the events (``read_to``): how many, the version of the
-        # first table action among them (0: none), and the versions of the claims.
-        self.read, self.first_action, self.claims = 0, 0, []
+        # The first table action among the events, for the undo's offer (``first_action_to``): how
+        # many events were read for it, and its version (0: not found yet).
+        self.read, self.first_action = 0, 0
 
     def __copy__(self) -> Trail:
         return self
@@ -121,17 +123,18 @@ class Trail:
     @classmethod
     def opened(cls, state: Any, undone_at: int = 0) -> Trail:
         """A trail that starts at ``state`` (a copy of it), nothing before it to undo."""
-        return cls((_Copy(state.version, _bare_copy(state)),), [], undone_at)
+        return cls((_Copy(state.version, _bare_copy(state)),), [], [], undone_at)
 
     def renewed(self, state: Any) -> Trail:
         """The trail for ``state`` (on this trail, about to take an event): its own events list
         when a state sharing it has folded on past it, with a new copy of ``state`` when one is
         due (the older copy and its events then dropped)."""
-        events, copies = self.events[:state.version - self.start], self.copies
+        copies = self.copies
         if state.version - copies[-1].version >= COPY_EVERY:
             copies = (copies[-1], _Copy(state.version, _bare_copy(state)))
-            events = events[copies[0].version - self.start:]
-        return Trail(copies, events, self.undone_at)
+        events = self.events[copies[0].version - self.start:state.version - self.start]
+        claims = [v for v in self.claims if copies[0].version < v <= state.version]
+        return Trail(copies, events, claims, self.undone_at)
 
     def events_between(self, first: int, last: int) -> list:
         """The events at stream versions ``first`` to ``last``."""
@@ -150,17 +153,16 @@ class Trail:
                     break
         return found
 
-    def read_to(self, game: Any, version: int) -> None:
-        """Read the events up to ``version`` that no state on this trail has read yet, each once:
-        the first table action among them, and the claims (a claim is always a table action)."""
+    def first_action_to(self, game: Any, version: int) -> int:
+        """The version of the first table action the trail holds, if one is found up to
+        ``version`` (else 0): each event is read once, until it is found."""
         start, events = self.start, self.events
         for i in range(self.read, version - start):
-            event = events[i]
-            if type(event) is RenegeClaimed:
-                self.claims.append(start + 1 + i)
-            if not self.first_action and game.command_of(event) is not None:
+            self.read = i + 1
+            if game.command_of(events[i]) is not None:
                 self.first_action = start + 1 + i
-        self.read = max(self.read, version - start)
+                break
+        return self.first_action
 
     def state_before(self, version: int, apply: Any) -> Any:
         """A new state as it was just before stream ``version`` (from the last copy made before it)."""
@@ -218,12 +220,15 @@ class Undoable:
         apply, fold_undo = self._apply, self._fold_undo
 
         def apply_kept(state: Any, event: Any) -> Any:
-            if type(event) is EntryUndone:
+            kind = type(event)
+            if kind is EntryUndone:
                 return fold_undo(state, event)
             trail = state.undo_trail
             if trail is None or not state.version - trail.start == len(trail.events) < trail.room:
                 trail = state.undo_trail = Trail.opened(state) if trail is None else trail.renewed(state)
             trail.events.append(event)
+            if kind is RenegeClaimed:
+                trail.claims.append(state.version + 1)
             return apply(state, event)
 
         return apply_kept
@@ -291,29 +296,25 @@ class Undoable:
         trail = state.undo_trail
         if trail is None or not (isinstance(seat, int) and 0 <= seat < len(state.names)):
             return actions
-        return [*actions, _UNDO] if self._offers_undo(state, trail) else actions
-
-    def _offers_undo(self, state: Any, trail: Trail) -> bool:
-        """Whether to offer the undo, from the trail, without deciding the last entry again (a
-        legal list is asked for at every version): a table action since the opening or the last
-        undo, a game not over, and no claim as the last table action (nor a claim followed by the
-        take-back the referee made upholding it). ``decide`` checks it all. Each event is read
-        once; the last table actions are read back only while a claim is on the trail."""
+        # Whether to offer it, without deciding the last entry again (a legal list is asked for at
+        # every version): a table action since the opening or the last undo, the game not over,
+        # and no claim as the last table action. ``decide`` checks it all.
         version = state.version
-        if trail.read < version - trail.start:
-            trail.read_to(self.inner, version)
-        if not 0 < trail.first_action <= version or self._outcome(state) is not None:
-            return False
-        if not trail.claims or trail.claims[0] > version:
-            return True
+        if not 0 < (trail.first_action or trail.first_action_to(self.inner, version)) <= version:
+            return actions
+        if self._outcome(state) is not None or (trail.claims and trail.claims[0] <= version and self._claim_is_last(state, trail)):
+            return actions
+        return [*actions, _UNDO]
+
+    def _claim_is_last(self, state: Any, trail: Trail) -> bool:
+        """Whether the last table action is a claim (the trail holds one), or the take-back the
+        referee made upholding a claim in window A."""
+        version = state.version
         last = trail.table_actions(self.inner, version, 1)
-        if not last or type(last[0][1]) is ClaimRenege:
-            return False
         if type(last[0][1]) is not TakeBack:
-            return True
-        # A take-back may be the referee's, made upholding a claim in window A.
+            return type(last[0][1]) is ClaimRenege
         before = trail.table_actions(self.inner, last[0][0] - 1, 1)
-        return not before or type(before[0][1]) is not ClaimRenege
+        return bool(before) and type(before[0][1]) is ClaimRenege
 
     def action_of(self, command: Any) -> str:
         return UNDO_ACTION if type(command) is Undo else self.inner.action_of(command)
