@@ -41,7 +41,8 @@ def test_a_state_and_its_clone_each_undo_their_own_last_entry(params):
         assert table.seen() == before
 
 
-def test_the_trail_stays_bounded_however_long_the_game():
+def test_the_trail_stays_bounded_however_long_the_game(monkeypatch):
+    monkeypatch.setattr(undo_module, "COPY_EVERY", 16)  # a game of Queen's Dungeon is a few hundred events
     walk = Walk(*GAMES[0])
     while walk.state.version <= 3 * undo_module.COPY_EVERY:
         assert playable(walk)
