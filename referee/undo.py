@@ -104,7 +104,9 @@ class Trail:
 
     A state and its clones share the trail, and the events are a list they share: a state reads it
     up to its own version and appends at its end; one that finds it longer (a clone folded on)
-    takes a trail of its own. The copies are never changed."""
+    takes a trail of its own. The copies are never changed; where the first table action is
+    (``read``, ``first_action``) holds for every state on the trail, each reading it up to its
+    own version."""
 
     __slots__ = ("copies", "start", "events", "claims", "room", "undone_at", "read", "first_action")
 
