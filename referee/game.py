@@ -10,6 +10,8 @@ Contract
 * ``start(options, seats, record, rng)`` returns the opening events (the first is always a
   :class:`~referee.events.GameCreated` carrying every option, so a log is self-describing).
 * ``initial_state()`` is the empty state before any event.
+* Every state has an attribute ``undo_trail``, None in a new state and shared by its clones: the
+  undo of the last entry keeps there what it needs (``referee.undo``), and no game reads it.
 * ``apply(state, event) -> state`` folds one event in. It never validates (events in the log are
   facts) and, for speed, may update ``state`` in place and return it: callers that need the state
   before the event keep a copy (``copy.deepcopy``). ``state.version`` counts the events applied,
@@ -67,6 +69,7 @@ class GameState(Protocol):
     """What every game state exposes; the rest is the game's own business."""
 
     version: int  # number of events applied, equal to the stream version of the last one
+    undo_trail: Any  # what the undo of the last entry keeps (``referee.undo``); None in a new state
 
     def clone(self) -> GameState:
         """An independent copy, for decide's look-ahead and for folding a batch before it is written."""

@@ -24,20 +24,24 @@ It is not the rules' take-back of an irregular card (``CardTakenBack``, The Quee
 rulings made since; an undo says the entry never happened at the table.
 
 Every game gets it the same way, without a line of its own: the registry wraps each game in
-:class:`Undoable`, which adds the ``undo`` action and keeps, in the state, a trail: a copy of the
-state now and then (never changed once made, like the corrections' restore points) and the events
-since. The state before any of the last table actions is that copy with the events since folded in.
+:class:`Undoable`, which adds the ``undo`` action and keeps a :class:`Trail` in the attribute every
+game's state has for it (``undo_trail``): a copy of the state now and then (never changed once
+made, like the corrections' restore points) and the events since. The state before any of the last
+table actions is that copy with the events since folded in. What a fold pays for it is one append
+an event (and a copy every ``COPY_EVERY`` events); the undo's offer in a legal list is a few checks
+(the trail notes the claims as they are folded, and finds its first table action once), and
+decides nothing again: only an undo asked for does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any, Optional
 
 from events.registry import event_type
 from referee.errors import WrongPhase
+from referee.events import RenegeClaimed
 from referee.shared_commands import ClaimRenege, TakeBack, schemas_of
 
 #: The action name of an undo, in every game.
@@ -47,9 +51,10 @@ UNDO_ACTION = "undo"
 #: the last lets an entry that opens with rulings (a renege standing as window B closes) be found whole.
 TRIED_POINTS = 4
 #: A copy of the state is kept before one event in this many (a copy at every table action would
-#: cost more than the action's fold); the one before it is kept too, so that the state before any
+#: cost more than the action's fold; one in 256 costs a fold about 30 ns an event, and a state keeps
+#: at most 512 events and two copies); the one before it is kept too, so that the state before any
 #: of the last table actions is a copy with the events since it folded in.
-COPY_EVERY = 128
+COPY_EVERY = 256
 
 
 @event_type("EntryUndone", version=1)
@@ -73,6 +78,7 @@ class Undo:
 
 
 UNDO_SCHEMAS, _ = schemas_of({UNDO_ACTION: Undo})
+_UNDO = Undo()  # the undo offered in a legal list (a command is never changed)
 
 
 class UndoRefused(WrongPhase):
@@ -82,105 +88,93 @@ class UndoRefused(WrongPhase):
 
 @dataclass(frozen=True, slots=True)
 class _Copy:
-    """The state just before the table-action event at stream ``version``; never changed."""
+    """The state at stream ``version`` (its events folded in); never changed."""
 
     version: int
     state: Any
 
 
-class _Trail:
-    """What an undo needs, kept in the state: up to two copies of the state (``copies``, one made
-    every ``COPY_EVERY`` events), the events since the older, and the version of the last undo.
+class Trail:
+    """What an undo needs, kept in the state's ``undo_trail``: up to two copies of the state
+    (``copies``, oldest first, one made every ``COPY_EVERY`` events), the events since the older
+    (``events[i]`` is at stream version ``start + 1 + i``), and the version of the last undo.
+
+    The trail also lists the versions of the claims among the events (``claims``: a claim is the
+    one table action an undo never takes back), for the undo's offer.
 
     A state and its clones share the trail, and the events are a list they share: a state reads it
     up to its own version and appends at its end; one that finds it longer (a clone folded on)
-    takes its own list. The rest is never changed once made."""
+    takes a trail of its own. The copies are never changed; where the first table action is
+    (``read``, ``first_action``) holds for every state on the trail, each reading it up to its
+    own version."""
 
-    __slots__ = ("copies", "events", "undone_at", "last", "offered")
+    __slots__ = ("copies", "start", "events", "claims", "room", "undone_at", "read", "first_action")
 
-    def __init__(self, copies: tuple = (), events: list | None = None, undone_at: int = 0) -> None:
-        self.copies, self.undone_at = copies, undone_at
-        self.events = events if events is not None else []
-        self.last: tuple[int, LastEntry | UndoRefused] | None = None  # (version, what was found then)
-        self.offered: tuple[int, bool] = (-1, False)  # (version, whether the undo was offered then)
+    def __init__(self, copies: tuple[_Copy, ...], events: list, claims: list[int], undone_at: int) -> None:
+        self.copies, self.events, self.claims, self.undone_at = copies, events, claims, undone_at
+        self.start = copies[0].version
+        self.room = copies[-1].version + COPY_EVERY - self.start  # events held until the next copy is due
+        # The first table action among the events, for the undo's offer (``first_action_to``): how
+        # many events were read for it, and its version (0: not found yet).
+        self.read, self.first_action = 0, 0
 
-    def __copy__(self) -> _Trail:
+    def __copy__(self) -> Trail:
         return self
 
-    def __deepcopy__(self, memo: dict) -> _Trail:
+    def __deepcopy__(self, memo: dict) -> Trail:
         return self  # a game whose clone is a deep copy must not copy the state copies
 
-    @property
-    def first(self) -> int:
-        return self.copies[0].version
+    @classmethod
+    def opened(cls, state: Any, undone_at: int = 0) -> Trail:
+        """A trail that starts at ``state`` (a copy of it), nothing before it to undo."""
+        return cls((_Copy(state.version, _bare_copy(state)),), [], [], undone_at)
 
-    def with_copy(self, state: Any) -> _Trail:
-        """The trail with a new copy of ``state`` (about to take an event), and the last copy."""
-        copies = (*self.copies[-1:], _Copy(state.version + 1, _bare_copy(state)))
-        events = self.events[copies[0].version - self.first:state.version - self.first + 1] if self.copies else []
-        return _Trail(copies, events, self.undone_at)
+    def renewed(self, state: Any) -> Trail:
+        """The trail for ``state`` (on this trail, about to take an event): its own events list
+        when a state sharing it has folded on past it, with a new copy of ``state`` when one is
+        due (the older copy and its events then dropped)."""
+        copies = self.copies
+        if state.version - copies[-1].version >= COPY_EVERY:
+            copies = (copies[-1], _Copy(state.version, _bare_copy(state)))
+        events = self.events[copies[0].version - self.start:state.version - self.start]
+        claims = [v for v in self.claims if copies[0].version < v <= state.version]
+        return Trail(copies, events, claims, self.undone_at)
 
-    def with_event(self, at: int, event: Any) -> _Trail:
-        """The trail with ``event`` at index ``at`` of its events, in a list of its own (the shared
-        one goes on with another state's events)."""
-        return _Trail(self.copies, [*self.events[:at], event], self.undone_at)
+    def events_between(self, first: int, last: int) -> list:
+        """The events at stream versions ``first`` to ``last``."""
+        return self.events[first - self.start - 1:last - self.start]
 
-    def table_actions(self, game: Any, version: int) -> Iterator[tuple[int, Any]]:
-        """The table actions up to ``version`` that the trail holds, latest first, after the last
-        undo: (stream version, command)."""
-        for v in range(version, max(self.first, self.undone_at + 1) - 1, -1):
-            command = game.command_of(self.events[v - self.first])
+    def table_actions(self, game: Any, version: int, most: int) -> list[tuple[int, Any]]:
+        """The last ``most`` table actions up to ``version`` that the trail holds (all after the
+        last undo: the trail of an undo starts at it), latest first: (stream version, command)."""
+        found: list[tuple[int, Any]] = []
+        command_of, events, start = game.command_of, self.events, self.start
+        for v in range(version, start, -1):
+            command = command_of(events[v - start - 1])
             if command is not None:
-                yield v, command
+                found.append((v, command))
+                if len(found) == most:
+                    break
+        return found
+
+    def first_action_to(self, game: Any, version: int) -> int:
+        """The version of the first table action the trail holds, if one is found up to
+        ``version`` (else 0): each event is read once, until it is found."""
+        start, events = self.start, self.events
+        for i in range(self.read, version - start):
+            self.read = i + 1
+            if game.command_of(events[i]) is not None:
+                self.first_action = start + 1 + i
+                break
+        return self.first_action
 
     def state_before(self, version: int, apply: Any) -> Any:
         """A new state as it was just before stream ``version`` (from the last copy made before it)."""
-        copy = [c for c in self.copies if c.version <= version][-1]
+        copy = [c for c in self.copies if c.version < version][-1]
         state = _bare_copy(copy.state)  # a copy is never changed: it may serve again
-        for event in self.events_between(copy.version, version):
+        for event in self.events_between(copy.version + 1, version - 1):
             state = apply(state, event)
         return state
-
-    def events_between(self, start: int, stop: int) -> list:
-        """The events at stream versions ``start`` to ``stop - 1``."""
-        return self.events[start - self.first:stop - self.first]
-
-
-_NO_TRAIL = _Trail()
-_STATE_CLASSES: dict[type, type] = {}
-
-
-def _state_class(cls: type) -> type:
-    """The subclass of a game's state class with the trail's slot, made once and named in this
-    module (``Undoable<name>``), so that a state pickles as the game's own states do."""
-    sub = _STATE_CLASSES.get(cls)
-    if sub is None:
-        name = f"Undoable{cls.__name__}"
-        sub = type(name, (cls,), {"__slots__": ("undo_trail",), "__module__": __name__, "__qualname__": name})
-        _STATE_CLASSES[cls] = globals()[name] = sub
-    return sub
-
-
-def __getattr__(name: str) -> Any:
-    """A state class made for a game (``Undoable<name>``) when unpickling before any game was
-    registered in this process: registering the games makes them."""
-    import referee.registry  # noqa: F401  (each registered game makes its state class)
-
-    if name in globals():
-        return globals()[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _with_trail(state: Any) -> Any:
-    """``state`` as an instance of a subclass of its class with a slot for the trail (a game's
-    state may have ``__slots__``); its clones keep the class, and so the slot."""
-    sub = _state_class(type(state))
-    new = sub.__new__(sub)
-    for name in _attributes(state):
-        if hasattr(state, name):
-            setattr(new, name, getattr(state, name))
-    new.undo_trail = _NO_TRAIL
-    return new
 
 
 def _attributes(state: Any) -> list[str]:
@@ -196,9 +190,9 @@ def _overwrite(state: Any, source: Any) -> None:
 
 
 def _bare_copy(state: Any) -> Any:
-    """A copy of ``state`` without a trail of its own (copies never nest)."""
+    """A copy of ``state`` without a trail (copies never nest)."""
     copied = state.clone()
-    copied.undo_trail = _NO_TRAIL
+    copied.undo_trail = None
     return copied
 
 
@@ -216,47 +210,46 @@ class Undoable:
 
     def __init__(self, game: Any) -> None:
         self.inner = game
-        self._apply = game.apply
+        self._apply, self._decide, self._legal_actions, self._outcome = game.apply, game.decide, game.legal_actions, game.outcome
         self.command_schemas = {**game.command_schemas, **UNDO_SCHEMAS}
-        _state_class(type(game.initial_state()))  # made now, so a state of this game unpickles anywhere
+        self.apply = self._applier()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    def initial_state(self) -> Any:
-        return _with_trail(self.inner.initial_state())
+    def _applier(self) -> Callable[[Any, Any], Any]:
+        """The game's ``apply``, with each event kept on the state's trail, and the undo folded.
+        Every event of every fold goes through it: it reads locals, not attributes, and does one
+        append but now and then (a trail of the state's own: see :meth:`Trail.renewed`)."""
+        apply, fold_undo = self._apply, self._fold_undo
 
-    def apply(self, state: Any, event: Any) -> Any:
-        if type(event) is EntryUndone:
-            return self._fold_undo(state, event)
-        # Every event goes through here: kept to a few steps (a copy now and then, one append).
-        trail = state.undo_trail
-        version = state.version + 1
-        copies = trail.copies
-        if not copies or version - copies[-1].version >= COPY_EVERY:
-            trail = trail.with_copy(state)
-        state = self._apply(state, event)
-        events, at = trail.events, version - trail.copies[0].version
-        if len(events) == at:
-            events.append(event)
-            state.undo_trail = trail
-        else:
-            state.undo_trail = trail.with_event(at, event)
-        return state
+        def apply_kept(state: Any, event: Any) -> Any:
+            kind = type(event)
+            if kind is EntryUndone:
+                return fold_undo(state, event)
+            trail = state.undo_trail
+            if trail is None or not state.version - trail.start == len(trail.events) < trail.room:
+                trail = state.undo_trail = Trail.opened(state) if trail is None else trail.renewed(state)
+            trail.events.append(event)
+            if kind is RenegeClaimed:
+                trail.claims.append(state.version + 1)
+            return apply(state, event)
+
+        return apply_kept
 
     def _fold_undo(self, state: Any, e: EntryUndone) -> Any:
         trail = state.undo_trail
-        if not trail.copies or trail.copies[0].version > e.replaces_from or e.replaces_to != state.version:
+        if trail is None or e.replaces_from <= trail.start or e.replaces_to != state.version:
             raise ValueError(f"no entry at versions {e.replaces_from} to {e.replaces_to} is the last one to undo")
-        restored = trail.state_before(e.replaces_from, self.inner.apply)
+        restored = trail.state_before(e.replaces_from, self._apply)
         restored.version = state.version + 1
-        restored.undo_trail = _Trail(undone_at=restored.version)  # nothing before the undo is undone
+        restored.undo_trail = Trail.opened(restored, undone_at=restored.version)  # nothing before the undo is undone
         _overwrite(state, restored)  # in place, as every fold: callers may keep folding into ``state``
         return state
 
     def decide(self, state: Any, command: Any, rng: Any) -> list[Any]:
         if type(command) is not Undo:
-            return self.inner.decide(state, command, rng)
+            return self._decide(state, command, rng)
         return [self.undo_event(state, command)]
 
     def undo_event(self, state: Any, command: Undo) -> EntryUndone:
@@ -269,7 +262,7 @@ class Undoable:
         if self.inner.outcome(state) is not None:
             raise UndoRefused("The game is over: its last entry can no longer be undone.")
         trail = state.undo_trail
-        if trail.undone_at and trail.undone_at == state.version:
+        if trail is not None and trail.undone_at and trail.undone_at == state.version:
             raise UndoRefused("The last entry is an undo, and an undo is not undone: log the entry again instead.")
         last = self.last_entry(state)
         if type(last.command) is ClaimRenege:
@@ -278,32 +271,20 @@ class Undoable:
         return EntryUndone(self.inner.action_of(last.command), last.start, state.version)
 
     def last_entry(self, state: Any) -> LastEntry:
-        """Where the last entry starts (or :class:`UndoRefused`): found once per state version."""
-        trail = state.undo_trail
-        if trail.last is None or trail.last[0] != state.version:
-            try:
-                trail.last = (state.version, self._find_last_entry(state))
-            except UndoRefused as refused:
-                trail.last = (state.version, refused)
-        found = trail.last[1]
-        if isinstance(found, UndoRefused):
-            raise found
-        return found
-
-    def _find_last_entry(self, state: Any) -> LastEntry:
-        """The record since a table action decided again batch by batch (``referee.redecide``).
-        The point before the last is tried first: the last entry may hold two table actions (a
-        claim and the referee's take-back) or open with rulings its table action brought, and it
-        starts after that point or at it. A point inside a batch does not decide again as one: then
-        the older points are tried, and the last point alone."""
+        """Where the last entry starts, or :class:`UndoRefused`: the record since a table action
+        decided again batch by batch (``referee.redecide``). The point before the last is tried
+        first: the last entry may hold two table actions (a claim and the referee's take-back) or
+        open with rulings its table action brought, and it starts after that point or at it. A
+        point inside a batch does not decide again as one: then the older points are tried, and
+        the last point alone."""
         from referee.redecide import decide_batches  # redecide reads the registry, which wraps games here
 
         trail = state.undo_trail
-        points = [v for v, _ in islice(trail.table_actions(self.inner, state.version), TRIED_POINTS)] if trail.copies else []
+        points = [v for v, _ in trail.table_actions(self.inner, state.version, TRIED_POINTS)] if trail else []
         for point in [*points[1:], *points[:1]]:
-            events = trail.events_between(point, state.version + 1)
+            events = trail.events_between(point, state.version)
             try:
-                _, starts = decide_batches(self.inner, trail.state_before(point, self.inner.apply), events)
+                _, starts = decide_batches(self.inner, trail.state_before(point, self._apply), events)
             except Exception:  # this point is inside a batch (the referee's own take-back): try another
                 continue
             start = starts[-1]
@@ -315,28 +296,29 @@ class Undoable:
     def legal_actions(self, state: Any, seat: int) -> list[Any]:
         """The game's legal actions, and the undo when the last entry may be undone (to any seat
         at the table: the undo is the scorekeeper's)."""
-        actions = self.inner.legal_actions(state, seat)
-        if not (isinstance(seat, int) and 0 <= seat < len(state.names)):
+        actions = self._legal_actions(state, seat)
+        trail = state.undo_trail
+        if trail is None or not (isinstance(seat, int) and 0 <= seat < len(state.names)):
             return actions
-        trail = state.undo_trail
-        if trail.offered[0] != state.version:  # asked for every seat, at every version: found once
-            trail.offered = (state.version, self._offers_undo(state))
-        return [*actions, Undo()] if trail.offered[1] else actions
+        # Whether to offer it, without deciding the last entry again (a legal list is asked for at
+        # every version): a table action since the opening or the last undo, the game not over,
+        # and no claim as the last table action. ``decide`` checks it all.
+        version = state.version
+        if not 0 < (trail.first_action or trail.first_action_to(self.inner, version)) <= version:
+            return actions
+        if self._outcome(state) is not None or (trail.claims and trail.claims[0] <= version and self._claim_is_last(state, trail)):
+            return actions
+        return [*actions, _UNDO]
 
-    def _offers_undo(self, state: Any) -> bool:
-        """Whether to offer the undo, from what the state holds, without deciding the last entry
-        again (a legal list is asked for often): a table action since the opening or the last
-        undo, a game not over, and no claim as the last table action (nor a claim followed by the
-        take-back the referee made upholding it). ``decide`` checks it all."""
-        trail = state.undo_trail
-        if not trail.copies or trail.undone_at == state.version or self.inner.outcome(state) is not None:
-            return False
-        actions = trail.table_actions(self.inner, state.version)
-        last = next(actions, (0, None))[1]
-        if last is None or type(last) is ClaimRenege:
-            return False
-        # A take-back may be the referee's, made upholding a claim in window A.
-        return type(last) is not TakeBack or type(next(actions, (0, None))[1]) is not ClaimRenege
+    def _claim_is_last(self, state: Any, trail: Trail) -> bool:
+        """Whether the last table action is a claim (the trail holds one), or the take-back the
+        referee made upholding a claim in window A."""
+        version = state.version
+        last = trail.table_actions(self.inner, version, 1)
+        if type(last[0][1]) is not TakeBack:
+            return type(last[0][1]) is ClaimRenege
+        before = trail.table_actions(self.inner, last[0][0] - 1, 1)
+        return bool(before) and type(before[0][1]) is ClaimRenege
 
     def action_of(self, command: Any) -> str:
         return UNDO_ACTION if type(command) is Undo else self.inner.action_of(command)

@@ -24,7 +24,7 @@ class DungeonState:
         "version", "game_name", "options", "names", "record", "phase",
         "pile", "discard", "hands", "cells", "cell_hidden", "dungeons", "laid_setback", "cheats", "ever_ten", "setback", "alive",
         "contenders", "contest_plays", "contest_round",
-        "turn", "drawn", "played", "held", "window", "aces", "outcome", "turn_no",
+        "turn", "drawn", "played", "held", "window", "aces", "outcome", "turn_no", "undo_trail",
     )
 
     def __init__(self) -> None:
@@ -58,6 +58,7 @@ class DungeonState:
         self.window: dict[str, Any] | None = None
         self.aces: list[tuple[int, str]] = []
         self.outcome: dict[str, Any] | None = None
+        self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
 
     @property
     def players(self) -> int:

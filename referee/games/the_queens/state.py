@@ -26,6 +26,7 @@ class QueensState:
         self.standing: list[tuple[int, rules.Tableau]] = []
         self.corrections: list[dict[str, int]] = []  # {"version", "replaces_from"} of each take-back
         self.moves = 0  # moves standing
+        self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
 
     def clone(self) -> QueensState:
         new = copy.copy(self)
