@@ -274,3 +274,16 @@ class ContractDeclared:
     bid: int
     trump: str
     called: list[str]
+
+
+@event_type("EntryUndone", version=1)
+@_frozen
+class EntryUndone:
+    """The scorekeeper undid the last entry, a mis-entry: the ``action`` logged at stream versions
+    ``replaces_from`` to ``replaces_to`` (its table action and what the referee decided from it)
+    did not happen. Those events stay in the record; the state is as it was before them. Every game
+    has it (``referee.undo``)."""
+
+    action: str
+    replaces_from: int
+    replaces_to: int

@@ -43,11 +43,12 @@ Contract
 * ``blind_record_has_secrets`` (optional, False by default): a blind record of this game also logs
   what one player alone saw (Dungeon: a hand shown to a Myrmiddon's asker), so while it is on its
   payloads are withheld from the table as a known record's are (:func:`record_has_secrets`).
-* ``dispute_events`` and ``explain_rulings(events)`` (optional, together): the event classes
+* ``dispute_events`` and ``explain_rulings(events, game)`` (optional, together): the event classes
   that record a ruling of the game's own a table may dispute (Dungeon: an accusation, a look after
   a Myrmiddon's denial, a cave-in), and every such ruling in the log (``events``, the typed events
   in version order: event ``n`` is ``events[n - 1]``) explained, by the version of its event, in
-  one pass over the log. Each explanation is a JSON-ready dict: ``kind``, ``status``, ``ruling``,
+  one pass over the log, folded with ``game`` (the game as the registry serves it, with the undo
+  every game has, so a ruling undid later is folded as the referee folds it). Each explanation is a JSON-ready dict: ``kind``, ``status``, ``ruling``,
   ``summary`` (one line saying only what the table saw), ``evidence_events`` (each ``{"version",
   "type", "says"}``), ``finding``, ``consequence`` and ``read_aloud``. A claim of a renege
   (``referee.events.RenegeClaimed``, which every trick game shares) is explained the same way by

@@ -27,36 +27,19 @@ hands would be shuffled again, and so refused.
     >>> redecide(log + [ev.TotalSet(1, 1, "renege", 0, -500, 1, 1)])
     Traceback (most recent call last):
     ...
-    referee.redecide.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
+    referee.decide_again.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
 
-import orjson
-
-from events.envelope import canonical_json
-from events.registry import registry
 from referee import events as ev
-from referee.errors import InputError, RefereeError
+from referee.decide_again import SEED, Disagreement, decide_batches, take
 from referee.game import Game, GameState
 from referee.registry import get_game
-
-#: Re-deciding draws nothing that counts (the recorded chance goes back in as the command), but
-#: ``decide`` wants a source; a fixed one makes a run repeatable.
-_SEED = 0
-
-
-class Disagreement(RefereeError):
-    """The record and the referee disagree at ``index`` (0-based: the event at version index + 1)."""
-
-    def __init__(self, index: int, kind: str, reason: str) -> None:
-        super().__init__(f"event {index + 1} ({kind}): {reason}")
-        self.index, self.kind, self.reason = index, kind, reason
 
 
 def redecide(events: Sequence[Any]) -> GameState:
@@ -67,23 +50,8 @@ def redecide(events: Sequence[Any]) -> GameState:
     if not events:
         raise Disagreement(0, "nothing", "the record is empty")
     game, expected = _opening(events)
-    state = _take(game, game.initial_state(), events, 0, expected)
+    state = take(game, game.initial_state(), events, 0, expected)
     return decide_batches(game, state, events, len(expected))[0]
-
-
-def decide_batches(game: Game, state: GameState, events: Sequence[Any], start: int = 0) -> tuple[GameState, list[int]]:
-    """Decide ``events[start:]`` again, batch after batch, from ``state`` (the state just before
-    ``events[start]``, which must open a batch; it is folded in place): the state they fold into,
-    and the index at which each batch starts. Raises :class:`Disagreement` as :func:`redecide`.
-    The undo of an entry uses it to find where the last entry starts (``referee.undo``)."""
-    rng = random.Random(_SEED)
-    starts: list[int] = []
-    while start < len(events):
-        expected = _decide_next(game, state, events, start, rng)
-        state = _take(game, state, events, start, expected)
-        starts.append(start)
-        start += len(expected)
-    return state, starts
 
 
 def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:
@@ -93,79 +61,6 @@ def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:
         raise Disagreement(0, kind, "a game's record starts with GameCreated")
     try:
         game = get_game(first.game)
-        return game, game.start(first.options, list(first.seats), first.record, random.Random(_SEED))
+        return game, game.start(first.options, list(first.seats), first.record, random.Random(SEED))
     except Exception as exc:  # an unknown game, or settings its start refuses however it does
         raise Disagreement(0, kind, f"the referee cannot set up this game: {exc}") from exc
-
-
-def _decide_next(game: Game, state: GameState, events: Sequence[Any], start: int, rng: random.Random) -> list[Any]:
-    """What the referee decides for the batch that starts at ``start``: the command of its first
-    table action (a batch may open with rulings its action brings, such as a penalty declined)."""
-    for at in range(start, len(events)):
-        command = game.command_of(events[at])
-        if command is not None:
-            break
-    else:
-        kind = type(events[start]).__name__
-        raise Disagreement(start, kind, _unmade(kind))
-    try:
-        expected = game.decide(state, command, rng)
-    except InputError as exc:
-        raise Disagreement(at, type(events[at]).__name__, f"the referee refuses this action: {exc.message}") from exc
-    except Exception as exc:  # a state no honest record reaches may trip the rules: still a refusal, never a crash
-        raise Disagreement(at, type(events[at]).__name__,
-                           f"the referee cannot decide this action ({type(exc).__name__}: {exc})") from exc
-    if not expected:
-        raise Disagreement(at, type(events[at]).__name__, "the referee records nothing for this action")
-    if at > start and type(expected[0]) is type(events[at]):
-        # The action opens its batch, so what precedes it was made by no action at all.
-        kind = type(events[start]).__name__
-        raise Disagreement(start, kind, _unmade(kind))
-    return expected
-
-
-def _unmade(kind: str) -> str:
-    return f"no table action gives this {kind}: the referee makes one only as a consequence of an action"
-
-
-def _take(game: Game, state: GameState, events: Sequence[Any], start: int, expected: list[Any]) -> GameState:
-    """Check that the record holds ``expected`` from ``start``, and fold it in."""
-    for offset, decided in enumerate(expected):
-        at = start + offset
-        decided = as_recorded(decided)
-        if at >= len(events):
-            raise Disagreement(at, "nothing", f"the record ends where the referee makes {type(decided).__name__}")
-        recorded = events[at]
-        if recorded != decided:
-            raise Disagreement(at, type(recorded).__name__, difference(recorded, decided))
-        try:
-            state = game.apply(state, recorded)
-        except Exception as exc:  # the game's apply trusts its input; failing means this is no game
-            raise Disagreement(at, type(recorded).__name__,
-                               f"the referee cannot apply it ({type(exc).__name__}: {exc})") from exc
-    return state
-
-
-def as_recorded(event: Any) -> Any:
-    """``event`` as a record holds it: encoded, written as JSON and read back (tuples become lists)."""
-    name, version, payload = registry.encode(event)
-    return registry.decode(name, version, orjson.loads(canonical_json(payload)))
-
-
-def difference(recorded: Any, decided: Any) -> str:
-    """What differs between a recorded event and the one the referee decides, for a person."""
-    if type(recorded) is not type(decided):
-        return f"the referee makes {type(decided).__name__} here ({_fields(decided)}), not {type(recorded).__name__}"
-    differing = [f.name for f in dataclasses.fields(recorded)
-                 if f.compare and getattr(recorded, f.name) != getattr(decided, f.name)]
-    return "; ".join(f"{name} is {_short(getattr(recorded, name))} where the referee decides {_short(getattr(decided, name))}"
-                     for name in differing)
-
-
-def _fields(event: Any) -> str:
-    return ", ".join(f"{f.name} {_short(getattr(event, f.name))}" for f in dataclasses.fields(event) if f.compare)
-
-
-def _short(value: Any, limit: int = 120) -> str:
-    text = canonical_json(value).decode()
-    return text if len(text) <= limit else text[:limit - 3] + "..."

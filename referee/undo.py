@@ -39,9 +39,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from events.registry import event_type
+from referee.decide_again import decide_batches
 from referee.errors import WrongPhase
-from referee.events import RenegeClaimed
+from referee.events import EntryUndone, RenegeClaimed
 from referee.shared_commands import ClaimRenege, TakeBack, schemas_of
 
 #: The action name of an undo, in every game.
@@ -55,18 +55,6 @@ TRIED_POINTS = 4
 #: at most 512 events and two copies); the one before it is kept too, so that the state before any
 #: of the last table actions is a copy with the events since it folded in.
 COPY_EVERY = 256
-
-
-@event_type("EntryUndone", version=1)
-@dataclass(frozen=True, slots=True)
-class EntryUndone:
-    """The scorekeeper undid the last entry, a mis-entry: the ``action`` logged at stream versions
-    ``replaces_from`` to ``replaces_to`` (its table action and what the referee decided from it)
-    did not happen. Those events stay in the record; the state is as it was before them."""
-
-    action: str
-    replaces_from: int
-    replaces_to: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,12 +260,11 @@ class Undoable:
 
     def last_entry(self, state: Any) -> LastEntry:
         """Where the last entry starts, or :class:`UndoRefused`: the record since a table action
-        decided again batch by batch (``referee.redecide``). The point before the last is tried
+        decided again batch by batch (``referee.decide_again``). The point before the last is tried
         first: the last entry may hold two table actions (a claim and the referee's take-back) or
         open with rulings its table action brought, and it starts after that point or at it. A
         point inside a batch does not decide again as one: then the older points are tried, and
         the last point alone."""
-        from referee.redecide import decide_batches  # redecide reads the registry, which wraps games here
 
         trail = state.undo_trail
         points = [v for v, _ in trail.table_actions(self.inner, state.version, TRIED_POINTS)] if trail else []

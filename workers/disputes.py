@@ -72,7 +72,7 @@ def _game_rulings(game: Game, envelopes: list[Envelope]) -> dict[int, dict[str, 
     """The game's own rulings explained by the game, by version (none for a game without any)."""
     if not getattr(game, "dispute_events", ()):
         return {}
-    return game.explain_rulings([e.event for e in envelopes])
+    return game.explain_rulings([e.event for e in envelopes], game)
 
 
 def _game_of(envelopes: list[Envelope]) -> Game:

@@ -28,7 +28,8 @@ from events.envelope import Envelope
 from events.registry import EventTypeError, registry as event_registry
 from events.signing import SignatureError, check_signature
 from events.store import EventStore, check_game_id
-from referee.redecide import Disagreement, redecide
+from referee.decide_again import Disagreement
+from referee.redecide import redecide
 from workers.errors import WorkersError
 from workers.folding import Replay, ReplayError, game_of
 

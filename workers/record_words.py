@@ -21,7 +21,6 @@ from referee import events as ev
 from referee.games.dungeon import events as dungeon
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.the_queens import events as queens
-from referee.undo import EntryUndone
 from workers.claims import KIND_WORDS, WINDOW_WORDS
 
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
@@ -257,7 +256,7 @@ _WORDS: dict[type, Any] = {
     ev.HandThrownIn: lambda p, n: f"Everyone passed: {n(p['dealer'])} deals hand {p['hand']} again",
     ev.ContractDeclared: lambda p, n: f"{n(p['seat'])} declares {p['bid']} in {_SUITS.get(p['trump'], p['trump'])}, "
                                      f"calling {' and '.join(card_words(c) for c in p['called'])}",
-    EntryUndone: lambda p, n: f"The scorekeeper undoes the last entry ({p['action']}, versions {p['replaces_from']} to "
+    ev.EntryUndone: lambda p, n: f"The scorekeeper undoes the last entry ({p['action']}, versions {p['replaces_from']} to "
                           f"{p['replaces_to']}): it did not happen at the table",
     # Dungeon
     dungeon.DungeonDealt: _dealt,

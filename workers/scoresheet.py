@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from events.envelope import Envelope
+from referee.events import EntryUndone
 from referee.game import Game, GameState
-from referee.undo import EntryUndone
 from workers.record_words import departure, reason_words
 
 #: For each player out of the game: the turn they left at, and how (None where the record says nothing).

@@ -29,7 +29,7 @@ from events.registry import registry as event_registry
 from referee.errors import InputError
 from referee.events import GameCreated
 from referee.game import Game
-from referee.redecide import as_recorded
+from referee.decide_again import as_recorded
 from referee.registry import get_game
 from workers.imports import ImportRejected
 from workers.naming import seat_names

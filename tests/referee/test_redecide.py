@@ -11,7 +11,8 @@ import pytest
 
 from referee import errors
 from referee import events as ev
-from referee.redecide import Disagreement, redecide
+from referee.decide_again import Disagreement
+from referee.redecide import redecide
 from referee.registry import get_game
 from referee.replay import replay
 from referee.shared_commands import ClaimRenege

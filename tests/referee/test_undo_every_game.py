@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 
 from events.registry import registry
-from referee.redecide import Disagreement, redecide
+from referee.decide_again import Disagreement
+from referee.redecide import redecide
 from referee.registry import get_game
 from referee.replay import replay
 from referee import undo as undo_module
-from referee.undo import EntryUndone, Undo, UndoRefused
+from referee.events import EntryUndone
+from referee.undo import Undo, UndoRefused
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 #: Each game, its options and its players, in the records it keeps.

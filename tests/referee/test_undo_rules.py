@@ -10,7 +10,8 @@ import pytest
 from qd_table import QD, Table, events_of
 from referee import events as ev
 from referee.games.queens_dungeon import commands as cmd
-from referee.undo import EntryUndone, Undo, UndoRefused
+from referee.events import EntryUndone
+from referee.undo import Undo, UndoRefused
 
 # Seat 1 leads AS; seat 2 holds 3S but may throw 4C (a renege); seats 3 and 0 follow.
 DEAL = {1: ["AS", "7S", "8S"], 2: ["3S", "4C"], 3: ["5S", "9S"], 0: ["6S", "10S"]}

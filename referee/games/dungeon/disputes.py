@@ -23,13 +23,13 @@ from typing import Any
 
 from events.registry import registry
 from referee.cards import RANK, SUIT_NAMES
+from referee.events import EntryUndone
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
 from referee.games.dungeon.answers import named_in
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity, is_joker, name_of, passage_value
 from referee.games.dungeon.dark import cheats_in
-from referee.undo import EntryUndone
 
 #: The events that record a ruling of the referee's a table may dispute.
 DISPUTE_EVENTS = (ev.DungeonAccused, ev.DungeonHandLookedAt, ev.DungeonCaveInFailed, ev.DungeonJokerSaved,
@@ -38,12 +38,13 @@ DISPUTE_EVENTS = (ev.DungeonAccused, ev.DungeonHandLookedAt, ev.DungeonCaveInFai
 _RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 
-def explain_rulings(events: Sequence[Any]) -> dict[int, dict[str, Any]]:
+def explain_rulings(events: Sequence[Any], game: Any) -> dict[int, dict[str, Any]]:
     """Every ruling in the log a table may dispute, by the version of its event, explained from the
-    log: one fold of the log, each ruling explained from the game as it stood just before it. A
-    ruling the scorekeeper undid later (a mis-entry) says so."""
+    log: one fold of the log with ``game`` (Dungeon as the registry serves it, with the undo every
+    game has), each ruling explained from the game as it stood just before it. A ruling the
+    scorekeeper undid later (a mis-entry) says so."""
     out: dict[int, dict[str, Any]] = {}
-    before = _Before(events)
+    before = _Before(events, game)
     for version, event in enumerate(events, 1):
         if isinstance(event, DISPUTE_EVENTS):
             out[version] = _explain(before, event, version)
@@ -76,11 +77,9 @@ class _Before:
     dungeon is a stack: a retreat or a cave-in takes the last passage, an accusation the whole
     dungeon)."""
 
-    def __init__(self, events: Sequence[Any]) -> None:
-        from referee.registry import get_game  # the registry registers this package's game: read it late
-
+    def __init__(self, events: Sequence[Any], game: Any) -> None:
         self.events = events
-        self.game = get_game(events[0].game)  # with the undo every game has (``referee.undo``)
+        self.game = game
         self.state = self.game.initial_state()
         self.laid: list[list[int]] = []
         # ``laid`` as it was after each version that changed it, so an undo can restore it.

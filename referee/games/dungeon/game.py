@@ -44,8 +44,8 @@ class Dungeon:
     #: The referee's rulings a table may dispute (an accusation, a look after a denial, ...).
     dispute_events: ClassVar[tuple[type, ...]] = disputes.DISPUTE_EVENTS
 
-    def explain_rulings(self, events: Sequence[Any]) -> dict[int, dict[str, Any]]:
-        return disputes.explain_rulings(events)
+    def explain_rulings(self, events: Sequence[Any], game: Any) -> dict[int, dict[str, Any]]:
+        return disputes.explain_rulings(events, game)
 
     def initial_state(self) -> DungeonState:
         return DungeonState()
