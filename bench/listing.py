@@ -120,7 +120,7 @@ def main() -> None:
         if server is not None:
             server.stop()
             tmp.cleanup()
-    print(json.dumps(result))
+    print(json.dumps({"load_average": [round(x, 2) for x in os.getloadavg()], **result}))
 
 
 if __name__ == "__main__":
