@@ -71,10 +71,12 @@ class GameListing:
         ids = [game_id for game_id, _score in window]
         entries = self._entries(ids + ([mine[1]] if mine else []))
         entry = entries.get(mine[1]) if mine else None
-        if entry is None or not entry.token_matches(token) or (game and entry.game != game) or (status and entry.status != status):
+        if entry is None or not entry.token_matches(token) or not _filtered_in(entry, game, status):
             return ListedPage(self._with_status(ids[offset - start:], entries, status), public)
         order = mine[0]
-        # Each game's place in the list of the public games and the token's game.
+        # Each game's place in the list of the public games and the token's game. The token's game's
+        # place, counted among the games read, is exact when it falls on the page; when the games
+        # read all come after it, it may be counted too low, but it is before the page either way.
         placed = [(start + k + (order < score), game_id) for k, (game_id, score) in enumerate(window)]
         placed.append((start + sum(score < order for _game_id, score in window), entry.game_id))
         ids = [game_id for place, game_id in sorted(placed) if offset <= place < offset + limit]
@@ -163,6 +165,10 @@ class GameListing:
                 continue
             out.append(entry)
         return out
+
+
+def _filtered_in(entry: CatalogEntry, game: str | None, status: str | None) -> bool:
+    return (not game or entry.game == game) and (not status or entry.status == status)
 
 
 def _check_limit(limit: int) -> None:
