@@ -7,7 +7,9 @@ store's list of recorded games, as creating games writes them (a game's events a
 list it), in steps up to ``--games``. At each step it times the listing's catch-up with the games
 added since the last step, then ``--queries`` listings of 50 games: the first page, a page deep in
 the list, a page filtered by game and status, and a page with a private game's token; and prints
-their median and 99th percentile. The last line is one JSON object with every figure.
+their median and 99th percentile, and (on the private server) the round trips each kind of listing
+costs the store, counted by the server itself (``INFO stats`` ``total_reads_processed``, read just
+before and just after a listing). The last line is one JSON object with every figure.
 """
 
 from __future__ import annotations
@@ -61,6 +63,14 @@ def timed(fn, n: int) -> dict[str, float]:
     return {"p50_ms": round(statistics.median(times), 3), "p99_ms": round(times[int(0.99 * (len(times) - 1))], 3)}
 
 
+def round_trips(client, fn) -> int:
+    """The round trips of one ``fn()`` as the server counts its reads (a pipeline is one), less the
+    INFO that reads the count after."""
+    before = client.info("stats")["total_reads_processed"]
+    fn()
+    return client.info("stats")["total_reads_processed"] - before - 1
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1_000_000)
@@ -95,17 +105,22 @@ def main() -> None:
                 "with_private_token": lambda: listing.page(None, None, filled // 2, 50, f"token-{filled - 1001}"),
             }
             figures = {name: timed(fn, args.queries) for name, fn in queries.items()}
+            if server:
+                for name, fn in queries.items():
+                    figures[name]["round_trips"] = statistics.median(round_trips(client, fn) for _ in range(5))
             total = listing.page(None, None, 0, 1, None).total
             result[str(step)] = {"games": step, "listed_public": total, "catch_up_s": round(catch_up_s, 2), **figures}
             print(f"{step:>9,} games ({total:,} public): catch-up {catch_up_s:.1f} s; "
-                  + "; ".join(f"{name} p50 {f['p50_ms']} ms p99 {f['p99_ms']} ms" for name, f in figures.items()),
+                  + "; ".join(f"{name} p50 {f['p50_ms']} ms p99 {f['p99_ms']} ms"
+                              + (f" ({f['round_trips']} round trips)" if "round_trips" in f else "")
+                              for name, f in figures.items()),
                   flush=True)
             result[str(step)]["memory_bytes"] = client.info("memory")["used_memory"] if server else None
     finally:
         if server is not None:
             server.stop()
             tmp.cleanup()
-    print(json.dumps(result))
+    print(json.dumps({"load_average": [round(x, 2) for x in os.getloadavg()], **result}))
 
 
 if __name__ == "__main__":

@@ -176,6 +176,11 @@ class EventStore:
         """Name of the game's Redis stream (for tools that read it directly, e.g. XREAD on many games)."""
         return self._keys(game_id)[0]
 
+    def games_list_key(self) -> str:
+        """Name of the store's list of recorded games (a stream, oldest first), for a reader that
+        follows it and checks for new games in a pipeline of its own reads (workers.listing)."""
+        return self._game_index_keys()[1]
+
     def _wait_key(self, game_id: str) -> str:
         return f"{self.namespace}:{{{game_id}}}:wait"
 

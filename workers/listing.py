@@ -3,11 +3,14 @@ number of games: a league's million games list as fast as a club's ten.
 
 The index is derived, never the truth. Which games exist, and in what order, is the event store's
 to say (its list of recorded games, ``EventStore.games_after``); a game's kind, privacy and status
-are its catalog entry's. Before each listing the index catches up with the store's list (usually
-nothing to do: one read finding no new game), so a game whose creation was interrupted after its
-first event was written is listed all the same, and a private game is never listed to anyone
-without its token. A status read with a page that disagrees with the index (a game finished while
-its index entry was being moved) is put right then.
+are its catalog entry's. Each listing checks whether the index has caught up with the store's list
+(the list's newest entry against the index's cursor), in the round trip that reads the index, and
+catches up first when it has not; so a game created through any process is listed at once, a game
+whose creation was interrupted after its first event was written is listed all the same, and a
+private game is never listed to anyone without its token. Nothing is listed from a process's
+memory: a listing is two round trips when no game is new (the index, then the page's catalog
+entries, which live in each game's own slot). A status read with a page that disagrees with the
+index (a game finished while its index entry was being moved) is put right then.
 
 Keys, all in the ``{games}`` slot (so each update is one script on a cluster)::
 
@@ -49,30 +52,53 @@ class GameListing:
     def page(self, game: str | None, status: str | None, offset: int, limit: int, token: str | None) -> ListedPage:
         """Games matching the filters, oldest first, from ``offset``; with how many match. A private
         game is there only for the request carrying its token, and counted only for it."""
-        self.catch_up()
+        _check_limit(limit)
         key = self._key(game, status)
-        public = self.redis.zcard(key)
-        private = self._private_match(token, game, status)
-        if private is None:
-            ids = self._range(key, offset, limit)
-            return ListedPage(self._entries(ids, game, status), public)
-        order, entry = private
-        before = self.redis.zcount(key, "-inf", f"({order}")  # its place among the public games
-        if before < offset:
-            ids = self._range(key, offset - 1, limit)
-        elif before < offset + limit:
-            ids = self._range(key, offset, limit - 1)
-            ids.insert(before - offset, entry.game_id)
-        else:
-            ids = self._range(key, offset, limit)
-        return ListedPage(self._entries(ids, game, status), public + 1)
+        token_hash = hash_token(token) if token else None
+        # With a token, one public game more is read, the one before the page: the token's game,
+        # if it comes earlier, pushes that one onto the page.
+        start = max(offset - 1, 0) if token_hash else offset
 
-    def private_ids(self) -> list[str]:
-        """Every private game, in listing order: for the director, who may read them all. (Private
-        games are few; their index is one hash.)"""
-        self.catch_up()
-        found = [_text(value).split(" ", 1) for value in self.redis.hvals(self.prefix + "private")]
-        return [game_id for _order, game_id in sorted(found, key=lambda pair: int(pair[0]))]
+        def reads(pipe) -> None:
+            pipe.zcard(key)
+            pipe.zrange(key, start, offset + limit - 1, withscores=True)
+            if token_hash:
+                pipe.hget(self.prefix + "private", token_hash)
+
+        public, window, *found = self._caught_up(reads)
+        window = [(_text(game_id), score) for game_id, score in window]
+        mine = _private(found[0]) if found else None
+        ids = [game_id for game_id, _score in window]
+        entries = self._entries(ids + ([mine[1]] if mine else []))
+        entry = entries.get(mine[1]) if mine else None
+        if entry is None or not entry.token_matches(token) or not _filtered_in(entry, game, status):
+            return ListedPage(self._with_status(ids[offset - start:], entries, status), public)
+        order = mine[0]
+        # Each game's place in the list of the public games and the token's game. The token's game's
+        # place, counted among the games read, is exact when it falls on the page; when the games
+        # read all come after it, it may be counted too low, but it is before the page either way.
+        placed = [(start + k + (order < score), game_id) for k, (game_id, score) in enumerate(window)]
+        placed.append((start + sum(score < order for _game_id, score in window), entry.game_id))
+        ids = [game_id for place, game_id in sorted(placed) if offset <= place < offset + limit]
+        return ListedPage(self._with_status(ids, entries, status), public + 1)
+
+    def with_private(self, status: str, limit: int) -> ListedPage:
+        """The oldest ``limit`` games with ``status``, public and private, with how many have it: for
+        the director, who may read them all. (Private games are few; their index is one hash.)"""
+        _check_limit(limit)
+        key = self._key(None, status)
+
+        def reads(pipe) -> None:
+            pipe.zcard(key)
+            pipe.zrange(key, 0, limit - 1, withscores=True)
+            pipe.hvals(self.prefix + "private")
+
+        public, window, private = self._caught_up(reads)
+        private = [_private(value) for value in private]
+        ids = [game_id for _order, game_id in sorted([(score, _text(game_id)) for game_id, score in window] + private)]
+        entries = self._entries(ids)
+        listed = self._with_status(ids, entries, status)
+        return ListedPage(listed[:limit], public + sum(entry.private for entry in listed))
 
     def moved(self, entry: CatalogEntry) -> None:
         """The game's status moved to ``entry.status`` (finished): move it in the index too."""
@@ -80,66 +106,82 @@ class GameListing:
 
     def catch_up(self) -> None:
         """Index every game the store lists that the index has not seen yet."""
-        cursor = _text(self.redis.get(self.prefix + "cursor"))
+        self._catch_up_from(_text(self.redis.get(self.prefix + "cursor")))
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _caught_up(self, reads) -> list:
+        """The replies of the index reads ``reads(pipe)`` queues, sent in one round trip with the
+        check for games the index has not seen (the store's newest listed game against the index's
+        cursor). When there are some, the index catches up and they are read again."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.xrevrange(self.store.games_list_key(), count=1)
+        pipe.get(self.prefix + "cursor")
+        reads(pipe)
+        newest, cursor, *replies = pipe.execute()
+        if not newest or _text(newest[0][0]) == _text(cursor):
+            return replies
+        self._catch_up_from(_text(cursor))
+        pipe = self.redis.pipeline(transaction=False)
+        reads(pipe)
+        return pipe.execute()
+
+    def _catch_up_from(self, cursor: str | None) -> None:
         while True:
             listed = self.store.games_after(cursor, CATCH_UP_BATCH)
             if not listed:
                 return
-            pipe = self.redis.pipeline(transaction=False)
-            for _entry_id, game_id in listed:
-                pipe.hgetall(self.catalog.meta_key(game_id))
             args: list[str] = [self.prefix, listed[-1][0]]
-            for (_entry_id, game_id), raw in zip(listed, pipe.execute()):
-                if not raw:
+            entries = self._entries([game_id for _entry_id, game_id in listed])
+            for entry in (entries.get(game_id) for _entry_id, game_id in listed):
+                if entry is None:
                     continue  # a record with no catalog entry (a store shared with other tools): not listed
-                entry = self.catalog.entry_from(game_id, raw)
-                args += [game_id, entry.game, entry.status, entry.token_hash if entry.private else ""]
+                args += [entry.game_id, entry.game, entry.status, entry.token_hash if entry.private else ""]
             self._index(keys=[self.prefix + "all"], args=args)
             cursor = listed[-1][0]
             if len(listed) < CATCH_UP_BATCH:
                 return
 
-    # -- internals ----------------------------------------------------------------------------
-
     def _key(self, game: str | None, status: str | None) -> str:
         parts = ([f"game:{game}"] if game else []) + ([f"status:{status}"] if status else [])
         return self.prefix + (":".join(parts) or "all")
 
-    def _range(self, key: str, offset: int, limit: int) -> list[str]:
-        if limit <= 0:
-            return []
-        return [_text(game_id) for game_id in self.redis.zrange(key, offset, offset + limit - 1)]
-
-    def _private_match(self, token: str | None, game: str | None, status: str | None):
-        if not token:
-            return None
-        found = self.redis.hget(self.prefix + "private", hash_token(token))
-        if found is None:
-            return None
-        order, game_id = _text(found).split(" ", 1)
-        entry = self.catalog.get(game_id, fresh=True)
-        if entry is None or not entry.token_matches(token):
-            return None
-        if (game and entry.game != game) or (status and entry.status != status):
-            return None
-        return int(order), entry
-
-    def _entries(self, ids: list[str], game: str | None, status: str | None) -> list[CatalogEntry]:
-        """The page's entries, read fresh. On a page filtered by status, one whose status moved
-        since it was indexed is left out, and put right in the index."""
+    def _entries(self, ids: list[str]) -> dict[str, CatalogEntry]:
+        """The catalog entries of ``ids`` that have one, read fresh, in one round trip."""
         pipe = self.redis.pipeline(transaction=False)
         for game_id in ids:
             pipe.hgetall(self.catalog.meta_key(game_id))
+        return {game_id: self.catalog.entry_from(game_id, raw) for game_id, raw in zip(ids, pipe.execute()) if raw}
+
+    def _with_status(self, ids: list[str], entries: dict[str, CatalogEntry], status: str | None) -> list[CatalogEntry]:
+        """The entries of ``ids`` in their order, with ``status`` if given. A public game whose
+        status moved since it was indexed is put right in the index (a private game's index entry
+        has no status)."""
         out = []
-        for game_id, raw in zip(ids, pipe.execute()):
-            if not raw:
-                continue
-            entry = self.catalog.entry_from(game_id, raw)
+        for entry in (entries[game_id] for game_id in ids if game_id in entries):
             if status and entry.status != status:
-                self.moved(entry)
+                if not entry.private:
+                    self.moved(entry)
                 continue
             out.append(entry)
         return out
+
+
+def _filtered_in(entry: CatalogEntry, game: str | None, status: str | None) -> bool:
+    return (not game or entry.game == game) and (not status or entry.status == status)
+
+
+def _check_limit(limit: int) -> None:
+    if limit < 1:  # a range to -1 would be the whole list
+        raise ValueError(f"a page holds at least one game, not {limit}")
+
+
+def _private(value) -> tuple[int, str] | None:
+    """(listing order, game id) of a private game's index entry, or None."""
+    if value is None:
+        return None
+    order, game_id = _text(value).split(" ", 1)
+    return int(order), game_id
 
 
 def _text(value) -> str | None:

@@ -25,7 +25,7 @@ from api.auth import require_director
 from api.jsonio import Blueprint
 from api.services import services
 from referee.service import GameUnreadableError
-from workers.catalog import CatalogEntry, GameCatalog
+from workers.catalog import CatalogEntry
 from workers.claims import KIND_WORDS
 from workers.listing import GameListing
 
@@ -70,7 +70,7 @@ class DeskTables(MethodView):
 
         Needs the director's key. Send the last ETag in ``If-None-Match``: 304 until a table logs."""
         require_director()
-        entries, in_progress = games_in_progress(services().listing, services().catalog)
+        entries, in_progress = games_in_progress(services().listing)
         heads = services().store.heads([entry.game_id for entry in entries])
         etag = desk_etag(in_progress, entries, heads)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
@@ -81,18 +81,11 @@ class DeskTables(MethodView):
         return Response(current_app.json.dumps(body), 200, headers, mimetype="application/json")
 
 
-def games_in_progress(listing: GameListing, catalog: GameCatalog) -> tuple[list[CatalogEntry], int]:
+def games_in_progress(listing: GameListing) -> tuple[list[CatalogEntry], int]:
     """The games the desk shows (the oldest ``MAX_TABLES`` in progress, public and private), and how
     many are in progress; each entry read fresh (a remembered one's status may lag, workers.catalog)."""
-    public = listing.page(None, "in_progress", 0, MAX_TABLES, None)
-    private_ids = listing.private_ids()
-    pipe = catalog.redis.pipeline(transaction=False)  # every private game's entry in one round trip
-    for game_id in private_ids:
-        pipe.hgetall(catalog.meta_key(game_id))
-    private = [catalog.entry_from(game_id, raw) for game_id, raw in zip(private_ids, pipe.execute()) if raw]
-    private = [entry for entry in private if entry.status == "in_progress"]
-    entries = sorted(public.entries + private, key=lambda e: e.created_at)[:MAX_TABLES]
-    return entries, public.total + len(private)
+    listed = listing.with_private("in_progress", MAX_TABLES)
+    return listed.entries, listed.total
 
 
 def desk_etag(in_progress: int, entries: list[CatalogEntry], heads: list[tuple[int, str]]) -> str:

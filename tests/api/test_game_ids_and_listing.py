@@ -69,3 +69,27 @@ def test_a_private_game_is_listed_only_to_a_request_carrying_its_token(client):
     assert listed("not-a-token") == {public["game_id"]}
     assert listed(mine["token"]) == {public["game_id"], mine["game_id"]}
     assert listed(other["token"]) == {public["game_id"], other["game_id"]}
+
+
+def test_a_game_created_through_one_process_is_listed_at_once_by_the_other_a_private_one_only_with_its_token(client):
+    def listed(host: int, token: str | None = None) -> tuple[list[str], int]:
+        """GET /games as one `courtcard serve` answers it (each host runs its own API processes)."""
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        body = client.sessions[host].get(f"{client.urls[host]}/games", headers=headers).json()
+        return [g["game_id"] for g in body["games"]], body["total"]
+
+    def create(host: int, private: bool = False) -> dict:
+        response = client.sessions[host].post(f"{client.urls[host]}/games", json={**NEW_GAME, "private": private})
+        assert response.status_code == 201, response.json()
+        return response.json()
+
+    assert listed(0) == listed(1) == ([], 0)  # both have listed: each has the index as it was then
+    public = create(0)
+    assert listed(1) == ([public["game_id"]], 1)
+    secret = create(0, private=True)
+    assert listed(1) == ([public["game_id"]], 1)
+    assert listed(1, secret["token"]) == ([public["game_id"], secret["game_id"]], 2)
+    later = create(1)
+    assert listed(0) == ([public["game_id"], later["game_id"]], 2)
+    assert listed(0, secret["token"]) == ([public["game_id"], secret["game_id"], later["game_id"]], 3)
+    assert listed(0, public["token"]) == ([public["game_id"], later["game_id"]], 2)  # a public game's token shows nothing more

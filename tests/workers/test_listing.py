@@ -71,6 +71,7 @@ def test_a_private_game_is_listed_and_counted_only_for_its_token_at_its_place(ta
     assert ids(listing.page(None, None, 0, 2, token)) == ["g0", "g1"]
     assert ids(listing.page(None, None, 1, 2, token)) == ["g1", "secret"]
     assert ids(listing.page(None, None, 3, 2, token)) == ["g3"]
+    assert [ids(listing.page(None, None, i, 1, token)) for i in range(5)] == [["g0"], ["g1"], ["secret"], ["g3"], []]
     assert ids(listing.page(None, None, 0, 50, "not-a-token")) == ["g0", "g1", "g3"]
     assert listing.page("black-queen", None, 0, 50, token).total == 0
 
@@ -94,3 +95,22 @@ def test_a_finished_game_the_index_still_has_in_progress_is_put_right_when_it_is
     assert ids(listing.page(None, "in_progress", 0, 50, None)) == ["g1"]
     assert ids(listing.page(None, "finished", 0, 50, None)) == ["g0"]
     assert listing.page(None, "in_progress", 0, 50, None).total == 1
+
+
+def test_the_directors_listing_has_public_and_private_games_with_the_status_in_listing_order(tables):
+    record, catalog, listing = tables
+    for game_id in ("g0", "s1", "g2", "s3", "g4"):
+        record(game_id, private=game_id.startswith("s"))
+    catalog.set_status("s3", "finished")
+    catalog.set_status("g2", "finished")
+    listing.moved(catalog.get("g2", fresh=True))
+
+    page = listing.with_private("in_progress", 50)
+    assert (ids(page), page.total) == (["g0", "s1", "g4"], 3)
+    page = listing.with_private("in_progress", 2)
+    assert (ids(page), page.total) == (["g0", "s1"], 3)  # the total counts the games past the limit
+    page = listing.with_private("finished", 50)
+    assert (ids(page), page.total) == (["g2", "s3"], 2)
+    # A game recorded since (through any process) is in the next listing.
+    record("s5", private=True)
+    assert ids(listing.with_private("in_progress", 50)) == ["g0", "s1", "g4", "s5"]
