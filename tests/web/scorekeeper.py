@@ -129,6 +129,15 @@ def open_by_id(page, base_url: str, game_id: str, token: str) -> None:
     wait_loaded(page)
 
 
+def open_as_scorekeeper(page, base_url: str, table: "ApiTable") -> None:
+    """Open ``table``'s page as its scorekeeper: the game's token kept on this device, as the start
+    page keeps it for a game created there."""
+    page.goto(f"{base_url}/")
+    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
+    page.goto(f"{base_url}/play/{table.game_id}")
+    wait_loaded(page)
+
+
 def create_game(page) -> tuple[str, str]:
     """On the filled start page, create the game; wait for its page; (game id, the token kept)."""
     page.click("text=Create the game")

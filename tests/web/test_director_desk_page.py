@@ -10,7 +10,7 @@ import requests
 from api.director import load_or_create_director_key
 from scorekeeper import PHONE, TABLET
 from events.server import default_data_dir
-from scorekeeper import ApiTable, wait_loaded, wait_version
+from scorekeeper import ApiTable, wait_loaded
 
 SIZES = pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import requests
 
-from scorekeeper import ApiTable, body_of, face, tap, wait_loaded
+from scorekeeper import ApiTable, body_of, face, open_as_scorekeeper, tap
 
 from tests.referee.test_dungeon_golden_games import DARK, DARK_EXPECTED, DARK_SCRIPT, EXPECTED, SCRIPT
 
@@ -50,10 +50,7 @@ def test_a_whole_dark_dungeon_game_with_counters_and_an_accusation_is_logged_fro
     page = pages()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{live_server.url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
-    wait_loaded(page)
+    open_as_scorekeeper(page, live_server.url, table)
     deal, *script = DARK_SCRIPT
     page.click("#actions summary:has-text('Or enter the deck')")
     page.fill("#actions textarea[name=order]", " ".join(deal.order))
@@ -83,10 +80,7 @@ def test_a_whole_dungeon_game_is_logged_from_a_phone(live_server, pages, screens
     page = pages()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{live_server.url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
-    wait_loaded(page)
+    open_as_scorekeeper(page, live_server.url, table)
 
     # The deal: the deck as shuffled at the table, typed in, top first.
     deal, *script = SCRIPT

@@ -12,7 +12,7 @@ import re
 
 import requests
 
-from scorekeeper import ApiTable, attr_is, body_of, choose_game, create_game, face, name_card, shown_version, tap, wait_loaded
+from scorekeeper import ApiTable, attr_is, body_of, choose_game, create_game, face, name_card, open_as_scorekeeper, shown_version, tap
 
 from events.registry import registry
 from referee.games.dungeon.blind import UNKNOWN
@@ -78,14 +78,6 @@ def logged_events(base: str, game_id: str, token: str) -> list:
     return [registry.decode(e["type"], e["schema_version"], e["payload"]) for e in events]
 
 
-def open_game(page, base: str, table: ApiTable) -> None:
-    """Open ``table``'s page as its scorekeeper (the token kept on this device)."""
-    page.goto(f"{base}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{base}/play/{table.game_id}")
-    wait_loaded(page)
-
-
 def start_blind_game(page, base_url: str) -> tuple[str, str]:
     """A blind two-player Dungeon game created from the start page."""
     choose_game(page, base_url, "dungeon", "blind")
@@ -140,7 +132,7 @@ def test_a_real_blind_pitch_black_game_with_accusations_and_counters_is_logged_f
     page = pages()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    open_game(page, live_server.url, table)
+    open_as_scorekeeper(page, live_server.url, table)
     expected, actions = [], set()
     for command, made in real_game(options, random.Random(7)):
         body = body_of(command)
@@ -163,7 +155,7 @@ def test_a_card_already_seen_elsewhere_is_refused_on_the_page_in_the_referees_wo
     for command in BLIND_SCRIPT[:11]:  # to Bob's Jack facing Ann, the Aces resolved
         table.act(**body_of(command))
     page = pages()
-    open_game(page, live_server.url, table)
+    open_as_scorekeeper(page, live_server.url, table)
     before = table.view()["version"]
 
     # Ann defends with 8♥ and 2♣: but 2♣ was Bob's contest card, face up in the discard pile.
@@ -190,7 +182,7 @@ def test_a_joker_of_a_blind_jokers_wild_record_is_named_from_a_tab_of_its_own(li
     table = ApiTable.create(live_server.url, "blind", {"players": 2, "jokers_wild": True}, seats=NAMES, game="dungeon")
     table.act("deal")
     page = pages()
-    open_game(page, live_server.url, table)
+    open_as_scorekeeper(page, live_server.url, table)
     # The contest: the Jokers are in the deck, offered as the referee lists them (as an Ace).
     pick = "#actions .pick[data-seat='0']"
     assert page.locator(f"{pick} .suit-tab").count() == 5
@@ -219,7 +211,7 @@ def test_a_blind_pitch_black_escape_is_logged_with_the_dungeon_turned_up(live_se
         table.act("end_turn", seat=1)
     table.act("draw", seat=0)
     page = pages()
-    open_game(page, live_server.url, table)
+    open_as_scorekeeper(page, live_server.url, table)
     # The table sees eight face-down passages, and not one by its face.
     assert page.locator("#table .dungeon[data-seat='0'] .face.down").count() == 8 + 1  # and the cell
     line = ["10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import PHONE, TABLET
+from scorekeeper import PHONE, TABLET, open_as_scorekeeper
 from scorekeeper import ApiTable, tap, wait_loaded
 
 
@@ -16,10 +16,7 @@ def test_the_follow_link_opens_a_read_only_view_and_the_scorekeepers_link_lets_a
     table = ApiTable.create(live_server.url, "known", {"first_dealer": 0})
     play_url = f"{live_server.url}/play/{table.game_id}"
     scorekeeper = pages(size)
-    scorekeeper.goto(f"{live_server.url}/")
-    scorekeeper.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    scorekeeper.goto(play_url)
-    wait_loaded(scorekeeper)
+    open_as_scorekeeper(scorekeeper, live_server.url, table)
 
     scorekeeper.click("#join summary")
     scorekeeper.wait_for_selector("#join [data-join=scorekeeper] img.qr")

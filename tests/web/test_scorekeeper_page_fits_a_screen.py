@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import PHONE, TABLET
-from scorekeeper import ApiTable, body_of, name_card, two_queens_deal, wait_loaded
+from scorekeeper import PHONE, TABLET, open_as_scorekeeper
+from scorekeeper import ApiTable, body_of, name_card, two_queens_deal
 
 from referee.games.dungeon import commands as cmd
 from tests.referee.tq_lines import golden_order
@@ -122,10 +122,7 @@ def measured_off_screen(page, needed) -> dict:
 
 def open_scorekeeper_page(pages, base: str, table: ApiTable):
     page = pages()
-    page.goto(f"{base}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{base}/play/{table.game_id}")
-    wait_loaded(page)
+    open_as_scorekeeper(page, base, table)
     page.wait_for_selector("#live.live")
     return page
 

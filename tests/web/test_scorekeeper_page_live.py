@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, shown_version, tap, two_queens_deal, wait_loaded, wait_version
+from scorekeeper import ApiTable, open_as_scorekeeper, shown_version, tap, two_queens_deal, wait_loaded, wait_version
 
 
 def test_a_watching_page_follows_the_scorekeepers_page_live_without_reloading(live_server, pages, screenshots):
@@ -10,11 +10,7 @@ def test_a_watching_page_follows_the_scorekeepers_page_live_without_reloading(li
     play_url = f"{live_server.url}/play/{table.game_id}"
 
     scorekeeper = pages()
-    scorekeeper.goto(f"{live_server.url}/")
-    scorekeeper.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)",
-                         [table.game_id, table.token])
-    scorekeeper.goto(play_url)
-    wait_loaded(scorekeeper)
+    open_as_scorekeeper(scorekeeper, live_server.url, table)
 
     watcher = pages()  # its own browser context: no token in its storage
     watcher.goto(play_url)
@@ -39,7 +35,7 @@ def test_a_watching_page_follows_the_scorekeepers_page_live_without_reloading(li
     wait_version(watcher, version)
     assert watcher.locator("#table ol.trick li[data-seat='1']").count() == 1
     assert watcher.get_attribute("#table ol.trick li[data-seat='1'] .face", "aria-label") == \
-        scorekeeper.get_attribute(f"#table ol.trick li[data-seat='1'] .face", "aria-label")
+        scorekeeper.get_attribute("#table ol.trick li[data-seat='1'] .face", "aria-label")
     assert "Cat to play" in watcher.inner_text("#prompt")
 
     # An action logged from elsewhere (straight through the API) shows up too, and nothing reloaded.
@@ -58,10 +54,7 @@ def test_detection_on_claim_lets_an_off_rule_card_be_logged_after_a_confirmation
     table.act("deal", hands=two_queens_deal(0))
     table.act("play", seat=1, card="QS")
     page = pages()
-    page.goto(f"{live_server.url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
-    wait_loaded(page)
+    open_as_scorekeeper(page, live_server.url, table)
 
     # Cat holds 2S but really threw 3H: the page asks before logging what the rules forbid.
     assert "can still be logged" in page.inner_text("#why-not")

@@ -10,7 +10,7 @@ import time
 import pytest
 import requests
 
-from scorekeeper import PHONE, TABLET, ApiTable, card_button, shown_version, tap, wait_loaded, wait_version
+from scorekeeper import ApiTable, PHONE, TABLET, card_button, open_as_scorekeeper, shown_version, tap, wait_version
 
 
 def blind_hand(base: str) -> ApiTable:
@@ -22,10 +22,7 @@ def blind_hand(base: str) -> ApiTable:
 
 def open_page(pages, base: str, table: ApiTable, size: dict = PHONE):
     page = pages(size)
-    page.goto(f"{base}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{base}/play/{table.game_id}")
-    wait_loaded(page)
+    open_as_scorekeeper(page, base, table)
     page.wait_for_selector("#live.live")
     return page
 
@@ -108,10 +105,7 @@ def test_a_tap_on_a_table_that_moved_meanwhile_says_someone_logged_first_not_ver
     # This page hears nothing live (its stream is cut), so it still shows the deal when Bob's card
     # is logged from elsewhere.
     page.route("**/events/stream*", lambda route: route.abort())
-    page.goto(f"{live_server.url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
-    wait_loaded(page)
+    open_as_scorekeeper(page, live_server.url, table)
     table.act("play", seat=1, card="2S")
     version = table.view()["version"]
     page.click(card_button(page, "AS"))
@@ -131,10 +125,7 @@ def test_the_live_badge_notices_a_stream_gone_silent_within_seconds(live_server,
     page = pages()
     held = []
     page.route("**/events/stream*", lambda route: held.append(route))  # asked for, and never answered
-    page.goto(f"{live_server.url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{live_server.url}/play/{table.game_id}")
-    wait_loaded(page)
+    open_as_scorekeeper(page, live_server.url, table)
     went = time.monotonic()
     page.wait_for_selector("#live.reconnecting", timeout=9000)
     assert time.monotonic() - went < 9

@@ -5,24 +5,9 @@ which are the only ones highlighted."""
 
 from __future__ import annotations
 
-from scorekeeper import ApiTable, tap, wait_loaded
+from scorekeeper import ApiTable, face, open_as_scorekeeper, tap
 
 from tests.referee.tq_lines import LEAVES_THE_LINE_AT_46, actions, golden_order, won_line
-
-
-SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-
-
-def face(card: str) -> str:
-    """A card as the page writes it: 10♥."""
-    return card[:-1] + SYMBOL[card[-1]]
-
-
-def open_as_scorekeeper(page, base_url: str, table: ApiTable) -> None:
-    page.goto(f"{base_url}/")
-    page.evaluate("([id, token]) => localStorage.setItem('courtcard.token.' + id, token)", [table.game_id, table.token])
-    page.goto(f"{base_url}/play/{table.game_id}")
-    wait_loaded(page)
 
 
 def on_screen(page) -> dict:
