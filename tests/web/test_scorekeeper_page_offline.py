@@ -161,6 +161,18 @@ def files_kept(page) -> list[str]:
     }""")
 
 
+def wait_until_the_page_is_kept(page, table: ApiTable) -> None:
+    """The service worker keeps the page's own files (the page, its modules, its styles) as it
+    starts: asked, not timed."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wanted = {f"/play/{table.game_id}", "/web/static/play.js", "/web/static/courtcard.css"}
+    for _ in range(50):
+        if wanted <= set(files_kept(page)):
+            break
+        page.wait_for_timeout(100)
+    assert wanted <= set(files_kept(page))
+
+
 def test_a_page_reloaded_with_no_network_draws_the_last_table_it_showed_and_the_record_decides_when_back(
         live_server, pages, screenshots):
     table = blind_hand(live_server.url)
@@ -169,13 +181,7 @@ def test_a_page_reloaded_with_no_network_draws_the_last_table_it_showed_and_the_
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     version = shown_version(page)
-    # The service worker keeps the page's own files: the page, its modules, its styles.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    for _ in range(50):  # the worker keeps them as it starts: asked, not timed
-        if {f"/play/{table.game_id}", "/web/static/play.js", "/web/static/courtcard.css"} <= set(files_kept(page)):
-            break
-        page.wait_for_timeout(100)
-    assert {f"/play/{table.game_id}", "/web/static/play.js", "/web/static/courtcard.css"} <= set(files_kept(page))
+    wait_until_the_page_is_kept(page, table)
     assert not any(path.startswith("/games/") for path in files_kept(page))  # never an answer of the API
 
     # No network, and the page reloaded: the last table it showed, marked as of its version.
@@ -208,8 +214,32 @@ def test_a_page_reloaded_with_no_network_draws_the_last_table_it_showed_and_the_
     assert shown_version(page) == table.view()["version"]
     assert page.locator("#table ol.trick li .face").all_inner_texts() == ["A\u2660", "4\u2663"]
     kept = page.evaluate(f"JSON.parse(localStorage.getItem('courtcard.table.{table.game_id}'))")
-    assert kept["body"]["version"] == table.view()["version"]
+    assert kept["table"]["body"]["version"] == table.view()["version"]
     assert errors == []
+
+
+def test_a_table_read_with_the_token_is_forgotten_with_the_token_and_never_shown_offline_without_it(live_server, pages):
+    """A known record's table, read with the scorekeeper's token, holds the hands: once this device's
+    token is refused, the table kept is dropped, and a reload with no network shows no hand."""
+    table = ApiTable.create(live_server.url, "known", {"first_dealer": 0})
+    table.act("call_trump", seat=0, suit="H")
+    table.act("deal")
+    page = open_page(pages, live_server.url, table)
+    wait_until_the_page_is_kept(page, table)
+    key = f"courtcard.table.{table.game_id}"
+    kept = page.evaluate(f"JSON.parse(localStorage.getItem('{key}'))")
+    assert kept["withToken"] is True and kept["table"]["mine"]  # the hand of the seat to play
+
+    page.evaluate(f"localStorage.setItem('courtcard.token.{table.game_id}', 'not-this-games-token')")
+    page.reload()
+    page.wait_for_selector("#token-panel:has-text(\"That token is not this game's\")")
+    assert page.evaluate(f"localStorage.getItem('{key}')") is None
+
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#notice:not([hidden])")  # the game cannot be read: said, nothing drawn
+    assert page.locator("#as-of").is_hidden()
+    assert page.locator("#table .face").count() == 0
 
 
 def test_only_the_games_on_this_devices_recent_list_keep_their_last_table(live_server, pages):
@@ -226,3 +256,18 @@ def test_only_the_games_on_this_devices_recent_list_keep_their_last_table(live_s
       return [lastTable('recent'), lastTable('forgotten'), lastTable('new')];
     }""")
     assert kept == [{"body": {"version": 3}}, None, {"body": {"version": 7}}]
+
+
+def test_a_table_kept_with_the_token_is_shown_only_while_the_token_is_held(live_server, pages):
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    shown = page.evaluate("""async () => {
+      const { remember } = await import('/web/static/api.js');
+      const { forgetTable, keepTable, lastTable } = await import('/web/static/last_table.js');
+      remember('g');
+      keepTable('g', { body: { version: 5 }, mine: ['QS'] }, true);
+      const before = [lastTable('g', true), lastTable('g', false)];
+      forgetTable('g');
+      return [...before, lastTable('g', true)];
+    }""")
+    assert shown == [{"body": {"version": 5}, "mine": ["QS"]}, None, None]

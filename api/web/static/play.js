@@ -15,7 +15,7 @@ import { cardEntry, resetSuit } from "./entry.js";
 import { discard, keep, rebase, sendWaiting, waiting } from "./outbox.js";
 import { dungeonActions, dungeonPanel, dungeonPrompt, isDungeon } from "./dungeon.js";
 import { renderUndo, splitUndo } from "./undo.js";
-import { keepTable, lastTable } from "./last_table.js";
+import { forgetTable, keepTable, lastTable } from "./last_table.js";
 import { keepThisPage } from "./shell.js";
 
 const app = document.getElementById("app");
@@ -77,14 +77,14 @@ async function refresh() {
       again = false;
       try {
         const table = await fetchAll();
-        keepTable(gameId, table);
+        keepTable(gameId, table, Boolean(token));
         unreachable = false;
         show(table);
       } catch (err) {
         unreachable = err.status === 0;
         // No network: the table on screen stays, or (a reload) the last one this device showed,
         // marked as of its version; the record decides as soon as it can be read again.
-        const kept = unreachable && !game ? lastTable(gameId) : null;
+        const kept = unreachable && !game ? lastTable(gameId, Boolean(token)) : null;
         if (kept) show(kept);
         else if (game) renderAsOf();
         if (!(unreachable && game)) notify(err.message);
@@ -271,7 +271,7 @@ function renderTokenPanel(rejected) {
       restartLive();
       refresh();
     } }, input, h("button", { type: "submit" }, "Use this token")));
-  if (rejected) { forgetToken(gameId); token = ""; }
+  if (rejected) { forgetToken(gameId); forgetTable(gameId); token = ""; }
 }
 
 function legalFor(seat, action) {
