@@ -188,13 +188,20 @@ BLIND_FORMS = [
 ]
 
 
+#: The forms shown in docs/web.md, by case.
+SHOWN = {"defence": "dungeon-blind-defence", "pitch-black-cave-in": "dungeon-blind-cave-in"}
+
+
 @pytest.mark.parametrize("golden,before,nth,prepare,form,needed", [case[1:] for case in BLIND_FORMS],
                          ids=[case[0] for case in BLIND_FORMS])
 def test_a_blind_dungeon_form_naming_cards_fits_one_screen_unscrolled_on_a_phone_and_a_tablet(
-        live_server, pages, golden, before, nth, prepare, form, needed):
+        live_server, pages, screenshots, request, golden, before, nth, prepare, form, needed):
     table = blind_dungeon(live_server.url, golden, before, nth)
     page = open_scorekeeper_page(pages, live_server.url, table)
     if prepare:
         prepare(page)
     assert page.locator("#actions form.named").count() == 1  # the one being filled, and no other
     fits_both_screens(page, [form, f"{form} h3", f"{form} .entry", f"{form} button", *needed])
+    shown = SHOWN.get(request.node.callspec.id)
+    if shown:
+        screenshots(page, shown, sizes=("phone",))
