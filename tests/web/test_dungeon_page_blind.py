@@ -20,6 +20,8 @@ from tests.api.test_dungeon_api import SEATS, hidden_cards, real_game
 from tests.referee.test_dungeon_golden_games import BLIND_EXPECTED, BLIND_SCRIPT
 
 NAMES = ["Ann", "Bob"]
+#: The folded forms of a blind Pitch Black record, by the field that only they name.
+FOLDED_BY = {"cave_in": "passage", "passage": "revealed", "accuse": "revealed"}
 
 
 def log_blind(page, body: dict) -> None:
@@ -29,8 +31,11 @@ def log_blind(page, body: dict) -> None:
     action, seat = body["action"], body.get("seat")
     who = f"[data-action='{action}']" + (f"[data-seat='{seat}']" if seat is not None else "")
     form = f"#actions form.named{who}"
-    if action == "accuse":  # Pitch Black: the accusations wait folded, out of the way
-        page.click("#actions details.accusations > summary")
+    # Pitch Black: a cave-in on a face-down passage, an escape and an accusation wait folded under
+    # "More actions", known by the field only they name; one is opened by its button.
+    folded = f"#actions .more button[data-more='{action}-{seat}'][aria-pressed='false']"
+    if FOLDED_BY.get(action) in body and page.locator(folded).count():
+        page.click(folded)
     pick = f"#actions .pick[data-seat='{seat}']"
     names_its_card = page.locator(f"{form} .field[data-field=card]").count()
     if body.get("card", UNKNOWN) != UNKNOWN and page.locator(pick).count() and not names_its_card \
@@ -216,6 +221,7 @@ def test_a_blind_pitch_black_escape_is_logged_with_the_dungeon_turned_up(live_se
     assert page.locator("#table .dungeon[data-seat='0'] .face.down").count() == 8 + 1  # and the cell
     line = ["10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
     form = "#actions form.named[data-action=passage][data-seat='0']"
+    page.click("#actions .more button[data-more='passage-0']")  # folded under "More actions"
     page.click(f"{form} button[data-field=on][data-value='7']")
     for card in line[:-1] + ["3D"]:
         name_card(page, f"{form} .entry[data-field=revealed]", card)
@@ -230,3 +236,26 @@ def test_a_blind_pitch_black_escape_is_logged_with_the_dungeon_turned_up(live_se
     assert "Game over. Ann wins (escape)." in page.inner_text("#prompt")
     escaped, won = logged_events(live_server.url, table.game_id, table.token)[-2:]
     assert (escaped.card, escaped.on, escaped.revealed, won.reason) == ("2H", "7", line, "escape")
+
+
+def test_a_blind_defence_offers_the_jokers_only_when_the_game_was_created_with_them(live_server, pages):
+    """The page reads the game's options from its GameCreated (they are public): the defence, which
+    names cards of a hand nobody saw from the whole deck, offers the Jokers, as each creature they
+    may stand for, in a Jokers Wild game, and no Joker in a game created without them."""
+    defence = next(i for i, command in enumerate(BLIND_SCRIPT) if type(command).__name__ == "Defend")
+    form = "#actions form.named[data-action=defend][data-seat='0']"
+    for jokers_wild in (True, False):
+        table = ApiTable.create(live_server.url, "blind", {"players": 2, "jokers_wild": jokers_wild}, seats=NAMES, game="dungeon")
+        for command in BLIND_SCRIPT[:defence]:
+            table.act(**body_of(command))
+        page = pages()
+        open_as_scorekeeper(page, live_server.url, table)
+        page.wait_for_selector(form)
+        # The creature faced heads the form: the defender, the attacker, the card and its value.
+        assert "Ann defends against Bob's J\u2660 (value 11)" in page.inner_text(f"{form} h3")
+        jokers = page.locator(f"{form} .suit-tab[data-suit='J']")
+        assert jokers.count() == (1 if jokers_wild else 0), jokers_wild
+        if jokers_wild:
+            jokers.click()
+            assert page.locator(f"{form} .ranks button.card[data-card^='JK=']").count() == 12  # 2 to King
+            assert page.locator(f"{form} .ranks button.card[data-card='JK=KS']").count() == 1

@@ -1,9 +1,11 @@
 """The scorekeeper's page fits a phone (390 x 844) and a tablet (820 x 1180) without a scroll: in
 every game and both records, in the middle of play, the current trick, the card entry, any offer
 pending (a take-back) or ruling just made, and the totals are all inside the screen, as their
-bounding boxes say. A blind Dungeon record's forms that name cards (a defence, a Myrmiddon's ask, a
-Graverobber's take, the hand shown, the discards, Pitch Black's cave-in, escape and accusation),
-scrolled to, each fit one screen whole, with what they concern."""
+bounding boxes say. So is each form of a blind Dungeon record that names cards (a defence, a
+Myrmiddon's ask, a Graverobber's take, the hand shown, the discards, Pitch Black's cave-in, escape
+and accusation), as the page opens, unscrolled: the form, every button of it (its card entry, its
+targets, the one that logs it) and, for a defence, the creature faced; Pitch Black's rare forms
+wait folded, and the one opened is the only form drawn."""
 
 from __future__ import annotations
 
@@ -158,39 +160,48 @@ def named_card(card: str):
     return lambda page: name_card(page, "#actions .pick", card, "data-pick")
 
 
-def open_accusations(page) -> None:
-    page.click("#actions details.accusations > summary")
+def unfolded(key: str):
+    """Open a folded form from "More actions" (Pitch Black): folded, it is not drawn at all."""
+    def open_it(page) -> None:
+        action, seat = key.rsplit("-", 1)
+        assert page.locator(FORM.format(action, seat)).count() == 0, f"{key} is not folded"
+        page.click(f"#actions .more button[data-more='{key}']")
+    return open_it
 
 
 #: The forms of a blind Dungeon record that name cards as the table sees them (named.js,
 #: dungeon_blind.js): (the golden game, its command the form logs, which one of them, what the
-#: scorekeeper does first, the form, what must be on the screen with it). A form may lie below the
-#: card entry: scrolled to its top, as a scorekeeper scrolls to it, the whole form (its title, the
-#: cards named so far, its suit tabs and ranks, its targets, the button that logs it) and what it
-#: concerns are on the screen, so it is filled without scrolling.
+#: scorekeeper does first, the form, what must be on the screen with it). As the page opens,
+#: unscrolled, the whole form (its title, the cards named so far, its suit tabs and ranks, its
+#: targets, the button that logs it) and what it concerns are on the screen, so it is filled
+#: without scrolling; a defence names the creature it faces in its own heading.
 FORM = "#actions form.named[data-action='{}'][data-seat='{}']"
 BLIND_FORMS = [
-    ("defence", "blind", cmd.Defend, 1, None, FORM.format("defend", 0), ["#table .dungeon[data-seat='0'] .facing"]),
+    ("defence", "blind", cmd.Defend, 1, None, FORM.format("defend", 0), [FORM.format("defend", 0) + " h3 .faced[data-creature]"]),
     ("myrmiddon-ask", "blind", cmd.Myrmiddon, 1, named_card("QH"), FORM.format("myrmiddon", 0), []),
     ("graverobber-take", "blind", cmd.Graverobber, 1, named_card("JD"), FORM.format("graverobber", 1), []),
     ("hand-shown", "blind", cmd.Look, 1, None, FORM.format("look", 0), []),
     ("discards", "blind", cmd.EndTurn, 2, None, FORM.format("end_turn", 1), []),
-    ("pitch-black-cave-in", "dungeon-pitch-black-blind", cmd.CaveIn, 1, None, FORM.format("cave_in", 1), []),
-    ("pitch-black-escape", "dungeon-pitch-black-blind", cmd.CaveIn, 1, None, FORM.format("passage", 1), []),
-    ("pitch-black-accusation", "dungeon-pitch-black-blind", cmd.Accuse, 1, open_accusations, FORM.format("accuse", 1), []),
+    ("pitch-black-cave-in", "dungeon-pitch-black-blind", cmd.CaveIn, 1, unfolded("cave_in-1"), FORM.format("cave_in", 1), []),
+    ("pitch-black-escape", "dungeon-pitch-black-blind", cmd.CaveIn, 1, unfolded("passage-1"), FORM.format("passage", 1), []),
+    ("pitch-black-accusation", "dungeon-pitch-black-blind", cmd.Accuse, 1, unfolded("accuse-1"), FORM.format("accuse", 1), []),
 ]
+
+
+#: The forms shown in docs/web.md, by case.
+SHOWN = {"defence": "dungeon-blind-defence", "pitch-black-cave-in": "dungeon-blind-cave-in"}
 
 
 @pytest.mark.parametrize("golden,before,nth,prepare,form,needed", [case[1:] for case in BLIND_FORMS],
                          ids=[case[0] for case in BLIND_FORMS])
-def test_a_blind_dungeon_form_naming_cards_fits_one_screen_on_a_phone_and_a_tablet(
-        live_server, pages, golden, before, nth, prepare, form, needed):
+def test_a_blind_dungeon_form_naming_cards_fits_one_screen_unscrolled_on_a_phone_and_a_tablet(
+        live_server, pages, screenshots, request, golden, before, nth, prepare, form, needed):
     table = blind_dungeon(live_server.url, golden, before, nth)
     page = open_scorekeeper_page(pages, live_server.url, table)
     if prepare:
         prepare(page)
-    for size in (PHONE, TABLET):
-        page.set_viewport_size(size)
-        page.eval_on_selector(form, "e => window.scrollTo(0, Math.floor(e.getBoundingClientRect().top + window.scrollY))")
-        assert measured_off_screen(page, [form, f"{form} .entry", f"{form} button[type=submit]", *needed]) == {}, size
-        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    assert page.locator("#actions form.named").count() == 1  # the one being filled, and no other
+    fits_both_screens(page, [form, f"{form} h3", f"{form} .entry", f"{form} button", *needed])
+    shown = SHOWN.get(request.node.callspec.id)
+    if shown:
+        screenshots(page, shown, sizes=("phone",))

@@ -9,7 +9,7 @@ import { choicePanel } from "./choices.js";
 import { cardEntry } from "./entry.js";
 import { readable } from "./labels.js";
 import { namedForm, namesCards } from "./named.js";
-import { accusations, unlisted } from "./dungeon_blind.js";
+import { accusations, foldedForms, moreActions, windowForm } from "./dungeon_blind.js";
 
 /** True when the view is a game of dungeons this module draws. */
 export const isDungeon = (view) => Boolean(view && Array.isArray(view.players) && view.players.length
@@ -118,7 +118,6 @@ export function dungeonActions(game, seatName, legal, act) {
   if (keeper) parts.push(h("div", { class: "keeper" }, choicePanel(game, seatName, keeper, act, { anySeat: true, title: "The scorekeeper" }),
     game.view.phase === "deal" && game.record === "known" ? dealOrder(act) : null));
   if (Object.keys(others).length) parts.push(h("div", { class: "out-of-turn" }, choicePanel(game, seatName, others, act, { anySeat: true, title: "Out of turn" })));
-  parts.push(accusations(game, seatName, act));
   return parts.some(Boolean) ? parts : [h("p", { class: "muted" }, "Nothing to log right now.")];
 }
 
@@ -136,13 +135,19 @@ let chosen = null; // {seat, card, version}: the card tapped first, at the versi
  * The actions of the seats to act, card first: the cards their actions play (a known record: a
  * row of them; a blind record: every card the referee lists, by suit then rank); a tap on one
  * shows what it can do (a passage and where, a cave-in, an attack and on whom, an ability); the
- * actions that play no card (draw, end the turn, answer a window) are offered beside.
+ * actions that play no card (draw, end the turn, answer a window) are offered beside. A blind
+ * record's rare forms (dungeon_blind.js) wait folded under "More actions": one opened is the only
+ * thing drawn under the title, so that it and its card entry fit one screen.
  */
 function byCard(game, seatName, legal, act, title) {
   const box = h("div", { class: "by-card" });
   const blind = game.record === "blind";
   if (chosen && chosen.version !== game.version) chosen = null;
+  const folded = blind ? [...Object.entries(legal).flatMap(([seat, actions]) => foldedForms(game, seatName, Number(seat), actions, act)),
+    ...accusations(game, seatName, act)] : [];
   const draw = () => {
+    const more = moreActions(folded, game.version, draw);
+    if (more.form) return fill(box, h("h2", {}, title), more.chooser, more.form);
     const parts = [];
     for (const [seat, actions] of Object.entries(legal)) {
       // A blind Pitch Black passage is laid face down (card ?): it is offered as a button, by place.
@@ -163,9 +168,9 @@ function byCard(game, seatName, legal, act, title) {
       }
       const rest = actions.filter((a) => !withCard.includes(a));
       if (rest.length) parts.push(offer(game, seatName, Number(seat), rest, act));
-      if (blind) parts.push(unlisted(game, seatName, Number(seat), actions, act));
+      if (blind) parts.push(windowForm(game, seatName, Number(seat), act));
     }
-    fill(box, h("h2", {}, title), parts);
+    return fill(box, h("h2", {}, title), parts, more.chooser);
   };
   draw();
   return box;

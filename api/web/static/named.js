@@ -17,12 +17,12 @@ const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 const DECK = ["S", "H", "D", "C"].flatMap((s) => RANKS.map((r) => `${r}${s}`));
 
 /**
- * Every card of a deck, for a list the referee cannot list. With Jokers Wild (the cells dealt face
- * down, the Jokers in the deck) the Joker too: as itself in a hand shown, or (`played`) declared as
- * each rank, in spades, as the referee lists a Joker played as a card.
+ * Every card of a deck, for a list the referee cannot list. With Jokers Wild (an option of the game,
+ * as its GameCreated gave it: the Jokers in the deck) the Joker too: as itself in a hand shown, or
+ * (`played`) declared as each rank, in spades, as the referee lists a Joker played as a card.
  */
-export function deckOf(view, played = false) {
-  if (!view.players.some((p) => p.cell_face_down)) return DECK;
+export function deckOf(options, played = false) {
+  if (!(options && options.jokers_wild)) return DECK;
   return [...DECK, ...(played ? RANKS.slice(1).reverse().map((r) => `JK=${r}S`) : ["JK"])];
 }
 
@@ -38,8 +38,10 @@ export function namesCards(variants) {
  * referee lists none): the fields with one value are fixed, a list of cards and a NAMED card are
  * named by suit then rank, the others are buttons. `unlisted` adds the fields of cards the referee
  * cannot list: {name: {values, list, count}} (`count`: how many cards the list must hold, if known).
+ * `title` names the action (its heading and its button); `heading` says more above the form, if
+ * given (a defence: the creature it faces).
  */
-export function namedForm({ action, seat, variants = [], unlisted = {}, seatName, act, title = null }) {
+export function namedForm({ action, seat, variants = [], unlisted = {}, seatName, act, title = null, heading = null }) {
   const fixed = {};
   const fields = []; // {name, list, values, count}
   const values = new Map();
@@ -93,7 +95,7 @@ export function namedForm({ action, seat, variants = [], unlisted = {}, seatName
       h("div", { class: "entry", "data-field": f.name }, cardEntry({ cards: f.values, button: cardButton(f), bySuit: true, label: name, counted: "offered" })));
   };
   const draw = () => fill(form,
-    h("h3", {}, `${seatName(seat)}: ${title || readable(action).toLowerCase()}`),
+    h("h3", {}, heading || `${seatName(seat)}: ${title || readable(action).toLowerCase()}`),
     fields.map(field),
     h("button", { type: "submit", class: "primary", "data-key": `${action}-${seat}-named` }, `Log ${title || readable(action).toLowerCase()}`));
   draw();
