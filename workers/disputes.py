@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from referee.events import CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet
+from referee.events import (CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet,
+                             taken_back)
 from referee.game import Game
 from referee.registry import get_game
 from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a, same_append
@@ -80,14 +81,17 @@ def _game_of(envelopes: list[Envelope]) -> Game:
 
 
 def _explain_claim(envelopes: list[Envelope], n: int) -> dict[str, Any]:
-    """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence."""
+    """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence.
+    An entry the scorekeeper undid never happened at the table: it is neither evidence nor a
+    penalty (a claim itself is never undone)."""
     names = seat_names(envelopes)
+    gone = taken_back(e.event for e in envelopes)
     claim = envelopes[n - 1].payload
     batch = same_append(envelopes, n - 1)
     ruling_env = next((e for e in batch if is_a(e, RenegeRuled)), None)
     ruling = ruling_env.payload if ruling_env else {}
     hand, trick, accused = claim["hand"], claim["trick"], claim["accused"]
-    in_hand = [e for e in envelopes[: n - 1] if e.payload.get("hand") == hand]
+    in_hand = [e for e in envelopes[: n - 1] if e.payload.get("hand") == hand and e.version not in gone]
     played = _last(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("seat") == accused and e.payload.get("trick") == trick)
     led = _first(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("trick") == trick)
     evidence = ruling.get("evidence", {})
@@ -103,14 +107,15 @@ def _explain_claim(envelopes: list[Envelope], n: int) -> dict[str, Any]:
                                         "still held when that card was played"))
     if evidence.get("proof"):
         card = evidence["proof"]["card"]
-        later = _first(envelopes[: n - 1], lambda e: is_a(e, CardPlayed) and e.payload.get("hand") == hand
-                       and e.payload.get("seat") == accused and e.payload.get("card") == card)
+        later = _first(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("seat") == accused
+                       and e.payload.get("card") == card)
         if later is not None:
             proofs.append(_proof(later, f"{who(names, accused)} later played {card}, so they held it"))
     if evidence.get("shown") and ruling.get("verdict") == "upheld":
         proofs.append({"version": n, "type": envelopes[n - 1].type, "says": f"{evidence['shown']} was shown at the table"})
     penalty = [_penalty(e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
-    after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):] if _concerns(e, accused, hand, trick)]
+    after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):]
+             if e.version not in gone and _concerns(e, accused, hand, trick)]
     doc = {
         "kind": "claim",
         "status": "ruled" if ruling_env else "not_ruled",

@@ -112,3 +112,21 @@ def test_a_games_disputes_are_listed_one_line_each_for_any_reader(client):
                                       f"Event {filed['dispute'] + 1}: On Dan's claim, the referee rules that Cat "
                                       "did not follow suit with 4C")
     assert "3S" not in line["summary"]  # the card that proves it is still in Cat's hand
+
+
+def test_a_claims_evidence_never_cites_a_card_the_scorekeeper_undid(client):
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    table.play("7S")  # Bob led the ace of spades: the 7 was a mis-entry
+    undone = client.post(f"/games/{table.game_id}/actions", json={"action": "undo"}, headers=table.headers)
+    assert undone.status_code == 201, undone.get_json()
+    table.play("AS", "4C", "5S", "6S", "7S")
+    filed = file(table, seat=3, accused=2, trick=1)
+    ruling = ruling_of(table, filed["dispute"])
+    events = client.get(f"/games/{table.game_id}/events", headers=table.headers).get_json()["events"]
+    played = {e["payload"]["card"]: e["version"] for e in events if e["type"] == "CardPlayed"}
+    mistyped = next(e["version"] for e in events if e["type"] == "CardPlayed")
+    led = [p for p in ruling["evidence_events"] if p["type"] == "CardPlayed"]
+    assert [(p["version"], p["says"]) for p in led] == [(played["AS"], "Bob (seat 1) led AS"),
+                                                        (played["4C"], "Cat (seat 2) played 4C")]
+    assert "led 7S" not in ruling["read_aloud"] and f"Event {mistyped}:" not in ruling["read_aloud"]
