@@ -11,7 +11,9 @@ Two kinds of event open a dispute, and its id is that event's version:
   after a Myrmiddon's denial), which the game declares (``dispute_events``) and explains
   (``explain_rulings``, see ``referee.game``).
 
-A worker writes either explanation as the dispute's read model, with a text a table can read aloud.
+A worker writes either explanation as the dispute's read model, with a text a table can read aloud,
+and the game's disputes listed, one line each, as another (``disputes``): both kept by the record's
+head, so a reader asks the record to be folded again only when it has grown.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ class NotADispute(WorkersError, LookupError):
     """No dispute has this id in this game (event ``n`` is no claim, nor a ruling of the game's own)."""
 
 
+#: Read model name of a game's disputes listed: ``courtcard:{<game>}:disputes``.
+DISPUTES = "disputes"
+
+
 def dispute_model(n: int) -> str:
     """Read model name of dispute ``n``: ``courtcard:{<game>}:dispute:<n>``."""
     return f"dispute:{n}"
@@ -45,6 +51,11 @@ def dispute_events(game: Game) -> tuple[type, ...]:
 
 def is_dispute(game: Game, envelope: Envelope) -> bool:
     return is_a(envelope, *dispute_events(game))
+
+
+def disputes_listed(envelopes: list[Envelope]) -> dict[str, Any]:
+    """The ``disputes`` read model: the game's disputes listed as of the record's last version."""
+    return {"game_id": envelopes[0].game_id, "version": len(envelopes), "disputes": list_disputes(envelopes)}
 
 
 def list_disputes(envelopes: list[Envelope]) -> list[dict[str, Any]]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from tests.workers.playing import RENEGE_DEAL, ApiTable
+from workers.catalog import GameCatalog
+from workers.disputes import DISPUTES
+from workers.readmodels import ReadModels
 
 
 def renege_in_trick_one(client) -> ApiTable:
@@ -130,3 +133,27 @@ def test_a_claims_evidence_never_cites_a_card_the_scorekeeper_undid(client):
     assert [(p["version"], p["says"]) for p in led] == [(played["AS"], "Bob (seat 1) led AS"),
                                                         (played["4C"], "Cat (seat 2) played 4C")]
     assert "led 7S" not in ruling["read_aloud"] and f"Event {mistyped}:" not in ruling["read_aloud"]
+
+
+def test_a_games_disputes_listed_are_a_read_model_kept_by_the_records_head(client, redis_client):
+    table = renege_in_trick_one(client)
+    url = f"/games/{table.game_id}/disputes"
+    empty = client.get(url).get_json()
+    head = table.view()["version"]
+    assert (empty["ready"], empty["version"], empty["disputes"]) == (True, head, [])
+    assert ReadModels(redis_client).get(table.game_id, DISPUTES) == (head, {"game_id": table.game_id, "version": head,
+                                                                            "disputes": []})
+    filed = file(table, seat=3, accused=2, trick=1)
+    listed = client.get(url).get_json()
+    head = table.view()["version"]
+    assert (listed["version"], [d["dispute"] for d in listed["disputes"]]) == (head, [filed["dispute"]])
+    assert ReadModels(redis_client).get(table.game_id, DISPUTES)[1]["disputes"] == listed["disputes"]
+
+
+def test_a_game_whose_record_is_not_yet_written_is_not_found_by_its_disputes_as_by_its_view(
+        client, redis_client):
+    GameCatalog(redis_client).register("g-not-written", "dungeon", "known", False, "its token")  # created, not yet written
+    for url in ("/games/g-not-written", "/games/g-not-written/disputes", "/games/g-not-written/disputes/1"):
+        response = client.get(url, headers={"Authorization": "Bearer its token"})
+        assert (response.status_code, response.get_json()["code"]) == (404, "game_not_found"), url
+    assert ReadModels(redis_client).get("g-not-written", DISPUTES) is None
