@@ -85,7 +85,7 @@ class DisputeListSchema(ma.Schema):
 class Disputes(MethodView):
     @blp.arguments(DisputeListQuerySchema, location="query")
     @blp.response(200, DisputeListSchema)
-    @blp.alt_response(202, schema=DisputeListSchema, description="The list is being made for the record's last version")
+    @blp.alt_response(202, schema=DisputeListSchema, description="The list is being made for the record's head")
     def get(self, query, game_id):
         """Every dispute of the game, claims and the game's own rulings, one line each.
 
@@ -102,8 +102,9 @@ class Disputes(MethodView):
                                enqueue=lambda: enqueue_disputes(svc.queue, game_id, head),
                                build_here=lambda: update_disputes(svc.redis, game_id, head))
         ready = stored is not None and stored[0] >= head
-        listed = None if stored is None else [d for d in stored[1]["disputes"] if query.get("kind") in (None, d["kind"])]
-        body = {"ready": ready, "game_id": game_id, "version": stored[0] if stored else None, "disputes": listed}
+        version, doc = stored or (None, None)
+        listed = None if doc is None else [d for d in doc["disputes"] if query.get("kind") in (None, d["kind"])]
+        body = {"ready": ready, "game_id": game_id, "version": version, "disputes": listed}
         return body, 200 if ready else 202
 
     @blp.arguments(DisputeHeadersSchema, location="headers")

@@ -152,7 +152,8 @@ def test_a_games_disputes_listed_are_a_read_model_kept_by_the_records_head(clien
 
 def test_a_game_whose_record_is_not_yet_written_is_not_found_by_its_disputes_as_by_its_view(
         client, redis_client):
-    GameCatalog(redis_client).register("g-not-written", "dungeon", "known", False, "its token")  # created, not yet written
+    # Created, its record not yet written.
+    GameCatalog(redis_client).register("g-not-written", "dungeon", "known", False, "its token")
     for url in ("/games/g-not-written", "/games/g-not-written/disputes", "/games/g-not-written/disputes/1"):
         response = client.get(url, headers={"Authorization": "Bearer its token"})
         assert (response.status_code, response.get_json()["code"]) == (404, "game_not_found"), url
