@@ -8,6 +8,7 @@ import json
 import re
 import sys
 import time
+from collections.abc import Callable
 
 import click
 
@@ -15,7 +16,7 @@ from api.cli_actions import card_hint, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
 from api.client import ApiError, Client
 
-#: Seconds to wait for a worker to explain a ruling before saying it is still being written.
+#: Seconds to wait for a worker to explain a ruling (or list the disputes) before saying it is still being made.
 EXPLAIN_WAIT_S = 10
 
 
@@ -62,7 +63,7 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
     if dispute is None:
         _list_disputes(client, game_id, as_json)
         return
-    reply = _explained(client, game_id, dispute)
+    reply = _when_ready(lambda: client.dispute(game_id, dispute))
     if as_json:
         click.echo(json.dumps(reply))
         return
@@ -73,11 +74,13 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
     render_dispute(reply["ruling"])
 
 
-def _explained(client: Client, game_id: str, n: int) -> dict:
+def _when_ready(read: Callable[[], dict]) -> dict:
+    """The reply of ``read`` once a worker has made what it reads (``ready``), or the last one after
+    a while: an explanation or a list is a worker's read model."""
     deadline = time.monotonic() + EXPLAIN_WAIT_S
     while True:
         try:
-            reply = client.dispute(game_id, n)
+            reply = read()
         except ApiError as exc:
             fail(exc)
         if reply.get("ready") or time.monotonic() > deadline:
@@ -95,10 +98,12 @@ def render_dispute(doc: dict) -> None:
 
 def _list_disputes(client: Client, game_id: str, as_json: bool) -> None:
     """Every dispute of the game (its id is its claim's or ruling's event), with one line of what the table saw."""
-    try:
-        listed = client.disputes(game_id)
-    except ApiError as exc:
-        fail(exc)
+    reply = _when_ready(lambda: client.disputes(game_id))
+    if not reply.get("ready"):
+        err_console.print(f"The list of game {game_id}'s disputes is still being made. "
+                          f"Run `courtcard dispute {game_id}` again in a moment.")
+        sys.exit(EXIT_USAGE)
+    listed = reply["disputes"]
     if as_json:
         click.echo(json.dumps(listed))
         return

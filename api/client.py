@@ -109,9 +109,10 @@ class Client:
         return self.request("POST", f"/games/{game_id}/disputes", token=self.token_for(game_id), json=claim,
                             headers=headers).json()
 
-    def disputes(self, game_id: str) -> list[dict]:
-        """The game's disputes (claims and the game's own rulings), one line of summary each."""
-        return self.request("GET", f"/games/{game_id}/disputes", token=self.token_for(game_id)).json()["disputes"]
+    def disputes(self, game_id: str) -> dict:
+        """The game's disputes (claims and the game's own rulings), one line of summary each, under
+        ``disputes`` (``ready`` false while a worker is still making the list)."""
+        return self.request("GET", f"/games/{game_id}/disputes", token=self.token_for(game_id)).json()
 
     def dispute(self, game_id: str, n: int) -> dict:
         """Dispute ``n``'s ruling explained (``ready`` false while a worker is still writing it)."""

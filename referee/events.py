@@ -11,6 +11,7 @@ Hands are numbered from 1, tricks from 1 within a hand, seats from 0 clockwise.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -287,3 +288,9 @@ class EntryUndone:
     action: str
     replaces_from: int
     replaces_to: int
+
+
+def taken_back(events: Iterable[object]) -> set[int]:
+    """The stream versions that the undos among ``events`` (a log from its first event) took back:
+    entries that never happened at the table, though they stay in the record."""
+    return {n for e in events if isinstance(e, EntryUndone) for n in range(e.replaces_from, e.replaces_to + 1)}

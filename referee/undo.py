@@ -16,7 +16,9 @@ What an undo refuses, with its reason (:class:`UndoRefused`, code ``wrong_phase`
   scorekeeper saw: an entry logged since makes the undo refused, never applied to the later entry);
 * the game's opening (its creation is no entry: nothing to undo before the first entry);
 * an undo (the last entry is then the undo itself: log the entry again instead);
-* a claim and the referee's ruling on it (a player's accusation is ruled, not mistyped);
+* a renege claim (``ClaimRenege``) and the referee's ruling on it: contest a ruling with a dispute.
+  A game's own action that brings a ruling (Dungeon's accusation or look, typed for the wrong
+  player) is an entry like any other, and may be undone as a mis-entry;
 * anything once the game is over.
 
 It is not the rules' take-back of an irregular card (``CardTakenBack``, The Queens'

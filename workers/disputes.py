@@ -11,7 +11,9 @@ Two kinds of event open a dispute, and its id is that event's version:
   after a Myrmiddon's denial), which the game declares (``dispute_events``) and explains
   (``explain_rulings``, see ``referee.game``).
 
-A worker writes either explanation as the dispute's read model, with a text a table can read aloud.
+A worker writes either explanation as the dispute's read model, with a text a table can read aloud,
+and the game's disputes listed, one line each, as another (``disputes``): both kept by the record's
+head, so a reader asks the record to be folded again only when it has grown.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from referee.events import CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet
+from referee.events import (CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet,
+                             taken_back)
 from referee.game import Game
 from referee.registry import get_game
 from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a, same_append
@@ -30,6 +33,10 @@ from workers.record_words import name_of
 
 class NotADispute(WorkersError, LookupError):
     """No dispute has this id in this game (event ``n`` is no claim, nor a ruling of the game's own)."""
+
+
+#: Read model name of a game's disputes listed: ``courtcard:{<game>}:disputes``.
+DISPUTES = "disputes"
 
 
 def dispute_model(n: int) -> str:
@@ -44,6 +51,11 @@ def dispute_events(game: Game) -> tuple[type, ...]:
 
 def is_dispute(game: Game, envelope: Envelope) -> bool:
     return is_a(envelope, *dispute_events(game))
+
+
+def disputes_listed(envelopes: list[Envelope]) -> dict[str, Any]:
+    """The ``disputes`` read model: the game's disputes listed as of the record's last version."""
+    return {"game_id": envelopes[0].game_id, "version": len(envelopes), "disputes": list_disputes(envelopes)}
 
 
 def list_disputes(envelopes: list[Envelope]) -> list[dict[str, Any]]:
@@ -80,14 +92,17 @@ def _game_of(envelopes: list[Envelope]) -> Game:
 
 
 def _explain_claim(envelopes: list[Envelope], n: int) -> dict[str, Any]:
-    """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence."""
+    """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence.
+    An entry the scorekeeper undid never happened at the table: it is neither evidence nor a
+    penalty (a claim itself is never undone)."""
     names = seat_names(envelopes)
+    gone = taken_back(e.event for e in envelopes)
     claim = envelopes[n - 1].payload
     batch = same_append(envelopes, n - 1)
     ruling_env = next((e for e in batch if is_a(e, RenegeRuled)), None)
     ruling = ruling_env.payload if ruling_env else {}
     hand, trick, accused = claim["hand"], claim["trick"], claim["accused"]
-    in_hand = [e for e in envelopes[: n - 1] if e.payload.get("hand") == hand]
+    in_hand = [e for e in envelopes[: n - 1] if e.payload.get("hand") == hand and e.version not in gone]
     played = _last(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("seat") == accused and e.payload.get("trick") == trick)
     led = _first(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("trick") == trick)
     evidence = ruling.get("evidence", {})
@@ -103,14 +118,15 @@ def _explain_claim(envelopes: list[Envelope], n: int) -> dict[str, Any]:
                                         "still held when that card was played"))
     if evidence.get("proof"):
         card = evidence["proof"]["card"]
-        later = _first(envelopes[: n - 1], lambda e: is_a(e, CardPlayed) and e.payload.get("hand") == hand
-                       and e.payload.get("seat") == accused and e.payload.get("card") == card)
+        later = _first(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("seat") == accused
+                       and e.payload.get("card") == card)
         if later is not None:
             proofs.append(_proof(later, f"{who(names, accused)} later played {card}, so they held it"))
     if evidence.get("shown") and ruling.get("verdict") == "upheld":
         proofs.append({"version": n, "type": envelopes[n - 1].type, "says": f"{evidence['shown']} was shown at the table"})
     penalty = [_penalty(e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
-    after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):] if _concerns(e, accused, hand, trick)]
+    after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):]
+             if e.version not in gone and _concerns(e, accused, hand, trick)]
     doc = {
         "kind": "claim",
         "status": "ruled" if ruling_env else "not_ruled",

@@ -29,7 +29,7 @@ from events.server import redis_from_url
 from events.store import EventStore
 from referee.service import RefereeService
 from workers.audit import AUDIT, audit_game
-from workers.disputes import NotADispute, dispute_model, explain_dispute
+from workers.disputes import DISPUTES, NotADispute, dispute_model, disputes_listed, explain_dispute
 from workers.queues import queue
 from workers.readmodels import ReadModels
 from workers.scoresheet import SCORES, build_sheet, kept_departures
@@ -66,6 +66,12 @@ def enqueue_dispute(client: redis.Redis, game_id: str, dispute: int, version: in
     """Ask for dispute ``dispute`` of ``game_id`` to be explained as of (at least) ``version``."""
     return _enqueue(client, "workers.jobs.explain_dispute_job", _job_id("dispute", game_id, dispute, version),
                     [game_id, dispute, version], TIMEOUTS["dispute"], "courtcard-default", is_async)
+
+
+def enqueue_disputes(client: redis.Redis, game_id: str, version: int, is_async: bool = True) -> Job:
+    """Ask for the list of ``game_id``'s disputes to reach at least ``version``."""
+    return _enqueue(client, "workers.jobs.list_disputes_job", _job_id("disputes", game_id, version),
+                    [game_id, version], TIMEOUTS["dispute"], "courtcard-default", is_async)
 
 
 def _job_id(kind: str, game_id: str, *numbers: int) -> str:
@@ -133,6 +139,21 @@ def explain_dispute_job(game_id: str, dispute: int, version: int) -> dict[str, A
             return None  # nothing to explain; the API answers 404 for it
 
     return _refresh(_connection(), game_id, dispute_model(dispute), version, build)
+
+
+def list_disputes_job(game_id: str, version: int) -> dict[str, Any]:
+    """List the disputes of ``game_id`` from the log and store the list (as of the game's current version)."""
+    return update_disputes(_connection(), game_id, version)
+
+
+def update_disputes(client: redis.Redis, game_id: str, version: int) -> dict[str, Any]:
+    """What :func:`list_disputes_job` does, on ``client``: also called by a request no worker could serve."""
+
+    def build(client: redis.Redis, models: ReadModels) -> dict[str, Any] | None:
+        envelopes = list(EventStore(client).read(game_id))
+        return disputes_listed(envelopes) if envelopes else None  # a record not yet written lists nothing
+
+    return _refresh(client, game_id, DISPUTES, version, build)
 
 
 def _refresh(client: redis.Redis, game_id: str, name: str, version: int,

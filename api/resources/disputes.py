@@ -1,7 +1,8 @@
 """Disputes: a claim of a renege is logged through the referee at once (202 and a dispute id); a
 ruling of the game's own (Dungeon: an accusation, a look after a denial) is one already, logged as
 a game action. A worker explains either from the log, and GET shows it in words a table can read
-aloud; GET on the game's disputes lists them, one line each."""
+aloud; GET on the game's disputes lists them, one line each. Both are workers' read models kept by
+the record's head: 202 while the one asked for is being made."""
 
 from __future__ import annotations
 
@@ -17,12 +18,17 @@ from api.services import jobs_async, services
 from api.views import game_finished
 from referee.fields import HandField, SeatField, TrickField
 from referee.registry import get_game
-from workers.disputes import dispute_model, is_dispute, list_disputes
-from workers.jobs import enqueue_dispute
+from referee.service import GameNotFoundError
+from workers.disputes import DISPUTES, dispute_model, is_dispute
+from workers.jobs import enqueue_dispute, enqueue_disputes, update_disputes
 from workers.readmodels import ReadModels
+from workers.waiting import current_model
 
 blp = Blueprint("disputes", __name__, url_prefix="/games",
                 description="Disputes: claimed reneges and the games' own rulings, explained")
+
+#: Seconds a listing request waits for a live worker to bring the list to the record's head.
+LIST_WAIT_S = 2.0
 
 
 class DisputeSchema(ma.Schema):
@@ -68,24 +74,38 @@ class DisputeLineSchema(ma.Schema):
 
 
 class DisputeListSchema(ma.Schema):
+    ready = ma.fields.Boolean(metadata={"description": "true when the list reflects the record's last version"})
     game_id = ma.fields.String()
-    version = ma.fields.Integer()
-    disputes = ma.fields.List(ma.fields.Nested(DisputeLineSchema))
+    version = ma.fields.Integer(allow_none=True, metadata={"description": "the event version the list reflects"})
+    disputes = ma.fields.List(ma.fields.Nested(DisputeLineSchema), allow_none=True, metadata={
+        "description": "none while no list has been made yet"})
 
 
 @blp.route("/<game_id>/disputes")
 class Disputes(MethodView):
     @blp.arguments(DisputeListQuerySchema, location="query")
     @blp.response(200, DisputeListSchema)
+    @blp.alt_response(202, schema=DisputeListSchema, description="The list is being made for the record's head")
     def get(self, query, game_id):
         """Every dispute of the game, claims and the game's own rulings, one line each.
 
         Each line says only what the table saw (no hand, no face-down card), so a reader of the
-        game may list them; the explanation of one needs what its events need."""
+        game may list them; the explanation of one needs what its events need. The list is a
+        worker's read model, made again only when the record has grown (202 while a worker is
+        still making it; with none to take the job, the request makes it)."""
         require_reader(catalog_entry(game_id))
-        envelopes = list(services().store.read(game_id))
-        listed = [d for d in list_disputes(envelopes) if query.get("kind") in (None, d["kind"])]
-        return {"game_id": game_id, "version": len(envelopes), "disputes": listed}
+        svc = services()
+        head = svc.store.version(game_id)
+        if head == 0:  # created, its record not yet written (or never): no game to read, as GET /games/{id}
+            raise GameNotFoundError(game_id)
+        stored = current_model(ReadModels(svc.redis), game_id, DISPUTES, head, LIST_WAIT_S, workers_alive=jobs_async,
+                               enqueue=lambda: enqueue_disputes(svc.queue, game_id, head),
+                               build_here=lambda: update_disputes(svc.redis, game_id, head))
+        ready = stored is not None and stored[0] >= head
+        version, doc = stored or (None, None)
+        listed = None if doc is None else [d for d in doc["disputes"] if query.get("kind") in (None, d["kind"])]
+        body = {"ready": ready, "game_id": game_id, "version": version, "disputes": listed}
+        return body, 200 if ready else 202
 
     @blp.arguments(DisputeHeadersSchema, location="headers")
     @blp.arguments(DisputeSchema)

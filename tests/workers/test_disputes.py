@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from tests.workers.playing import RENEGE_DEAL, ApiTable
+from workers.catalog import GameCatalog
+from workers.disputes import DISPUTES
+from workers.readmodels import ReadModels
 
 
 def renege_in_trick_one(client) -> ApiTable:
@@ -112,3 +115,46 @@ def test_a_games_disputes_are_listed_one_line_each_for_any_reader(client):
                                       f"Event {filed['dispute'] + 1}: On Dan's claim, the referee rules that Cat "
                                       "did not follow suit with 4C")
     assert "3S" not in line["summary"]  # the card that proves it is still in Cat's hand
+
+
+def test_a_claims_evidence_never_cites_a_card_the_scorekeeper_undid(client):
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    table.play("7S")  # Bob led the ace of spades: the 7 was a mis-entry
+    undone = client.post(f"/games/{table.game_id}/actions", json={"action": "undo"}, headers=table.headers)
+    assert undone.status_code == 201, undone.get_json()
+    table.play("AS", "4C", "5S", "6S", "7S")
+    filed = file(table, seat=3, accused=2, trick=1)
+    ruling = ruling_of(table, filed["dispute"])
+    events = client.get(f"/games/{table.game_id}/events", headers=table.headers).get_json()["events"]
+    played = {e["payload"]["card"]: e["version"] for e in events if e["type"] == "CardPlayed"}
+    mistyped = next(e["version"] for e in events if e["type"] == "CardPlayed")
+    led = [p for p in ruling["evidence_events"] if p["type"] == "CardPlayed"]
+    assert [(p["version"], p["says"]) for p in led] == [(played["AS"], "Bob (seat 1) led AS"),
+                                                        (played["4C"], "Cat (seat 2) played 4C")]
+    assert "led 7S" not in ruling["read_aloud"] and f"Event {mistyped}:" not in ruling["read_aloud"]
+
+
+def test_a_games_disputes_listed_are_a_read_model_kept_by_the_records_head(client, redis_client):
+    table = renege_in_trick_one(client)
+    url = f"/games/{table.game_id}/disputes"
+    empty = client.get(url).get_json()
+    head = table.view()["version"]
+    assert (empty["ready"], empty["version"], empty["disputes"]) == (True, head, [])
+    assert ReadModels(redis_client).get(table.game_id, DISPUTES) == (head, {"game_id": table.game_id, "version": head,
+                                                                            "disputes": []})
+    filed = file(table, seat=3, accused=2, trick=1)
+    listed = client.get(url).get_json()
+    head = table.view()["version"]
+    assert (listed["version"], [d["dispute"] for d in listed["disputes"]]) == (head, [filed["dispute"]])
+    assert ReadModels(redis_client).get(table.game_id, DISPUTES)[1]["disputes"] == listed["disputes"]
+
+
+def test_a_game_whose_record_is_not_yet_written_is_not_found_by_its_disputes_as_by_its_view(
+        client, redis_client):
+    # Created, its record not yet written.
+    GameCatalog(redis_client).register("g-not-written", "dungeon", "known", False, "its token")
+    for url in ("/games/g-not-written", "/games/g-not-written/disputes", "/games/g-not-written/disputes/1"):
+        response = client.get(url, headers={"Authorization": "Bearer its token"})
+        assert (response.status_code, response.get_json()["code"]) == (404, "game_not_found"), url
+    assert ReadModels(redis_client).get("g-not-written", DISPUTES) is None

@@ -89,10 +89,35 @@ def test_a_look_that_does_not_find_the_card_proves_the_denial_true_and_the_asker
 def test_a_liar_found_out_under_suicide_queen_is_explained_with_the_choice_made_after_the_look():
     envelopes, _ = disputes_of(DARK, DARK_SCRIPT)
     look = next(e.version for e in envelopes if e.type == "DungeonHandLookedAt")
+    asked = next(e.version for e in envelopes if e.type == "DungeonMyrmiddonAsked")
+    closed = max(e.version for e in envelopes[:look] if e.type == "DungeonCountersClosed")
+    denied = next(e.version for e in envelopes if e.type == "DungeonCardDenied")
+    assert asked < closed < denied < look
     doc = explain_dispute(envelopes, look)
-    assert [p["type"] for p in doc["evidence_events"]] == [
-        "DungeonMyrmiddonAsked", "DungeonCountersClosed", "DungeonCardDenied", "DungeonHandLookedAt"]
+    assert [(p["version"], p["type"]) for p in doc["evidence_events"]] == [
+        (asked, "DungeonMyrmiddonAsked"), (closed, "DungeonCountersClosed"), (denied, "DungeonCardDenied"),
+        (look, "DungeonHandLookedAt")]
     assert f"(event {look + 1}), and Ann (seat 0) gets nothing." in doc["read_aloud"]
+
+
+def test_a_liars_choice_the_scorekeeper_undid_is_not_the_choice_explained_the_one_made_instead_is():
+    # Bob, found out, hands the king of spades over and discards the rest; the scorekeeper undoes
+    # that entry, and Bob discards his whole hand instead.
+    script = DARK_SCRIPT[:DARK_SCRIPT.index(cmd.Look(0)) + 1] + [cmd.HandOver(1), Undo(), cmd.DiscardHand(1)]
+    envelopes, listed = disputes_of(DARK, script)
+    look = next(e.version for e in envelopes if e.type == "DungeonHandLookedAt")
+    assert [e.type for e in envelopes[look:]] == [
+        "DungeonCardHandedOver", "DungeonHandDiscarded", "EntryUndone", "DungeonHandDiscarded"]
+    undone = envelopes[look + 2].payload
+    assert (undone["replaces_from"], undone["replaces_to"]) == (look + 1, look + 2)
+    doc = explain_dispute(envelopes, look)
+    assert (doc["status"], listed[look]["status"]) == ("ruled", "ruled")
+    assert doc["consequence"] == [
+        "Bob (seat 1), found out, chooses to hand the card over and discard the rest, or to discard the whole hand.",
+        "Bob (seat 1) discards the king of spades, the jack of diamonds, the ace of clubs, the 6 of diamonds "
+        f"(event {look + 4}), and Ann (seat 0) gets nothing."]
+    assert f"event {look + 1}" not in doc["read_aloud"] and f"event {look + 2}" not in doc["read_aloud"]
+    assert [p["version"] for p in doc["evidence_events"]][-1] == look
 
 
 def test_a_blind_look_is_explained_from_the_hand_the_scorekeeper_entered():

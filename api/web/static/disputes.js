@@ -9,22 +9,29 @@ import { cardFace } from "./cards.js";
 import { readable } from "./labels.js";
 
 const VERDICT = { upheld: "upheld", not_proven: "not proven" };
-const READ_TRIES = 20; // the explanation is a worker's job: ask again while it answers 202
+const READ_TRIES = 20; // the list and the explanations are workers' jobs: ask again while they answer 202
 const READ_WAIT_MS = 300;
+
+/** The reply of `path` once its read model is made (`ready`), asking again (briefly) while it is not. */
+async function whenReady(path, token, stillMaking) {
+  for (let i = 0; i < READ_TRIES; i += 1) {
+    const reply = await api(path, { token });
+    if (reply.ready) return reply;
+    await new Promise((resolve) => setTimeout(resolve, READ_WAIT_MS));
+  }
+  throw new Error(stillMaking);
+}
 
 /** The game's disputes, one line each: [{dispute, kind, status, summary}], in the order logged. */
 export async function listDisputes(gameId, token) {
-  return (await api(`/games/${encodeURIComponent(gameId)}/disputes`, { token })).disputes;
+  return (await whenReady(`/games/${encodeURIComponent(gameId)}/disputes`, token,
+    "The list of disputes is still being made: try again in a moment.")).disputes;
 }
 
 /** Read dispute `n` of the game, waiting (briefly) for its explanation to be written. */
 export async function readDispute(gameId, n, token) {
-  for (let i = 0; i < READ_TRIES; i += 1) {
-    const reply = await api(`/games/${encodeURIComponent(gameId)}/disputes/${n}`, { token });
-    if (reply.ready) return reply.ruling;
-    await new Promise((resolve) => setTimeout(resolve, READ_WAIT_MS));
-  }
-  throw new Error("The explanation is still being written: try again in a moment.");
+  return (await whenReady(`/games/${encodeURIComponent(gameId)}/disputes/${n}`, token,
+    "The explanation is still being written: try again in a moment.")).ruling;
 }
 
 /** Open a dispute; resolves with its id. */

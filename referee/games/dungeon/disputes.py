@@ -23,7 +23,7 @@ from typing import Any
 
 from events.registry import registry
 from referee.cards import RANK, SUIT_NAMES
-from referee.events import EntryUndone
+from referee.events import EntryUndone, taken_back
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
 from referee.games.dungeon.answers import named_in
@@ -41,8 +41,9 @@ _RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 def explain_rulings(events: Sequence[Any], game: Any) -> dict[int, dict[str, Any]]:
     """Every ruling in the log a table may dispute, by the version of its event, explained from the
     log: one fold of the log with ``game`` (Dungeon as the registry serves it, with the undo every
-    game has), each ruling explained from the game as it stood just before it. A ruling the
-    scorekeeper undid later (a mis-entry) says so."""
+    game has), each ruling explained from the game as it stood just before it. An entry the
+    scorekeeper undid (a mis-entry) never happened at the table: no explanation cites it, and a
+    ruling undone later says so."""
     out: dict[int, dict[str, Any]] = {}
     before = _Before(events, game)
     for version, event in enumerate(events, 1):
@@ -73,14 +74,18 @@ def _explain(before: _Before, event: Any, n: int) -> dict[str, Any]:
 
 class _Before:
     """The game as it stands before the event to explain, folded one event at a time: the state,
-    and for each seat the version of the event that laid each passage still in the dungeon (the
+    for each seat the version of the event that laid each passage still in the dungeon (the
     dungeon is a stack: a retreat or a cave-in takes the last passage, an accusation the whole
-    dungeon)."""
+    dungeon), and the versions the undos took back, which no explanation cites: those folded so far
+    (``undone``, for the events before the one to explain) and the whole log's (``never_happened``,
+    for the events after it, such as a liar's choice undone later)."""
 
     def __init__(self, events: Sequence[Any], game: Any) -> None:
         self.events = events
         self.game = game
         self.state = self.game.initial_state()
+        self.undone: set[int] = set()
+        self.never_happened = taken_back(events)
         self.laid: list[list[int]] = []
         # ``laid`` as it was after each version that changed it, so an undo can restore it.
         self.kept: list[tuple[int, list[list[int]]]] = []
@@ -89,6 +94,7 @@ class _Before:
         self.state = self.game.apply(self.state, event)
         changed = False
         if isinstance(event, EntryUndone):  # back to ``laid`` as it was before the entry undone
+            self.undone.update(range(event.replaces_from, event.replaces_to + 1))
             self.kept = [(at, laid) for at, laid in self.kept if at < event.replaces_from]
             self.laid = [list(v) for v in self.kept[-1][1]] if self.kept else []
             changed = True
@@ -107,11 +113,11 @@ class _Before:
 
     def last(self, kind: type, test=lambda e: True, before: int | None = None) -> tuple[int, Any] | None:
         """The last event of class ``kind`` passing ``test`` before version ``before`` (default: the
-        event to explain)."""
+        event to explain), among those no undo took back."""
         end = (self.state.version + 1 if before is None else before) - 1
         for version in range(end, 0, -1):
             event = self.events[version - 1]
-            if isinstance(event, kind) and test(event):
+            if isinstance(event, kind) and test(event) and version not in self.undone:
                 return version, event
         return None
 
@@ -215,13 +221,16 @@ def _look(b: _Before, e: ev.DungeonHandLookedAt, n: int) -> dict[str, Any]:
 
 def _liar_pays(b: _Before, e: ev.DungeonHandLookedAt, n: int, asker: str, target: str) -> list[str]:
     """What a liar found out gives up: the card and the rest of the hand, or (Suicide Queen) what
-    they chose in the events after the look."""
+    they chose in the events after the look: a choice the scorekeeper undid, and the undo, are
+    passed over (the choice made instead follows); an undo of the look itself ends it."""
     if not e.liar_chooses:
         return [f"{asker} takes {spoken(e.card)} and {target} discards the rest of the hand: "
                 f"{', '.join(spoken(c) for c in e.discarded) or 'no cards'} (event {n})."]
     out = [f"{target}, found out, chooses to hand the card over and discard the rest, or to discard the whole hand."]
     for version in range(n + 1, len(b.events) + 1):
         later = b.events[version - 1]
+        if version in b.never_happened or isinstance(later, EntryUndone) and later.replaces_from > n:
+            continue
         if isinstance(later, ev.DungeonCardHandedOver) and later.seat == e.target:
             out.append(f"{target} hands {spoken(later.card)} over (event {version}).")
         elif isinstance(later, ev.DungeonHandDiscarded) and later.seat == e.target:
