@@ -13,7 +13,6 @@ from rich.console import Console
 from rich.table import Table
 
 from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, table_lines
-from referee.cards import SUIT_NAMES, card_words
 
 
 def render_game(console: Console, body: dict[str, Any]) -> None:
@@ -105,6 +104,7 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
     events every trick game shares read as words, a game's own facts (Dungeon, The Queens) as the
     records say them (``workers.record_words``); any other event as its type and fields."""
+    from referee.cards import SUIT_NAMES, card_words  # here: the command line starts without the rules
     from workers.record_words import words_of
 
     def name(seat: Any) -> str:
