@@ -60,32 +60,35 @@ def test_the_served_sheet_says_how_and_in_which_turn_a_player_was_slain(client):
     assert row_of(later, "Cat")["result"] == SLAIN and row_of(later, "Cat")["turns"] == SLAIN_IN_TURN
 
 
-def test_the_departures_are_carried_from_the_stored_sheet_not_folded_again(client, redis_client):
+def slain_and_stored(client, redis_client, departures) -> tuple[str, dict, int]:
+    """A game logged to Cat's slaying, its sheet served and stored with ``departures(version)`` (of
+    the slaying's version) put in its place: the game, its headers and the slaying's version."""
     game_id, headers = new_dungeon(client)
     log(client, game_id, headers, TO_THE_SLAYING)
     served(client, game_id)
-    # The stored sheet's turn is changed under it: a refresh that folded the record again would
-    # say turn 7; one that carries the stored departures keeps this one.
     models = ReadModels(redis_client)
     slain_at, doc = models.get(game_id, SCORES)
     assert doc["departures"] == [{"seat": 2, "turn": SLAIN_IN_TURN, "version": slain_at}]  # facts, no words
     assert row_of(doc, "Cat")["result"] == "out"
-    doc["departures"] = [{"seat": 2, "turn": 99, "version": slain_at}]
+    doc["departures"] = departures(slain_at)
     redis_client.hset(models.key(game_id, SCORES), "doc", orjson.dumps(doc))
+    return game_id, headers, slain_at
+
+
+def test_the_departures_are_carried_from_the_stored_sheet_not_folded_again(client, redis_client):
+    # The stored sheet's turn is changed under it: a refresh that folded the record again would
+    # say turn 7; one that carries the stored departures keeps this one.
+    game_id, headers, _ = slain_and_stored(client, redis_client, lambda at: [{"seat": 2, "turn": 99, "version": at}])
     log(client, game_id, headers, GOING_ON)
     sheet = served(client, game_id)
     assert row_of(sheet, "Cat")["turns"] == 99 and row_of(sheet, "Cat")["result"] == SLAIN
 
 
 def test_a_sheet_stored_with_the_words_of_an_earlier_release_is_folded_again_into_facts(client, redis_client):
-    game_id, headers = new_dungeon(client)
-    log(client, game_id, headers, TO_THE_SLAYING)
-    served(client, game_id)
-    models = ReadModels(redis_client)
-    slain_at, doc = models.get(game_id, SCORES)
-    doc["departures"] = [{"seat": 2, "turn": SLAIN_IN_TURN, "how": "slain by the king of clubs"}]  # no version
-    redis_client.hset(models.key(game_id, SCORES), "doc", orjson.dumps(doc))
+    earlier = [{"seat": 2, "turn": SLAIN_IN_TURN, "how": "slain by the king of clubs"}]  # no version
+    game_id, headers, slain_at = slain_and_stored(client, redis_client, lambda at: earlier)
     log(client, game_id, headers, GOING_ON)
+    models = ReadModels(redis_client)
     assert served(client, game_id)["departures"] == [{"seat": 2, "turn": SLAIN_IN_TURN, "version": slain_at,
                                                       "how": SLAIN}]
     assert models.get(game_id, SCORES)[1]["departures"] == [{"seat": 2, "turn": SLAIN_IN_TURN, "version": slain_at}]
