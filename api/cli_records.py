@@ -2,8 +2,8 @@
 
 ``verify`` works offline, on the file alone (a jsonl export, or a text record with its chain, read
 back into the jsonl lines it stands for by ``workers.text_record``; its comments are words for
-people, not verified, and the lines whose words differ from today's are listed): the hash chain and its head
-line, then the referee deciding the game again from the table's actions
+people, not verified, and the lines whose words differ from today's are listed): the hash chain
+and its head line, then the referee deciding the game again from the table's actions
 (``workers.imports.check_history``), and with ``--key`` the signature of the service that recorded
 it (``events.signing``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
 """
@@ -167,8 +167,9 @@ def _print_reworded(reworded: list[dict]) -> None:
 
 def _chained_text(data: bytes) -> ReadRecord:
     """A text record read back with its chain (each move's events hashed as the chain lists them,
-    the tags, moves and chain what they give; its words may differ from today's); raises ImportRejected naming the text's line. One without
-    its chain cannot be verified: its events would be made afresh."""
+    the tags, moves and chain what they give; its words may differ from today's); raises
+    ImportRejected naming the text's line. One without its chain cannot be verified: its events
+    would be made afresh."""
     from workers.imports import ImportRejected
     from workers.text_record import read_text
 

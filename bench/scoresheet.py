@@ -5,8 +5,9 @@ turn) carried from the stored sheet, against the record folded again to find the
 
 A random game of ``--players`` is played by the referee to its end (a player slain on the way);
 each refresh builds the sheet from the state at the head, then adds its departures, as
-``workers.jobs.update_scores`` does, either with the departures of the sheet stored one version before (``kept_departures``: no undo in
-the events after it, nobody new out) or with the whole record folded (``departures``). The last
+``workers.jobs.update_scores`` does, either those of the sheet stored one version before
+(``kept_departures``: no undo in the events after it, nobody new out) or those of the whole record
+folded (``departures``). The last
 line printed is one JSON object with ``events``, ``carried_ms`` and ``folded_ms`` (the mean of
 ``--rounds`` refreshes each).
 """

@@ -2,8 +2,9 @@
 
 One function reads any game's events: the events every trick game shares, the rulings and their
 consequences, and Dungeon's and The Queens' own facts have words here; any other event reads as
-its type and fields. A card reads as ``referee.cards.card_words`` says it, as everywhere. A ruling is credited to whoever made it: the referee on its own, a player's
-claim, or a dispute (a claim logged through ``POST /games/{id}/disputes``, whose command id says so).
+its type and fields. A card reads as ``referee.cards.card_words`` says it, as everywhere. A ruling
+is credited to whoever made it: the referee on its own, a player's claim, or a dispute (a claim
+logged through ``POST /games/{id}/disputes``, whose command id says so).
 
     >>> card_words("QS"), card_words("7H#2")
     ('the queen of spades', 'the 7 of hearts (second pack)')

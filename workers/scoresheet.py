@@ -11,8 +11,8 @@ the game's sheet lists it under ``current.players``, the result (the winner's wa
 of the game, or still in) and the turns played while the player was in, from the ``turn_no`` its
 view counts. The sheet stored holds facts (a player out of the game is "out", with the version of
 the event that took them out); the words (``slain by the king of clubs``) are made when it is read
-(:func:`sheet_in_words`), so a change of words changes no stored sheet. Rows hold one value per cell: a list of cards is one text, and a list of settings or
-penalties is the points they cost.
+(:func:`sheet_in_words`), so a change of words changes no stored sheet. Rows hold one value per
+cell: a list of cards is one text, and a list of settings or penalties is the points they cost.
 """
 
 from __future__ import annotations
