@@ -85,25 +85,30 @@ def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[En
 def with_departures(sheet: dict[str, Any], left: Departures) -> dict[str, Any]:
     """``sheet`` (of a game without hands) with the turn each player out of the game left at, and
     its ``departures`` (seat, turn, the version of the event that took them out)."""
-    rows = [{**row, "turns": left.get(row["seat"], (None, None))[0]} if row["seat"] in left else row
-            for row in sheet["rows"]]
+    rows = [{**row, "turns": left[row["seat"]][0]} if row["seat"] in left else row for row in sheet["rows"]]
     return {**sheet, "rows": rows,
             "departures": [{"seat": seat, "turn": turn, "version": version}
                            for seat, (turn, version) in sorted(left.items())]}
 
 
-def sheet_in_words(sheet: dict[str, Any], event_at: Callable[[int], Envelope]) -> dict[str, Any]:
+def sheet_in_words(sheet: dict[str, Any], event_at: Callable[[int], Envelope | None]) -> dict[str, Any]:
     """The sheet as it is served and printed: each player out of the game's result and departure
     say how they left ("slain by the king of clubs"), in today's words, from the event that took
     them out (``event_at(version)``); "out" where that event has no words. The stored sheet keeps
-    the facts, so that a change of words changes no stored sheet."""
+    the facts, so that a change of words changes no stored sheet (one stored by an earlier
+    release, with words and no version, is served as it was until it is refreshed)."""
     gone = sheet.get("departures")
     if not gone:
         return sheet
-    how = {d["seat"]: departure(event_at(d["version"])) for d in gone}
+    how = {d["seat"]: _how(d, event_at) for d in gone}
     rows = [{**row, "result": how[row["seat"]] or row["result"]} if row["seat"] in how else row
             for row in sheet["rows"]]
     return {**sheet, "rows": rows, "departures": [{**d, "how": how[d["seat"]]} for d in gone]}
+
+
+def _how(gone: dict[str, Any], event_at: Callable[[int], Envelope | None]) -> str | None:
+    event = event_at(gone["version"]) if gone.get("version") is not None else None
+    return departure(event) if event is not None else gone.get("how")
 
 
 def _players(game: Game, state: GameState, scores: dict[str, Any] | None = None) -> list[dict[str, Any]] | None:
