@@ -1,8 +1,9 @@
 """``courtcard`` commands for a game's record: export, import, verify and audit.
 
 ``verify`` works offline, on the file alone (a jsonl export, or a text record with its chain, read
-back into the jsonl lines it stands for by ``workers.text_record``): the hash chain and its head
-line, then the referee deciding the game again from the table's actions
+back into the jsonl lines it stands for by ``workers.text_record``; its comments are words for
+people, not verified, and the lines whose words differ from today's are listed): the hash chain
+and its head line, then the referee deciding the game again from the table's actions
 (``workers.imports.check_history``), and with ``--key`` the signature of the service that recorded
 it (``events.signing``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
 """
@@ -128,11 +129,12 @@ def verify_file(file, key, as_json) -> None:
     version, head_hash = checked.head
     outcome = checked.replay.game.outcome(checked.replay.state)
     claimed = (checked.signature or {}).get("public_key") if isinstance(checked.signature, dict) else None
+    reworded = record.reworded if record is not None else []
     if as_json:
         click.echo(json.dumps({"ok": True, "format": "jsonl" if record is None else "text", "game_id": checked.game_id,
                                "game": checked.game_name, "events": version,
                                "head_hash": head_hash, "outcome": outcome, "recorded_by": _key_text(key) if key else None,
-                               "signed_with": claimed}))
+                               "signed_with": claimed, "words_not_verified": reworded}))
         return
     kind = "the text record of game" if record is not None else "game"
     console.print(f"[bold green]Verified[/]: {kind} {checked.game_id} ({checked.replay.game.title}), {version} events, "
@@ -145,12 +147,29 @@ def verify_file(file, key, as_json) -> None:
         said = f" The file says it was signed with key {claimed}." if claimed else " The file is not signed."
         console.print("This does not prove who recorded it (anyone can write a consistent record)." + said
                       + " To check, give that service's public key: --key KEY.")
+    _print_reworded(reworded)
+
+
+def _print_reworded(reworded: list[dict]) -> None:
+    """The lines of a text record whose words for people differ from today's. Its words are a reading
+    aid, not part of what is verified: an earlier release worded them otherwise, or someone changed
+    them; either way the facts above are the record's, and these words are not."""
+    if not reworded:
+        return
+    console.print(f"[bold yellow]{len(reworded)} line(s) read otherwise than the record's words today[/] (comments "
+                  "and tags in words are a reading aid, not part of what is verified: an earlier release may have "
+                  "worded them otherwise, or someone changed them; trust the moves, not these words):",
+                  highlight=False)
+    for line in reworded:
+        console.print(f"  line {line['line']}: says {line['says']!r}; today's words: {line['today']!r}",
+                      highlight=False, markup=False)
 
 
 def _chained_text(data: bytes) -> ReadRecord:
     """A text record read back with its chain (each move's events hashed as the chain lists them,
-    the text exactly what they give); raises ImportRejected naming the text's line. One without
-    its chain cannot be verified: its events would be made afresh."""
+    the tags, moves and chain what they give; its words may differ from today's); raises
+    ImportRejected naming the text's line. One without its chain cannot be verified: its events
+    would be made afresh."""
     from workers.imports import ImportRejected
     from workers.text_record import read_text
 

@@ -100,22 +100,11 @@ def _hand_points(hand: dict[str, Any], unit: int) -> str:
     return ""
 
 
-_RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-
-
-def card_words(card: str) -> str:
-    """``QS`` -> "the queen of spades"; a card Courtcard does not name this way stays as written."""
-    rank, suit = card[:-1], card[-1:]
-    if suit in _SUITS and (rank in _RANKS or rank in {str(n) for n in range(2, 11)}):
-        return f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
-    return card
-
-
 def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
     events every trick game shares read as words, a game's own facts (Dungeon, The Queens) as the
     records say them (``workers.record_words``); any other event as its type and fields."""
+    from referee.cards import SUIT_NAMES, card_words  # here: the command line starts without the rules
     from workers.record_words import words_of
 
     def name(seat: Any) -> str:
@@ -131,7 +120,7 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
         elif kind == "TrickWon":
             phrases.append(f"trick {p['trick']} to {name(p['seat'])}")
         elif kind == "TrumpCalled":
-            phrases.append(f"{name(p['seat'])} calls {_SUITS.get(p['suit'], p['suit'])} trump")
+            phrases.append(f"{name(p['seat'])} calls {SUIT_NAMES.get(p['suit'], p['suit'])} trump")
         elif kind == "DealerCut":
             phrases.append(f"{name(p['seat'])} cuts {card_words(p['card'])}")
         elif kind == "HandDealt" and "dealer" in p:

@@ -4,9 +4,10 @@ turn) carried from the stored sheet, against the record folded again to find the
     .venv/bin/python bench/scoresheet.py [--players N] [--seed S] [--rounds R]
 
 A random game of ``--players`` is played by the referee to its end (a player slain on the way);
-each refresh builds the sheet from the state at the head, as ``workers.jobs.update_scores`` does,
-either with the departures of the sheet stored one version before (``kept_departures``: no undo in
-the events after it, nobody new out) or with the whole record folded (``departures``). The last
+each refresh builds the sheet from the state at the head, then adds its departures, as
+``workers.jobs.update_scores`` does, either those of the sheet stored one version before
+(``kept_departures``: no undo in the events after it, nobody new out) or those of the whole record
+folded (``departures``). The last
 line printed is one JSON object with ``events``, ``carried_ms`` and ``folded_ms`` (the mean of
 ``--rounds`` refreshes each).
 """
@@ -25,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from referee.registry import get_game  # noqa: E402
 from referee.replay import replay  # noqa: E402
 from tests.workers.test_text_record import envelopes_of, random_record  # noqa: E402
-from workers.scoresheet import build_sheet, kept_departures  # noqa: E402
+from workers.scoresheet import build_sheet, departures, kept_departures, with_departures  # noqa: E402
 
 
 def main() -> None:
@@ -43,10 +44,11 @@ def main() -> None:
     assert stored[1]["departures"], "no player left the game: try another --seed"
 
     def carried() -> dict:
-        return build_sheet("g", game, state, left=kept_departures(game, state, stored, since))
+        sheet = build_sheet("g", game, state)
+        return with_departures(sheet, kept_departures(sheet, stored, since))
 
     def folded() -> dict:
-        return build_sheet("g", game, state, envelopes)
+        return with_departures(build_sheet("g", game, state), departures(game, envelopes))
 
     assert carried()["rows"] == folded()["rows"]
     figures = {"events": len(envelopes), "players_out": len(stored[1]["departures"])}

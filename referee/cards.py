@@ -12,6 +12,8 @@ below make every property a single dict access, which keeps the referee fast.
     ('D', '10')
     >>> sorted(["2C", "QC", "AC"], key=QD_STRENGTH.__getitem__, reverse=True)
     ['QC', 'AC', '2C']
+    >>> card_words("QS"), card_words("10D#2"), card_words("JK1=9H"), card_words("?")
+    ('the queen of spades', 'the 10 of diamonds (second pack)', 'a Joker as the 9 of hearts', 'a face-down card')
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from referee.errors import UnknownCard
 SUITS = ("C", "D", "H", "S")
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+#: The ranks said in words (the others are said as their number).
+RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 #: Queen's Dungeon rank order, high to low.
 QD_RANK_ORDER = ("Q", "A", "K", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -90,9 +94,29 @@ def parse_suit(text: object) -> str:
 
 def card_name(card: str) -> str:
     """Spoken form for messages: ``QS`` -> ``QS (queen of spades)``."""
-    words = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-    rank = RANK[card]
-    return f"{card} ({words.get(rank, rank)} of {SUIT_NAMES[SUIT[card]]})"
+    return f"{card} ({card_words(card).removeprefix('the ')})"
+
+
+def card_words(card: object) -> str:
+    """A card in words, the one way the records, the answers and the referee's explanations say it:
+    ``QS`` -> "the queen of spades"; Dungeon's cards too: ``7H#2`` (the second deck's copy) -> "the
+    7 of hearts (second pack)", ``JK1`` -> "a Joker" (which Joker is the record's business, not the
+    table's), ``JK1=9H`` (a Joker declared) -> "a Joker as the 9 of hearts", ``?`` (a card the
+    record does not know: face down, or in a hand nobody saw) -> "a face-down card". Anything else
+    stays as written."""
+    if not isinstance(card, str):
+        return str(card)
+    if card == "?":  # referee.games.dungeon.blind.UNKNOWN (this module comes before any game's)
+        return "a face-down card"
+    if card.startswith("JK"):
+        declared = card.partition("=")[2]
+        return f"a Joker as {card_words(declared)}" if declared else "a Joker"
+    face, _, copy = card.partition("#")
+    rank = RANK.get(face)
+    if rank is None:
+        return card
+    words = f"the {RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[SUIT[face]]}"
+    return f"{words} (second pack)" if copy == "2" else words
 
 
 def deck_without(removed: Iterable[str]) -> list[str]:

@@ -154,7 +154,10 @@ def _claim_ruled_again(replay: Replay, index: int) -> dict[str, Any]:
 
 
 def compare_sheets(game_id: str, replay: Replay, stored: tuple[int, dict] | None) -> dict[str, Any]:
-    """The recomputed score sheet against the stored one, at the stored sheet's version."""
+    """The recomputed score sheet against the stored one, at the stored sheet's version. Both hold
+    the facts only (a Dungeon player out of the game is the version of the event that took them
+    out, not its words: ``workers.scoresheet.sheet_in_words`` words it when served), so rewording
+    an event leaves a stored sheet matching the record."""
     if stored is None:
         return {"stored_version": None, "matches": None, "differences": [], "note": "no score sheet stored yet"}
     version, doc = stored

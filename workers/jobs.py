@@ -32,7 +32,7 @@ from workers.audit import AUDIT, audit_game
 from workers.disputes import DISPUTES, NotADispute, dispute_model, disputes_listed, explain_dispute
 from workers.queues import queue
 from workers.readmodels import ReadModels
-from workers.scoresheet import SCORES, build_sheet, kept_departures
+from workers.scoresheet import SCORES, build_sheet, departures, kept_departures, with_departures
 
 #: Seconds a job may run before RQ stops it.
 TIMEOUTS = {"scores": 120, "audit": 600, "dispute": 120}
@@ -113,12 +113,15 @@ def update_scores(client: redis.Redis, game_id: str, version: int) -> dict[str, 
     def build(client: redis.Redis, models: ReadModels) -> dict[str, Any]:
         store = EventStore(client)
         with _referee(client).locked_state(game_id) as (game, state):
-            # How and when players left the game (Dungeon): carried from the stored sheet, the
-            # record folded again only when that changed since.
-            left = kept_departures(game, state, models.get(game_id, SCORES),
-                                   lambda version: store.read(game_id, version + 1, state.version))
-            history = list(store.read(game_id, 1, state.version)) if left is None else None
-            return build_sheet(game_id, game, state, history, left)
+            sheet = build_sheet(game_id, game, state)  # from the state alone, while it is held
+        if "departures" not in sheet:
+            return sheet
+        # When players left the game and what took them out (Dungeon), read once the game's lock is
+        # released (the sheet's version says how far): carried from the stored sheet, the record
+        # folded again only when that changed since.
+        at = sheet["version"]
+        left = kept_departures(sheet, models.get(game_id, SCORES), lambda version: store.read(game_id, version + 1, at))
+        return with_departures(sheet, departures(game, store.read(game_id, 1, at)) if left is None else left)
 
     return _refresh(client, game_id, SCORES, version, build)
 

@@ -2,8 +2,9 @@
 
 One function reads any game's events: the events every trick game shares, the rulings and their
 consequences, and Dungeon's and The Queens' own facts have words here; any other event reads as
-its type and fields. A ruling is credited to whoever made it: the referee on its own, a player's
-claim, or a dispute (a claim logged through ``POST /games/{id}/disputes``, whose command id says so).
+its type and fields. A card reads as ``referee.cards.card_words`` says it, as everywhere. A ruling
+is credited to whoever made it: the referee on its own, a player's claim, or a dispute (a claim
+logged through ``POST /games/{id}/disputes``, whose command id says so).
 
     >>> card_words("QS"), card_words("7H#2")
     ('the queen of spades', 'the 7 of hearts (second pack)')
@@ -18,6 +19,7 @@ from typing import Any
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry
 from referee import events as ev
+from referee.cards import RANK_WORDS, SUIT_NAMES, card_words
 from referee.games.dungeon import events as dungeon
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.the_queens import events as queens
@@ -26,29 +28,6 @@ from workers.claims import KIND_WORDS, WINDOW_WORDS
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
 _RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, ev.TotalSet, ev.PenaltyAccepted, ev.CardTakenBack,
             dungeon.DungeonAccused, dungeon.DungeonHandLookedAt, dungeon.DungeonCardDenied, dungeon.DungeonDenialAccepted)
-
-_RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-
-
-def card_words(card: Any) -> str:
-    """``QS`` -> "the queen of spades", ``7H#2`` -> "the 7 of hearts (second pack)", ``JK1`` -> "a
-    Joker", ``JK1=9H`` -> "a Joker as the 9 of hearts", ``?`` (a card nobody saw) -> "a face-down
-    card"; anything else stays as written."""
-    if not isinstance(card, str):
-        return str(card)
-    if card == UNKNOWN:
-        return "a face-down card"
-    if card.startswith("JK"):
-        declared = card.partition("=")[2]
-        return f"a Joker as {card_words(declared)}" if declared else "a Joker"
-    base, _, copy = card.partition("#")
-    rank, suit = base[:-1], base[-1:]
-    if suit in _SUITS and (rank in _RANKS or rank in {str(n) for n in range(2, 11)}):
-        words = f"the {_RANKS.get(rank, rank)} of {_SUITS[suit]}"
-        return f"{words} (second pack)" if copy == "2" else words
-    return card
-
 
 def owned_words(card: Any) -> str:
     """A card as someone's: "9 of hearts" in "Ann's 9 of hearts", "face-down card", "Joker"."""
@@ -62,9 +41,9 @@ def cards_words(cards: Any) -> str:
     cards = list(cards or [])
     seen = [c for c in cards if c != UNKNOWN]
     hidden = len(cards) - len(seen)
-    plain = [c for c in seen if c[-1:] in _SUITS and "#" not in c and not c.startswith("JK")]
+    plain = [c for c in seen if c[-1:] in SUIT_NAMES and "#" not in c and not c.startswith("JK")]
     if len(seen) > 1 and len(plain) == len(seen) and len({c[-1] for c in seen}) == 1:
-        parts = ["the " + _and([_RANKS.get(c[:-1], c[:-1]) for c in seen]) + f" of {_SUITS[seen[0][-1]]}"]
+        parts = ["the " + _and([RANK_WORDS.get(c[:-1], c[:-1]) for c in seen]) + f" of {SUIT_NAMES[seen[0][-1]]}"]
     else:
         parts = [card_words(c) for c in seen]
     if hidden:
@@ -162,7 +141,7 @@ def _ruled(p: dict[str, Any], n) -> str:
         reason = (p.get("evidence") or {}).get("reason", "nothing proves it")
         return f"The claim that {n(p['accused'])} broke the rules {where} is not proven ({reason})"
     evidence = p.get("evidence") or {}
-    suit = _SUITS.get(evidence.get("suit"))
+    suit = SUIT_NAMES.get(evidence.get("suit"))
     broke = f"did not follow {suit}" if p.get("kind") == "renege" and suit else KIND_WORDS.get(p.get("kind"), "broke the rules")
     what = "reneged" if p.get("kind") == "renege" else "broke the rules"
     text = f"{n(p['accused'])} {what} {where}: {card_words(p['card'])} {broke} (found out {WINDOW_WORDS.get(p['window'], '')})"
@@ -236,13 +215,13 @@ _WORDS: dict[type, Any] = {
     ev.GameCreated: lambda p, n: f"{p['game']} for {', '.join(p['seats'])} ({p['record']} record)",
     ev.DealerCut: lambda p, n: f"{n(p['seat'])} cuts {card_words(p['card'])}",
     ev.DealerChosen: lambda p, n: f"{n(p['seat'])} deals first",
-    ev.TrumpCalled: lambda p, n: f"{n(p['seat'])} calls {_SUITS.get(p['suit'], p['suit'])} trump for hand {p['hand']}",
+    ev.TrumpCalled: lambda p, n: f"{n(p['seat'])} calls {SUIT_NAMES.get(p['suit'], p['suit'])} trump for hand {p['hand']}",
     ev.HandDealt: lambda p, n: f"{n(p['dealer'])} deals hand {p['hand']}",
     ev.HandExchanged: lambda p, n: f"{n(p['seat'])} {'takes' if p['exchanged'] else 'keeps'} the extra hand",
     ev.ChallengeAnnounced: lambda p, n: f"{n(p['seat'])} announces the Queen's Challenge in trick {p['trick']}",
     ev.CardPlayed: lambda p, n: f"{n(p['seat'])} plays {card_words(p['card'])}",
     ev.TrickWon: lambda p, n: f"Trick {p['trick']} to {n(p['seat'])}" + (f" ({p['queens']} Queens)" if p.get("queens") else ""),
-    ev.TrumpChanged: lambda p, n: f"{n(p['seat'])} changes trump to {_SUITS.get(p['suit'], p['suit'])} from trick {p['trick']}",
+    ev.TrumpChanged: lambda p, n: f"{n(p['seat'])} changes trump to {SUIT_NAMES.get(p['suit'], p['suit'])} from trick {p['trick']}",
     ev.TotalSet: _total_set,
     ev.RenegeClaimed: lambda p, n: f"{n(p['claimant'])} claims that {n(p['accused'])} broke the rules in trick "
                                   f"{p['trick']} of hand {p['hand']}" + (f", showing {card_words(p['shown'])}" if p.get("shown") else ""),
@@ -254,7 +233,7 @@ _WORDS: dict[type, Any] = {
     ev.GameEnded: _game_ended,
     ev.BidMade: lambda p, n: f"{n(p['seat'])} bids {p['bid']}" if p.get("bid") is not None else f"{n(p['seat'])} passes",
     ev.HandThrownIn: lambda p, n: f"Everyone passed: {n(p['dealer'])} deals hand {p['hand']} again",
-    ev.ContractDeclared: lambda p, n: f"{n(p['seat'])} declares {p['bid']} in {_SUITS.get(p['trump'], p['trump'])}, "
+    ev.ContractDeclared: lambda p, n: f"{n(p['seat'])} declares {p['bid']} in {SUIT_NAMES.get(p['trump'], p['trump'])}, "
                                      f"calling {' and '.join(card_words(c) for c in p['called'])}",
     ev.EntryUndone: lambda p, n: f"The scorekeeper undoes the last entry ({p['action']}, versions {p['replaces_from']} to "
                           f"{p['replaces_to']}): it did not happen at the table",

@@ -9,8 +9,10 @@ dict per seat, with its ``unit`` when seats score in teams or as themselves) and
 A game with an outcome and no hands (Dungeon) gives one row per player instead: its standing as
 the game's sheet lists it under ``current.players``, the result (the winner's way of winning, out
 of the game, or still in) and the turns played while the player was in, from the ``turn_no`` its
-view counts. Rows hold one value per cell: a list of cards is one text, and a list of settings or
-penalties is the points they cost.
+view counts. The sheet stored holds facts (a player out of the game is "out", with the version of
+the event that took them out); the words (``slain by the king of clubs``) are made when it is read
+(:func:`sheet_in_words`), so a change of words changes no stored sheet. Rows hold one value per
+cell: a list of cards is one text, and a list of settings or penalties is the points they cost.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from referee.events import EntryUndone
 from referee.game import Game, GameState
 from workers.record_words import departure, reason_words
 
-#: For each player out of the game: the turn they left at, and how (None where the record says nothing).
-Departures = dict[int, tuple[Any, str | None]]
+#: For each player out of the game: the turn they left at, and the version of the event that took
+#: them out (a fact: its words are made when the sheet is read, :func:`sheet_in_words`).
+Departures = dict[int, tuple[Any, int]]
 #: Read model name: ``courtcard:{<game>}:scores``.
 SCORES = "scores"
 #: The columns of a hand row every game shares, before and after the game's own.
@@ -50,9 +53,10 @@ def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[En
     """The score sheet of ``state``: units, finished hands, totals, the hand in progress, outcome.
 
     For a game without hands, ``history`` (the envelopes that made ``state``) tells the turn at
-    which each player left the game and how; ``left``, the departures a sheet already keeps
-    (:func:`kept_departures`), spares that fold. Without either, a player out of the game is "out",
-    with no turn count. The sheet keeps them as ``departures`` (seat, turn, how)."""
+    which each player left the game and the event that took them out; ``left``, the departures a
+    sheet already keeps (:func:`kept_departures`), spares that fold. Without either, a player out of
+    the game has no turn count (:func:`with_departures` adds them later). The sheet holds facts
+    only: a player out of the game is "out", and :func:`sheet_in_words` says how when it is read."""
     scores = game.scores(state)
     hands = scores.get("hands", [])
     outcome = game.outcome(state)
@@ -69,13 +73,42 @@ def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[En
     }
     players = _players(game, state, scores)
     if players is not None:
+        sheet["rows"] = player_rows(players, outcome, game.public_view(state).get("turn_no"))
+        sheet["departures"] = None
         if left is None and history is not None:
             left = departures(game, history)
-        turns = game.public_view(state).get("turn_no")
-        sheet["rows"] = player_rows(players, outcome, turns, left or {}, left is not None)
-        sheet["departures"] = None if left is None else [
-            {"seat": seat, "turn": turn, "how": how} for seat, (turn, how) in sorted(left.items())]
+        if left is not None:
+            sheet = with_departures(sheet, left)
     return sheet
+
+
+def with_departures(sheet: dict[str, Any], left: Departures) -> dict[str, Any]:
+    """``sheet`` (of a game without hands) with the turn each player out of the game left at, and
+    its ``departures`` (seat, turn, the version of the event that took them out)."""
+    rows = [{**row, "turns": left[row["seat"]][0]} if row["seat"] in left else row for row in sheet["rows"]]
+    return {**sheet, "rows": rows,
+            "departures": [{"seat": seat, "turn": turn, "version": version}
+                           for seat, (turn, version) in sorted(left.items())]}
+
+
+def sheet_in_words(sheet: dict[str, Any], event_at: Callable[[int], Envelope | None]) -> dict[str, Any]:
+    """The sheet as it is served and printed: each player out of the game's result and departure
+    say how they left ("slain by the king of clubs"), in today's words, from the event that took
+    them out (``event_at(version)``); "out" where that event has no words. The stored sheet keeps
+    the facts, so that a change of words changes no stored sheet (one stored by an earlier
+    release, with words and no version, is served as it was until it is refreshed)."""
+    gone = sheet.get("departures")
+    if not gone:
+        return sheet
+    how = {d["seat"]: _how(d, event_at) for d in gone}
+    rows = [{**row, "result": how[row["seat"]] or row["result"]} if row["seat"] in how else row
+            for row in sheet["rows"]]
+    return {**sheet, "rows": rows, "departures": [{**d, "how": how[d["seat"]]} for d in gone]}
+
+
+def _how(gone: dict[str, Any], event_at: Callable[[int], Envelope | None]) -> str | None:
+    event = event_at(gone["version"]) if gone.get("version") is not None else None
+    return departure(event) if event is not None else gone.get("how")
 
 
 def _players(game: Game, state: GameState, scores: dict[str, Any] | None = None) -> list[dict[str, Any]] | None:
@@ -102,11 +135,11 @@ def score_rows(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, turns: Any,
-                left: Departures, known: bool) -> list[dict[str, Any]]:
+def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, turns: Any) -> list[dict[str, Any]]:
     """One row per player of a game without hands: seat, name, result (the winner's way of winning;
-    how a player left the game, "slain by the king of spades", where the record says; "lost"; "in
-    play"), turns played while in, then the game's own standing (``alive`` is said by the result)."""
+    "out" for a player who left the game, :func:`sheet_in_words` says how; "lost"; "in play"), turns
+    played while in (for a player out, None until :func:`with_departures` says when they left), then
+    the game's own standing (``alive`` is said by the result)."""
     winners = (outcome or {}).get("winners") or []
     rows = []
     for player in players:
@@ -114,24 +147,19 @@ def player_rows(players: list[dict[str, Any]], outcome: dict[str, Any] | None, t
         out = player.get("alive") is False
         if seat in winners:
             result = reason_words(outcome.get("reason") or "won")
-        elif out:
-            result = left.get(seat, (None, None))[1] or "out"
         else:
-            result = "lost" if outcome else "in play"
-        row = {"seat": seat, "name": player.get("name"), "result": result,
-               "turns": left.get(seat, (None, None))[0] if out else turns}
-        if out and not known:
-            row["turns"] = None
+            result = "out" if out else "lost" if outcome else "in play"
+        row = {"seat": seat, "name": player.get("name"), "result": result, "turns": None if out else turns}
         row.update({k: _flat(v) for k, v in player.items() if k not in ("seat", "name", "alive")})
         rows.append(row)
     return rows
 
 
-def departures(game: Game, history: Sequence[Envelope]) -> Departures:
-    """For each player out of the game: the turn number when they left, and how (the words of the
-    event that took them out, where it has any), from its record. The standing is read only where
-    the game's score mark moves (Dungeon's: who is alive, and the end), not at every event; a
-    player an undo brings back is no longer out."""
+def departures(game: Game, history: Iterable[Envelope]) -> Departures:
+    """For each player out of the game: the turn number when they left, and the version of the event
+    that took them out, from its record. The standing is read only where the game's score mark moves
+    (Dungeon's: who is alive, and the end), not at every event; a player an undo brings back is no
+    longer out."""
     state = game.initial_state()
     left: Departures = {}
     mark = None
@@ -143,24 +171,26 @@ def departures(game: Game, history: Sequence[Envelope]) -> Departures:
         out = _out(_players(game, state) or [])
         left = {seat: gone for seat, gone in left.items() if seat in out}
         for seat in out - set(left):
-            left[seat] = (game.public_view(state).get("turn_no"), departure(envelope))
+            left[seat] = (game.public_view(state).get("turn_no"), envelope.version)
     return left
 
 
-def kept_departures(game: Game, state: GameState, stored: tuple[int, dict[str, Any]] | None,
+def kept_departures(sheet: dict[str, Any], stored: tuple[int, dict[str, Any]] | None,
                     since: Callable[[int], Iterable[Envelope]]) -> Departures | None:
-    """The departures at ``state`` without folding the record again: those the stored sheet keeps
-    (``stored``: its version and document) while they are still every player out of the game and
-    no undo was logged since (``since(version)``: the envelopes after it); ``{}`` when nobody is
-    out. None when they cannot be carried (a player left since, or an undo may have changed who
-    did): then :func:`departures` folds the record, once for each such change."""
-    out = _out(_players(game, state) or [])
+    """The departures at ``sheet`` (as :func:`build_sheet` makes it, without them) without folding
+    the record again: those the stored sheet keeps (``stored``: its version and document) while
+    they are still every player out of the game and no undo was logged since (``since(version)``:
+    the envelopes after it); ``{}`` when nobody is out. None when they cannot be carried (a player
+    left since, an undo may have changed who did, or the stored sheet keeps no event versions):
+    then :func:`departures` folds the record, once for each such change."""
+    out = _out((sheet.get("current") or {}).get("players") or [])
     if not out:
         return {}
-    if stored is None or stored[0] > state.version or stored[1].get("departures") is None:
+    if stored is None or stored[0] > sheet["version"] or stored[1].get("departures") is None:
         return None
-    kept = {d["seat"]: (d["turn"], d["how"]) for d in stored[1]["departures"]}
-    if set(kept) != out or any(isinstance(e.event, EntryUndone) for e in since(stored[0])):
+    kept = {d["seat"]: (d["turn"], d.get("version")) for d in stored[1]["departures"]}
+    if (set(kept) != out or any(version is None for _, version in kept.values())
+            or any(isinstance(e.event, EntryUndone) for e in since(stored[0]))):
         return None
     return kept
 

@@ -8,8 +8,11 @@ after the move, so the notation itself holds only what the table did; reading it
 every action again and so makes the referee's events anew. Lines starting with ``%`` hold the hash
 chain (each event's id, time, actor, command and hash, and the salts of hidden cards, which are
 commitments and no move), the head and the exporting service's signature. With them, a record read
-back must give the very events, hashes and comments it says; without them it is read as a record
-of the table's actions alone, refereed afresh. The format is described in docs/records.md.
+back must give the very events, hashes, tags and moves it says; without them it is read as a record
+of the table's actions alone, refereed afresh. The comments (and the tags in words) are a reading
+aid, not part of what is verified: a release may word them anew, so a record read back is told
+where its words differ from today's, and never refused for them. The format is described in
+docs/records.md.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ from workers.record_words import carries_verdict, name_of, reason_words, sentenc
 
 #: The tags the reader needs, in the order they are written; the others say what the moves give.
 _READ_TAGS = ("Game", "GameId", "Players", "Record", "Options")
+#: The tags written in words for people (the game's title, the site, the result as a sentence): like
+#: the comments, a reading aid, not verified (the events they are written from are).
+_WORDED_TAGS = ("Event", "Site", "Result")
 _BARE = re.compile(r"[\w#.\-]+")  # \w: letters of any script, so "Zoë" stays a name
 #: The bare words JSON (as Python reads it) takes for something other than a string.
 _JSON_WORD = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|NaN|-?Infinity")
@@ -211,12 +217,16 @@ def _typed(envelope: Envelope) -> Any:
 @dataclasses.dataclass
 class ReadRecord:
     """A text record read back: the ``jsonl`` lines it stands for (envelopes and the head line,
-    for ``workers.imports``), the text's line of each of those lines, to name it in a refusal, and
-    whether the text carried its chain (without it, the events are made afresh: nothing to verify)."""
+    for ``workers.imports``), the text's line of each of those lines, to name it in a refusal,
+    whether the text carried its chain (without it, the events are made afresh: nothing to verify),
+    and, with its chain, the lines whose words for people differ from today's (``line``, what it
+    ``says``, ``today``'s words): not verified, so a record worded by an earlier release still reads
+    back, and a reader is told where its words are not the record's own."""
 
     lines: list[bytes]
     text_line: dict[int, int]
     chained: bool = True
+    reworded: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     def in_text(self, exc: ImportRejected) -> ImportRejected:
         """A refusal of :attr:`lines` said of the text's line instead."""
@@ -232,8 +242,9 @@ def is_text_record(data: bytes) -> bool:
 def read_text(text: str) -> ReadRecord:
     """Read a text record back into the ``jsonl`` lines of its events; raises ImportRejected naming
     the text's line and what is wrong. With a chain, each event a move makes must hash as the chain
-    says (checked move by move, so an altered move is refused at its own line) and the text must be
-    exactly what the events give (tags and comments included)."""
+    says (checked move by move, so an altered move is refused at its own line) and the text must
+    give the facts the events give (tags, moves, chain); its words for people may differ from
+    today's (:attr:`ReadRecord.reworded`)."""
     lines = text.replace("\r\n", "\n").split("\n")
     tags, moves, chain = _sections(lines)
     game, created, names = _opening(tags)
@@ -256,9 +267,8 @@ def read_text(text: str) -> ReadRecord:
     text_line = {i + 1: line for i, line in enumerate(made_by)}
     text_line[len(items) + 1] = chain["head_line"] or len(lines)
     head = head_record(items[-1]["game_id"], len(items), items[-1]["hash"], chain["signature"])
-    if chain["events"]:
-        _same_text(text, items, chain["signature"])
-    return ReadRecord([canonical_json(i) for i in [*items, head]], text_line, bool(chain["events"]))
+    reworded = _same_text(text, items, chain["signature"]) if chain["events"] else []
+    return ReadRecord([canonical_json(i) for i in [*items, head]], text_line, bool(chain["events"]), reworded)
 
 
 def _sections(lines: list[str]) -> tuple[dict[str, tuple[int, Any]], list[tuple[int, str]], dict[str, Any]]:
@@ -449,32 +459,59 @@ def _envelope(event: Any, game_id: Any, version: Any, event_id: Any, recorded_at
     return item
 
 
-def _same_text(text: str, items: list[dict[str, Any]], signature: dict | None) -> None:
-    """A record with its chain must be what its events give, comments and tags too: a comment that
-    says another ruling, or a tag another result, is refused at its line."""
+def _same_text(text: str, items: list[dict[str, Any]], signature: dict | None) -> list[dict[str, Any]]:
+    """A record with its chain must be what its events give in every fact: the tags the events
+    give, the moves line by line, the chain; a difference is refused at its line. The words for
+    people (the ``{comments}`` and the tags in words, :data:`_WORDED_TAGS`) are a reading aid that
+    a release may word anew, so they are not verified: each line whose words differ from today's
+    is returned (its line, what it says, today's words), for the reader to be told, never refused."""
     envelopes = [Envelope.from_dict(i, event_registry.decode(i["type"], i["schema_version"], i["payload"]))
                  for i in items]
     given = write_text(envelopes, (len(items), items[-1]["hash"]), signature).split("\n")
     said = text.replace("\r\n", "\n").lstrip("\ufeff").split("\n")
     skipped = next((i for i, line in enumerate(said) if line.strip()), 0)  # blank lines before the tags
+    reworded = []
     for number, (line, wanted) in enumerate(zip(said[skipped:], given), skipped + 1):
         line = line.rstrip()
-        if line != wanted:
-            at = next((i for i, (a, b) in enumerate(zip(line, wanted)) if a != b), min(len(line), len(wanted)))
+        if line == wanted:
+            continue
+        (facts, words), (wanted_facts, wanted_words) = _facts_and_words(number, line), _facts_and_words(number, wanted)
+        if facts != wanted_facts:
+            at = next((i for i, (a, b) in enumerate(zip(facts, wanted_facts)) if a != b),
+                      min(len(facts), len(wanted_facts)))
             start = max(0, at - 20)
-            raise ImportRejected(number, f"the line says {_excerpt(line[start:])} where the record gives "
-                                         f"{_excerpt(wanted[start:])} (from character {start + 1})")
+            raise ImportRejected(number, f"the line says {_excerpt(facts[start:])} where the record gives "
+                                         f"{_excerpt(wanted_facts[start:])} (from character {start + 1})")
+        reworded.append({"line": number, "says": words, "today": wanted_words})
     rest = said[skipped + len(given):]
     if any(line.strip() for line in rest):
         raise ImportRejected(skipped + len(given) + 1, "the record goes on after its signature")
+    return reworded
+
+
+def _facts_and_words(number: int, line: str) -> tuple[str, str]:
+    """A line of the record split into its facts (the line without its words) and its words for
+    people: a tag in words (:data:`_WORDED_TAGS`) is all words; a move line's words are its
+    ``{comments}``; a chain line is all facts."""
+    tag = re.fullmatch(r"\[([A-Za-z]+)\s+(.*)\]", line)
+    if tag and tag.group(1) in _WORDED_TAGS:
+        return f"[{tag.group(1)}]", tag.group(2)
+    if tag or line.startswith("%"):
+        return line, ""
+    spans: list[tuple[int, int]] = []
+    _tokens(number, line, separators=True, comments=spans)
+    cuts = [0, *(i for span in spans for i in span), len(line)]
+    facts = " ".join(" ".join(line[a:b].split()) for a, b in zip(cuts[::2], cuts[1::2]) if line[a:b].strip())
+    return facts, " ".join(line[a + 1:b - 1] for a, b in spans)
 
 
 # ------------------------------------------------------------------ the tokens of a line
 
 
-def _tokens(number: int, line: str, separators: bool = False) -> list[tuple[str | None, Any]]:
-    """``key=value`` and bare values of a line (``{comments}`` skipped); with ``separators``, ``;``
-    is a token of its own (between moves)."""
+def _tokens(number: int, line: str, separators: bool = False,
+            comments: list[tuple[int, int]] | None = None) -> list[tuple[str | None, Any]]:
+    """``key=value`` and bare values of a line (``{comments}`` skipped, their spans added to
+    ``comments`` when given); with ``separators``, ``;`` is a token of its own (between moves)."""
     out: list[tuple[str | None, Any]] = []
     decoder = json.JSONDecoder()
     i = 0
@@ -487,6 +524,8 @@ def _tokens(number: int, line: str, separators: bool = False) -> list[tuple[str 
             end = line.find("}", i)
             if end < 0:
                 raise ImportRejected(number, "a {comment} is not closed")
+            if comments is not None:
+                comments.append((i, end + 1))
             i = end + 1
             continue
         if c == ";" and separators:

@@ -16,7 +16,7 @@ from api.resources.signing import record_signer
 from workers.exports import FORMATS, READ_IN_PLACE, history, jsonl_lines, score_csv
 from workers.folding import fold
 from workers.html_record import render_html
-from workers.scoresheet import build_sheet
+from workers.scoresheet import build_sheet, sheet_in_words
 from workers.text_record import write_text
 
 blp = Blueprint("exports", __name__, url_prefix="/games", description="Exports of a game's record")
@@ -56,7 +56,7 @@ class Export(MethodView):
             signature = record_signer().sign(game_id, *head)
             return Response(write_text(envelopes, head, signature), mimetype=FORMATS[fmt], headers=headers)
         replay = fold(envelopes)
-        sheet = build_sheet(game_id, replay.game, replay.state, envelopes)
+        sheet = sheet_in_words(build_sheet(game_id, replay.game, replay.state, envelopes), lambda v: envelopes[v - 1])
         if fmt == "csv":
             return Response(score_csv(sheet), mimetype=FORMATS[fmt], headers=headers)
         # A game may draw its table (The Queens: the tableau); the record shows it as it ends.

@@ -45,7 +45,8 @@ class Imports(MethodView):
         """Verify the chain, decide every event of the referee's again, then write it as a new game.
 
         A text record is read by deciding its moves again; with its chain attached, the events made
-        must hash as the chain says and the text must be what they give, comments included.
+        must hash as the chain says and the tags and moves must be what they give; the comments
+        are words for people, not verified (a record worded by an earlier release imports).
 
         The game keeps its original id when it follows the id rule of POST /games and this server
         has no game by that id; else it gets a new one. A refusal (422)

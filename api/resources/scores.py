@@ -13,7 +13,7 @@ from api.problems import ApiProblem
 from api.resources.games import catalog_entry
 from workers.jobs import enqueue_scores, update_scores
 from workers.readmodels import ReadModels
-from workers.scoresheet import SCORES
+from workers.scoresheet import SCORES, sheet_in_words
 from workers.waiting import current_model
 
 blp = Blueprint("scores", __name__, url_prefix="/games", description="Score sheets kept from the record")
@@ -52,7 +52,11 @@ class Scores(MethodView):
     def get(self, query, game_id):
         """The score sheet per hand and seat, with the version it reflects (202 while it catches up)."""
         require_reader(catalog_entry(game_id))
-        return read_model_reply(game_id, SCORES, enqueue_scores, update_scores, query, "sheet")
+        body, status = read_model_reply(game_id, SCORES, enqueue_scores, update_scores, query, "sheet")
+        if body["sheet"] is not None:  # the stored sheet keeps facts: how a player left is said now
+            store = services().store
+            body["sheet"] = sheet_in_words(body["sheet"], lambda at: next(store.read(game_id, at, at), None))
+        return body, status
 
 
 def read_model_reply(game_id: str, name: str, enqueue, update, query: dict, field: str) -> tuple[dict, int]:

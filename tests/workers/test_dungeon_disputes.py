@@ -155,7 +155,7 @@ def test_a_joker_passage_caved_in_is_explained_saved_or_let_fall(answer, verdict
     envelopes = envelopes_of(t.log)
     doc = explain_dispute(envelopes, len(envelopes))
     assert (doc["kind"], doc["ruling"]["verdict"], doc["ruling"]["passage"]) == ("joker_save", verdict, "JK1=10H")
-    assert doc["evidence_events"][0]["says"] == "Ann (seat 0) laid the Joker JK1 as the 10 of hearts, the last passage"
+    assert doc["evidence_events"][0]["says"] == "Ann (seat 0) laid a Joker as the 10 of hearts, the last passage"
     assert found in doc["read_aloud"]
 
 

@@ -71,3 +71,15 @@ def test_cards_read_as_a_person_says_them():
 
 def _words(name: str) -> list[str]:
     return "".join(f" {c}" if c.isupper() else c for c in name).split()
+
+
+def test_a_card_reads_in_the_same_words_in_the_record_a_logged_action_and_a_ruling_explained():
+    from api.render import describe_events
+    from referee.games.dungeon.disputes import spoken
+    from workers.record_words import words_of
+
+    for card, said in [("JK1=9H", "a Joker as the 9 of hearts"), ("?", "a face-down card"),
+                       ("10D#2", "the 10 of diamonds (second pack)"), ("QS", "the queen of spades")]:
+        assert spoken(card) == said
+        assert words_of("DungeonCounterPlayed", {"seat": 0, "card": card}, ["Ann"]) == f"Ann counters with {said}"
+        assert describe_events([{"type": "CardPlayed", "payload": {"seat": 0, "card": card}}], ["Ann"]) == f"Ann plays {said}."

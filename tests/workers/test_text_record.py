@@ -113,12 +113,56 @@ def test_a_move_altered_in_a_text_record_with_its_chain_is_refused_at_its_line()
     assert "the moves and the chain disagree" in refused.value.reason and "altered" in refused.value.reason
 
 
-def test_a_comment_that_says_another_ruling_is_refused_at_its_line():
+def test_a_comment_that_says_another_ruling_reads_back_and_is_told_at_its_line_as_not_verified():
     text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
     lines = text.split("\n")
     at = next(i for i, line in enumerate(lines) if "{Trick 1 to " in line)
     winner = lines[at].split("{Trick 1 to ")[1].split(".")[0]
-    lines[at] = lines[at].replace(f"Trick 1 to {winner}", f"Trick 1 to {'Ann' if winner != 'Ann' else 'Bob'}")
+    lied = lines[at].replace(f"Trick 1 to {winner}", f"Trick 1 to {'Ann' if winner != 'Ann' else 'Bob'}")
+    lines[at] = lied
+    read = read_text("\n".join(lines))
+    assert read.lines == read_text(text).lines  # the facts are the record's: the comment changes no event
+    assert read.reworded == [{"line": at + 1, "says": lied.split("{")[1].rstrip("}"),
+                              "today": text.split("\n")[at].split("{")[1].rstrip("}")}]
+    assert read_text(text).reworded == []
+
+
+def test_a_text_record_worded_by_an_earlier_release_reads_back_and_imports(client):
+    from tests.referee.test_dungeon_golden_games import EXPECTED
+
+    envelopes = envelopes_of(EXPECTED)
+    text = text_of(envelopes)
+    today, before = "{Ann defeats the jack of spades with the 8 and 3 of hearts.}", "{Ann defeats the jack of spades.}"
+    assert today in text
+    earlier = text.replace(today, before)  # as the release before worded it
+    earlier = earlier.replace('[Result "Ann wins (last alive)"]', '[Result "Ann wins (last_alive)"]')
+    at = next(i for i, line in enumerate(earlier.split("\n"), 1) if before in line)
+    result = next(i for i, line in enumerate(earlier.split("\n"), 1) if line.startswith("[Result "))
+    read = read_text(earlier)
+    assert read.lines == read_text(text).lines
+    assert read.reworded == [{"line": result, "says": '"Ann wins (last_alive)"', "today": '"Ann wins (last alive)"'},
+                             {"line": at, "says": before[1:-1], "today": today[1:-1]}]
+    assert check_history(read.lines).head == (envelopes[-1].version, envelopes[-1].hash)
+    response = client.post("/imports", data=earlier.encode(), content_type="text/plain")
+    assert response.status_code == 201, response.get_json()
+    token = {"Authorization": f"Bearer {response.get_json()['token']}"}
+    again = client.get(f"/games/{response.get_json()['game_id']}/export", query_string={"format": "text"},
+                       headers=token).get_data(as_text=True)
+    assert today in again and before not in again  # exported again in today's words
+
+
+def test_a_tag_or_a_move_line_that_is_not_the_records_is_refused_at_its_line():
+    text = text_of(envelopes_of(random_record("queens-dungeon", steps=30)))
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("[Record "))
+    lines[at] = '[Record "known" "blind"]'
+    with pytest.raises(ImportRejected) as refused:
+        read_text("\n".join(lines))
+    assert refused.value.line == at + 1 and "where the record gives" in refused.value.reason
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if "; " in line and "{" in line)
+    first, _, rest = lines[at].partition("; ")
+    lines[at:at + 1] = [first, rest]  # the same moves, cut at another place
     with pytest.raises(ImportRejected) as refused:
         read_text("\n".join(lines))
     assert refused.value.line == at + 1 and "where the record gives" in refused.value.reason

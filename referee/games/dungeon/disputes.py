@@ -22,20 +22,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.registry import registry
-from referee.cards import RANK, SUIT_NAMES
+from referee.cards import card_words
 from referee.events import EntryUndone, taken_back
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
 from referee.games.dungeon.answers import named_in
-from referee.games.dungeon.blind import UNKNOWN
-from referee.games.dungeon.cards import identity, is_joker, name_of, passage_value
+from referee.games.dungeon.cards import passage_value
 from referee.games.dungeon.dark import cheats_in
 
 #: The events that record a ruling of the referee's a table may dispute.
 DISPUTE_EVENTS = (ev.DungeonAccused, ev.DungeonHandLookedAt, ev.DungeonCaveInFailed, ev.DungeonJokerSaved,
                   ev.DungeonPassageCollapsed)
-
-_RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 
 def explain_rulings(events: Sequence[Any], game: Any) -> dict[int, dict[str, Any]]:
@@ -294,25 +291,8 @@ def _joker(b: _Before, e: ev.DungeonJokerSaved | ev.DungeonPassageCollapsed, n: 
 
 # -- words ----------------------------------------------------------------------------------------
 
-def spoken(card: str) -> str:
-    """A card as the table says it: ``7S`` -> "the 7 of spades", ``7H#2`` -> "the 7 of hearts
-    (second pack)", ``JK1=9H`` -> "the Joker JK1 as the 9 of hearts", ``?`` -> "a card nobody saw".
-
-        >>> spoken("QS"), spoken("10D#2"), spoken("JK1=9H"), spoken("JK")
-        ('the queen of spades', 'the 10 of diamonds (second pack)', 'the Joker JK1 as the 9 of hearts', 'a Joker')
-    """
-    if card == UNKNOWN:
-        return "a card nobody saw"
-    if is_joker(card):
-        own = identity(card)
-        joker = "a Joker" if own == "JK" else f"the Joker {own}"
-        return f"{joker} as {spoken(name_of(card))}" if "=" in card else joker
-    face = name_of(card)
-    rank = RANK.get(face)
-    if rank is None:
-        return card
-    words = f"the {_RANK_WORDS.get(rank, rank)} of {SUIT_NAMES[face[-1]]}"
-    return f"{words} (second pack)" if card.endswith("#2") else words
+#: A card as the table says it: the one set of card words (``referee.cards.card_words``).
+spoken = card_words
 
 
 def _type(event: Any) -> str:
