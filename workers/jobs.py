@@ -134,6 +134,11 @@ def update_audit(client: redis.Redis, game_id: str, version: int) -> dict[str, A
 
 def explain_dispute_job(game_id: str, dispute: int, version: int) -> dict[str, Any]:
     """Explain dispute ``dispute`` of ``game_id`` from the log and store it."""
+    return update_dispute(_connection(), game_id, dispute, version)
+
+
+def update_dispute(client: redis.Redis, game_id: str, dispute: int, version: int) -> dict[str, Any]:
+    """What :func:`explain_dispute_job` does, on ``client``: also called by a request no worker could serve."""
 
     def build(client: redis.Redis, models: ReadModels) -> dict[str, Any] | None:
         try:
@@ -141,7 +146,7 @@ def explain_dispute_job(game_id: str, dispute: int, version: int) -> dict[str, A
         except NotADispute:
             return None  # nothing to explain; the API answers 404 for it
 
-    return _refresh(_connection(), game_id, dispute_model(dispute), version, build)
+    return _refresh(client, game_id, dispute_model(dispute), version, build)
 
 
 def list_disputes_job(game_id: str, version: int) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 ruling of the game's own (Dungeon: an accusation, a look after a denial) is one already, logged as
 a game action. A worker explains either from the log, and GET shows it in words a table can read
 aloud; GET on the game's disputes lists them, one line each. Both are workers' read models kept by
-the record's head: 202 while the one asked for is being made."""
+the record's head, asked for the same way (``workers.waiting.current_model``: a request waits a
+moment for a live worker, and makes it itself when none takes the job): 202 while the one asked for
+is still being made."""
 
 from __future__ import annotations
 
@@ -20,15 +22,15 @@ from referee.fields import HandField, SeatField, TrickField
 from referee.registry import get_game
 from referee.service import GameNotFoundError
 from workers.disputes import DISPUTES, dispute_model, is_dispute
-from workers.jobs import enqueue_dispute, enqueue_disputes, update_disputes
+from workers.jobs import enqueue_dispute, enqueue_disputes, update_dispute, update_disputes
 from workers.readmodels import ReadModels
 from workers.waiting import current_model
 
 blp = Blueprint("disputes", __name__, url_prefix="/games",
                 description="Disputes: claimed reneges and the games' own rulings, explained")
 
-#: Seconds a listing request waits for a live worker to bring the list to the record's head.
-LIST_WAIT_S = 2.0
+#: Seconds a request waits for a live worker to bring the list, or an explanation, to the record's head.
+WAIT_S = 2.0
 
 
 class DisputeSchema(ma.Schema):
@@ -98,7 +100,7 @@ class Disputes(MethodView):
         head = svc.store.version(game_id)
         if head == 0:  # created, its record not yet written (or never): no game to read, as GET /games/{id}
             raise GameNotFoundError(game_id)
-        stored = current_model(ReadModels(svc.redis), game_id, DISPUTES, head, LIST_WAIT_S, workers_alive=jobs_async,
+        stored = current_model(ReadModels(svc.redis), game_id, DISPUTES, head, WAIT_S, workers_alive=jobs_async,
                                enqueue=lambda: enqueue_disputes(svc.queue, game_id, head),
                                build_here=lambda: update_disputes(svc.redis, game_id, head))
         ready = stored is not None and stored[0] >= head
@@ -137,15 +139,16 @@ class Dispute(MethodView):
         require_full_record(entry, game_finished(game_id))
         svc = services()
         head = svc.store.version(game_id)
-        stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) if 1 <= n <= head else None
-        if stored is None or stored[0] < head:
-            if stored is None:
-                logged = svc.store.read_page(game_id, from_version=n, limit=1) if 1 <= n <= head else []
-                if not logged or not is_dispute(get_game(entry.game), logged[0]):
-                    raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is neither a claim nor a "
-                                     "ruling.", "no_such_dispute")
-            enqueue_dispute(svc.queue, game_id, n, head, is_async=jobs_async())
-            stored = ReadModels(svc.redis).get(game_id, dispute_model(n)) or stored
+        models = ReadModels(svc.redis)
+        stored = models.get(game_id, dispute_model(n)) if 1 <= n <= head else None
+        if stored is None:
+            logged = svc.store.read_page(game_id, from_version=n, limit=1) if 1 <= n <= head else []
+            if not logged or not is_dispute(get_game(entry.game), logged[0]):
+                raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is neither a claim nor a "
+                                 "ruling.", "no_such_dispute")
+        stored = current_model(models, game_id, dispute_model(n), head, WAIT_S, workers_alive=jobs_async,
+                               enqueue=lambda: enqueue_dispute(svc.queue, game_id, n, head),
+                               build_here=lambda: update_dispute(svc.redis, game_id, n, head)) or stored
         if stored is None:
             return {"ready": False, "dispute": n, "ruling": None}, 202
         return {"ready": True, "dispute": n, "ruling": stored[1]}
