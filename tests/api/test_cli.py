@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+import requests
 from click.testing import CliRunner
 
 from api.cli import EXIT_CONFLICT, EXIT_NOT_FOUND, EXIT_REFUSED, EXIT_UNAVAILABLE, main
@@ -99,6 +100,16 @@ def test_demo_plays_dungeon_through_the_scorekeepers_actions_that_are_nobodys_tu
     result = run("demo", "--game", "dungeon", "--players", 3, "--seed", 2, "--url", live)
     assert result.exit_code == 0, result.output
     assert re.search(r"finished at version \d+\. (Ann|Bob|Cat) wins \((escape|last alive|last_alive)\)\.", result.output), result.output
+
+
+def test_a_demo_table_plays_and_never_undoes_an_entry(live):
+    """The undo is the scorekeeper's for a mis-tap; a random table has none to take back."""
+    result = run("demo", "--game", "dungeon", "--players", 2, "--seed", 4, "--url", live)
+    assert result.exit_code == 0, result.output
+    game_id = re.search(r"Game (\w+) finished at version", result.output).group(1)
+    record = requests.get(f"{live}/games/{game_id}/export", params={"format": "jsonl"}, timeout=30)
+    types = [json.loads(line).get("type") for line in record.text.splitlines() if line.strip()]  # and its head line
+    assert len(types) > 100 and "EntryUndone" not in types
 
 
 def test_game_ids_are_letters_and_digits_so_the_command_line_never_reads_one_as_an_option():
