@@ -56,7 +56,8 @@ class DisputeFiledSchema(ma.Schema):
 
 
 class DisputeReplySchema(ma.Schema):
-    ready = ma.fields.Boolean()
+    ready = ma.fields.Boolean(metadata={"description": "true when the explanation reflects the record's last version; "
+                                                       "false (202): the last one made, or none yet"})
     dispute = ma.fields.Integer()
     ruling = ma.fields.Dict(allow_none=True, metadata={
         "description": "kind, status, ruling, summary, evidence_events (versions), read_aloud; a claim also its "
@@ -149,6 +150,7 @@ class Dispute(MethodView):
         stored = current_model(models, game_id, dispute_model(n), head, WAIT_S, workers_alive=jobs_async,
                                enqueue=lambda: enqueue_dispute(svc.queue, game_id, n, head),
                                build_here=lambda: update_dispute(svc.redis, game_id, n, head)) or stored
-        if stored is None:
-            return {"ready": False, "dispute": n, "ruling": None}, 202
-        return {"ready": True, "dispute": n, "ruling": stored[1]}
+        # Ready only once the explanation reflects the record's head, as the listing: a worker still
+        # at it after the wait leaves the last one made (an undo since may have changed the ruling).
+        ready = stored is not None and stored[0] >= head
+        return {"ready": ready, "dispute": n, "ruling": stored[1] if stored else None}, 200 if ready else 202
