@@ -95,6 +95,7 @@ def import_game(file, fmt, url, as_json) -> None:
         return
     console.print(f"Imported as game [bold]{created['game_id']}[/] (version {created['version']}).")
     console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
+    _print_reworded(created.get("words_not_verified") or [])
 
 
 @click.command("verify")
@@ -107,6 +108,7 @@ def verify_file(file, key, as_json) -> None:
     character): its hash chain, its head, and every event the referee makes decided again from the
     table's actions; with --key, also that the service with that key recorded it."""
     from workers.imports import ImportRejected, check_history
+    from workers.record_words import result_words
     from workers.text_record import is_text_record
 
     record = None  # a text record read back: its lines stand for the jsonl ones, refusals name its own
@@ -139,9 +141,14 @@ def verify_file(file, key, as_json) -> None:
     kind = "the text record of game" if record is not None else "game"
     console.print(f"[bold green]Verified[/]: {kind} {checked.game_id} ({checked.replay.game.title}), {version} events, "
                   f"chain head {head_hash}.")
+    names = list(checked.replay.envelopes[0].payload["seats"])
     console.print("The record is whole and consistent, and every ruling, total and score was decided again from the "
-                  "table's actions." + (" The game is over." if outcome else ""))
-    if key is not None:
+                  "table's actions. " + (f"The game is over: {result_words(outcome, names)}." if outcome
+                                         else "The game is still in progress."), highlight=False)
+    if key is not None and reworded:
+        console.print(f"[bold green]Recorded by this service[/]: signed by key {_key_text(key)}; its events are "
+                      "unaltered, not all of its words (below).")
+    elif key is not None:
         console.print(f"[bold green]Recorded by this service, unaltered[/]: signed by key {_key_text(key)}.")
     else:
         said = f" The file says it was signed with key {claimed}." if claimed else " The file is not signed."

@@ -68,6 +68,18 @@ def reason_words(reason: Any) -> str:
     return _REASONS.get(reason, str(reason or "").replace("_", " "))
 
 
+def result_words(outcome: dict[str, Any] | None, names: list[str]) -> str:
+    """How a game ended, as a text record's Result tag and ``courtcard verify`` say it: "Dan wins
+    (last alive)", "Ann and Cat win (target)", "no winner (stuck)"; "*" while it is on (PGN's game
+    in progress)."""
+    if not outcome:
+        return "*"
+    winners = [name_of(names, w) for w in outcome.get("winners") or []]
+    reason = reason_words(outcome.get("reason"))
+    said = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "no winner"
+    return f"{said} ({reason})" if reason else said
+
+
 def departure(envelope: Envelope) -> str | None:
     """How the event took a player out of the game, for a score sheet's result ("slain by the king
     of spades"), or None when it says nothing of the kind."""

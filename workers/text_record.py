@@ -36,13 +36,17 @@ from referee.decide_again import as_recorded
 from referee.registry import get_game
 from workers.imports import ImportRejected
 from workers.naming import seat_names
-from workers.record_words import carries_verdict, name_of, reason_words, sentence
+from workers.record_words import carries_verdict, result_words, sentence
 
 #: The tags the reader needs, in the order they are written; the others say what the moves give.
 _READ_TAGS = ("Game", "GameId", "Players", "Record", "Options")
-#: The tags written in words for people (the game's title, the site, the result as a sentence): like
-#: the comments, a reading aid, not verified (the events they are written from are).
+#: The tags written in words for people: like the comments, a reading aid a release may word anew,
+#: except for the facts they carry, which are verified: the game id in ``Event`` ("Dungeon, game
+#: <id>") and who won in ``Result`` ("Dan wins", before the reason's words in brackets).
 _WORDED_TAGS = ("Event", "Site", "Result")
+_TAG = re.compile(r"\[([A-Za-z]+)\s+(.*)\]")
+#: The facts of a tag in words: the game id of Event, the winners of Result (all of "*").
+_TAG_FACTS = {"Event": re.compile(r".*(, game \S+\")$"), "Result": re.compile(r"(.*?)(?: \([^()]*\))?(\")$")}
 _BARE = re.compile(r"[\w#.\-]+")  # \w: letters of any script, so "Zoë" stays a name
 #: The bare words JSON (as Python reads it) takes for something other than a string.
 _JSON_WORD = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|NaN|-?Infinity")
@@ -115,17 +119,8 @@ def _tags(game: Game, first: GameCreated, envelopes: Sequence[Envelope], names: 
         "Players": " ".join(_quote(n) for n in first.seats),
         "Record": _quote(first.record),
         "Options": _quote(canonical_json(first.options).decode()),
-        "Result": _quote(_result(game.outcome(state), names)),
+        "Result": _quote(result_words(game.outcome(state), names)),
     }
-
-
-def _result(outcome: dict[str, Any] | None, names: list[str]) -> str:
-    if not outcome:
-        return "*"  # PGN's "game in progress"
-    winners = [name_of(names, w) for w in outcome.get("winners") or []]
-    reason = reason_words(outcome.get("reason"))
-    said = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "no winner"
-    return f"{said} ({reason})" if reason else said
 
 
 def _batches(game: Game, events: list[Any], envelopes: Sequence[Envelope]
@@ -282,7 +277,7 @@ def _sections(lines: list[str]) -> tuple[dict[str, tuple[int, Any]], list[tuple[
         if line.startswith("%"):
             _chain_line(number, line[1:].strip(), chain)
         elif line.startswith("[") and not moves:
-            match = re.fullmatch(r"\[([A-Za-z]+)\s+(.*)\]", line)
+            match = _TAG.fullmatch(line)
             if match is None:
                 raise ImportRejected(number, f"a tag pair is [Name \"value\"], not {_excerpt(line)}")
             values = _scan_values(number, match.group(2))
@@ -493,9 +488,12 @@ def _facts_and_words(number: int, line: str) -> tuple[str, str]:
     """A line of the record split into its facts (the line without its words) and its words for
     people: a tag in words (:data:`_WORDED_TAGS`) is all words; a move line's words are its
     ``{comments}``; a chain line is all facts."""
-    tag = re.fullmatch(r"\[([A-Za-z]+)\s+(.*)\]", line)
+    tag = _TAG.fullmatch(line)
     if tag and tag.group(1) in _WORDED_TAGS:
-        return f"[{tag.group(1)}]", tag.group(2)
+        name, value = tag.groups()
+        facts = _TAG_FACTS.get(name)
+        match = facts.fullmatch(value) if facts else None
+        return f"[{name} {''.join(match.groups()) if match else ''}]", value
     if tag or line.startswith("%"):
         return line, ""
     spans: list[tuple[int, int]] = []

@@ -31,6 +31,9 @@ class ImportedSchema(ma.Schema):
     game = ma.fields.String()
     version = ma.fields.Integer()
     token = ma.fields.String(metadata={"description": "The new game's scorekeeper token, shown only this once"})
+    words_not_verified = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "a text record's lines whose words for people differ from today's (line, says, today): "
+                       "imported all the same, in today's words; empty for a jsonl file"})
 
 
 @blp.route("")
@@ -71,4 +74,5 @@ class Imports(MethodView):
             raise ApiProblem(409, "A game was recorded under this id meanwhile; import again.",
                              "version_conflict") from exc
         return {"game_id": imported.game_id, "original_game_id": imported.original_game_id, "game": imported.game,
-                "version": imported.version, "token": imported.token}, 201, {"Location": f"/games/{imported.game_id}"}
+                "version": imported.version, "token": imported.token,
+                "words_not_verified": record.reworded if record is not None else []}, 201, {"Location": f"/games/{imported.game_id}"}

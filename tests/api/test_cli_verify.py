@@ -103,3 +103,34 @@ def test_a_text_record_without_its_chain_or_signed_by_another_key_does_not_verif
     at, reason = refused(paths["text"], "--key", other)
     assert "signed by another key" in reason
     assert paths["text"].read_text().split("\n")[at - 1].startswith("% head ")  # named at the head
+
+
+def test_the_result_tag_says_who_won_and_a_record_claiming_another_result_does_not_verify(exported):
+    """The Result tag's reason is words; who won (or "*", still in progress) is a fact of the record."""
+    _game, paths = exported
+    assert '[Result "*"]' in paths["text"].read_text()
+    line = forged(paths["text"], '[Result "*"]', '[Result "Bob wins (escaped)"]')
+    at, reason = refused(paths["text"])
+    assert at == line and "Bob wins" in reason
+
+
+def test_the_event_tag_names_its_game_and_a_record_naming_another_does_not_verify(exported):
+    game, paths = exported
+    line = forged(paths["text"], f", game {game}\"]", ", game AAAAAAAAAAAA\"]")
+    at, reason = refused(paths["text"])
+    assert at == line and "AAAAAAAAAAAA" in reason
+    reworded = paths["text"].parent / "retitled.txt"
+    reworded.write_text(paths["text"].read_text().replace(", game AAAAAAAAAAAA\"]", f", game {game}\"]")
+                        .replace('[Event "Dungeon, game', '[Event "The escape game, game'))
+    assert [r["line"] for r in verified(reworded)["words_not_verified"]] == [line]  # the title is words
+
+
+def test_a_signed_record_with_words_changed_is_not_called_unaltered(live, exported):  # noqa: F811
+    _game, paths = exported
+    forged(paths["text"], "{Cat is slain by the king of clubs", "{Cat is slain by the king of spades")
+    key = run("signing-key", "--url", live).output.strip()
+    said = run("verify", paths["text"], "--key", key)
+    text = " ".join(said.output.split())  # as said, whatever the terminal's width
+    assert said.exit_code == 0 and "Recorded by this service" in text
+    assert "Recorded by this service, unaltered" not in text and "its events are unaltered, not all of its words" in text
+    assert "The game is still in progress." in text

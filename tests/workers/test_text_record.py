@@ -145,6 +145,7 @@ def test_a_text_record_worded_by_an_earlier_release_reads_back_and_imports(clien
     assert check_history(read.lines).head == (envelopes[-1].version, envelopes[-1].hash)
     response = client.post("/imports", data=earlier.encode(), content_type="text/plain")
     assert response.status_code == 201, response.get_json()
+    assert response.get_json()["words_not_verified"] == read.reworded  # the uploader is told
     token = {"Authorization": f"Bearer {response.get_json()['token']}"}
     again = client.get(f"/games/{response.get_json()['game_id']}/export", query_string={"format": "text"},
                        headers=token).get_data(as_text=True)
