@@ -183,7 +183,8 @@ def update_disputes(client: redis.Redis, game_id: str, version: int) -> dict[str
 
 def _refresh(client: redis.Redis, game_id: str, name: str, version: int,
              build: Callable[[redis.Redis, ReadModels], dict[str, Any] | None]) -> dict[str, Any]:
-    """Build read model ``name`` unless it already reflects ``version``, and store it forward-only."""
+    """Build read model ``name`` unless it already reflects ``version`` (in its current form: one of
+    another form counts as none), and store it forward-only."""
     models = ReadModels(client)
     stored = models.version(game_id, name)
     if stored is not None and stored >= version:

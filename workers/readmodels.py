@@ -6,15 +6,22 @@ shape of its document, :data:`FORMS`), ``version`` (the event version the docume
 record and its read models share a cluster slot.
 
 A write carries the version it reflects, and a script refuses it unless that version is newer
-than the stored one. A slow job that finishes after a faster one, or a job run twice, can
-therefore never put an older (or the same) document back: the later state always wins.
+than the stored one of the same form. A slow job that finishes after a faster one, or a job run
+twice, can therefore never put an older (or the same) document back: the later state always wins.
 
 A document is read only in its kind's current form. The record is the truth and every read model
 can be made again from it, so one stored in another form counts as absent: it is made again by
 the same path a missing one is (a worker's job, or the request when no worker takes it), and that
-write replaces it whatever version it reflects. **Change a read model's shape, bump its form** in
-:data:`FORMS` (a field added, removed, renamed or meaning something else), or a document stored by
-the previous release, which already reflects the record's head, would be served as it is forever.
+write replaces it whatever version it reflects. One of a newer form (a later release's, running
+beside this one) is absent to this release too, and never replaced by an older form. (A release
+from before forms writes ``version`` and ``doc`` alone, leaving the form of the document it
+replaces: its workers are stopped before this release's start.)
+
+**Change a read model's shape, bump its form** in :data:`FORMS`: a field added, removed, renamed
+or meaning something else. Otherwise a document the previous release stored, which already
+reflects the record's head, is served in its old shape for as long as the record does not grow,
+which for a finished game is forever (and its audit finds it differing from the record). A change
+of what a document says from the same record, in the same shape, needs a new form as well.
 """
 
 from __future__ import annotations
