@@ -9,7 +9,8 @@ It replays the whole game from its log and reports:
   it decides now (the penalty due) against the events logged then (the penalty applied); rulings
   the referee made without a claim are listed with the penalty applied. The events applied are
   those of the claim's (or ruling's) command, read from their command id, which each lists;
-* ``scores``: the score sheet recomputed from scratch against the stored read model;
+* ``scores``: the score sheet recomputed from scratch against the stored read model (which the
+  audit job makes first when none of its current form is stored, ``workers.jobs.update_audit``);
 * ``notes``: what the game itself adds, from its end state and events (its optional
   ``audit_notes``: a patience's solver says whether the deal could be won), else None.
 """

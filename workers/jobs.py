@@ -24,9 +24,10 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
-from events.errors import StoreUnavailableError
+from events.errors import CorruptEventError, StoreUnavailableError
 from events.server import redis_from_url
 from events.store import EventStore
+from referee.errors import RefereeError
 from referee.service import RefereeService
 from workers.audit import AUDIT, audit_game
 from workers.disputes import DISPUTES, NotADispute, dispute_model, disputes_listed, explain_dispute
@@ -128,8 +129,24 @@ def update_scores(client: redis.Redis, game_id: str, version: int) -> dict[str, 
 
 def update_audit(client: redis.Redis, game_id: str, version: int) -> dict[str, Any]:
     """What :func:`run_audit` does, on ``client``: also called by a request no worker could serve."""
-    return _refresh(client, game_id, AUDIT, version,
-                    lambda client, models: audit_game(EventStore(client), game_id, models.get(game_id, SCORES)))
+
+    def build(client: redis.Redis, models: ReadModels) -> dict[str, Any]:
+        return audit_game(EventStore(client), game_id, _sheet_to_audit(client, models, game_id, version))
+
+    return _refresh(client, game_id, AUDIT, version, build)
+
+
+def _sheet_to_audit(client: redis.Redis, models: ReadModels, game_id: str, version: int) -> tuple[int, dict] | None:
+    """The stored score sheet the audit compares with the record. One not stored yet, or stored in
+    a form this release no longer reads (absent to it), is made first, as a read would make it: the
+    audit compares the sheet that is served, and never reports an old form as a difference. A
+    record the referee cannot fold has no sheet to make: the audit's own replay says why."""
+    if models.version(game_id, SCORES) is None:
+        try:
+            update_scores(client, game_id, version)
+        except (RefereeError, CorruptEventError):
+            return None
+    return models.get(game_id, SCORES)
 
 
 def explain_dispute_job(game_id: str, dispute: int, version: int) -> dict[str, Any]:
@@ -166,7 +183,8 @@ def update_disputes(client: redis.Redis, game_id: str, version: int) -> dict[str
 
 def _refresh(client: redis.Redis, game_id: str, name: str, version: int,
              build: Callable[[redis.Redis, ReadModels], dict[str, Any] | None]) -> dict[str, Any]:
-    """Build read model ``name`` unless it already reflects ``version``, and store it forward-only."""
+    """Build read model ``name`` unless it already reflects ``version`` (in its current form: one of
+    another form counts as none), and store it forward-only."""
     models = ReadModels(client)
     stored = models.version(game_id, name)
     if stored is not None and stored >= version:

@@ -94,21 +94,19 @@ def with_departures(sheet: dict[str, Any], left: Departures) -> dict[str, Any]:
 def sheet_in_words(sheet: dict[str, Any], event_at: Callable[[int], Envelope | None]) -> dict[str, Any]:
     """The sheet as it is served and printed: each player out of the game's result and departure
     say how they left ("slain by the king of clubs"), in today's words, from the event that took
-    them out (``event_at(version)``); "out" where that event has no words. The stored sheet keeps
-    the facts, so that a change of words changes no stored sheet (one stored by an earlier
-    release, with words and no version, is served as it was until it is refreshed)."""
+    them out (``event_at(version)``); "out" where that event has no words, or the store no longer
+    holds it. The stored sheet keeps the facts, so that a change of words changes no stored sheet."""
     gone = sheet.get("departures")
     if not gone:
         return sheet
-    how = {d["seat"]: _how(d, event_at) for d in gone}
+    how = {d["seat"]: _how(event_at(d["version"])) for d in gone}
     rows = [{**row, "result": how[row["seat"]] or row["result"]} if row["seat"] in how else row
             for row in sheet["rows"]]
     return {**sheet, "rows": rows, "departures": [{**d, "how": how[d["seat"]]} for d in gone]}
 
 
-def _how(gone: dict[str, Any], event_at: Callable[[int], Envelope | None]) -> str | None:
-    event = event_at(gone["version"]) if gone.get("version") is not None else None
-    return departure(event) if event is not None else gone.get("how")
+def _how(event: Envelope | None) -> str | None:
+    return departure(event) if event is not None else None
 
 
 def _players(game: Game, state: GameState, scores: dict[str, Any] | None = None) -> list[dict[str, Any]] | None:
@@ -180,17 +178,16 @@ def kept_departures(sheet: dict[str, Any], stored: tuple[int, dict[str, Any]] | 
     """The departures at ``sheet`` (as :func:`build_sheet` makes it, without them) without folding
     the record again: those the stored sheet keeps (``stored``: its version and document) while
     they are still every player out of the game and no undo was logged since (``since(version)``:
-    the envelopes after it); ``{}`` when nobody is out. None when they cannot be carried (a player
-    left since, an undo may have changed who did, or the stored sheet keeps no event versions):
-    then :func:`departures` folds the record, once for each such change."""
+    the envelopes after it); ``{}`` when nobody is out. None when they cannot be carried (the
+    stored sheet keeps none, a player left since, or an undo may have changed who did): then
+    :func:`departures` folds the record, once for each such change."""
     out = _out((sheet.get("current") or {}).get("players") or [])
     if not out:
         return {}
     if stored is None or stored[0] > sheet["version"] or stored[1].get("departures") is None:
         return None
-    kept = {d["seat"]: (d["turn"], d.get("version")) for d in stored[1]["departures"]}
-    if (set(kept) != out or any(version is None for _, version in kept.values())
-            or any(isinstance(e.event, EntryUndone) for e in since(stored[0]))):
+    kept = {d["seat"]: (d["turn"], d["version"]) for d in stored[1]["departures"]}
+    if set(kept) != out or any(isinstance(e.event, EntryUndone) for e in since(stored[0])):
         return None
     return kept
 

@@ -91,3 +91,16 @@ def test_audit_names_the_event_the_referee_cannot_apply_with_its_version(client,
     assert report["ok"] is False and report["chain"]["ok"]
     assert report["replay_error"]["version"] == version + 1
     assert "the referee cannot apply CardPlayed" in report["replay_error"]["reason"]
+
+
+def test_the_audit_of_a_record_the_referee_cannot_fold_has_no_score_sheet_to_make_and_says_why(client, redis_client):
+    # With no score sheet stored, the audit makes one first; a record that does not fold has none.
+    table = ApiTable(client)
+    store = EventStore(redis_client)
+    version = store.version(table.game_id)
+    store.append(table.game_id, [CardPlayed(seat=1, card="2C", hand=1, trick=1)], version, "someone")
+    models = ReadModels(redis_client)
+    redis_client.delete(models.key(table.game_id, SCORES))
+    report = audit(table)
+    assert report["ok"] is False and report["replay_error"]["version"] == version + 1
+    assert report["scores"] is None and models.get(table.game_id, SCORES) is None

@@ -84,17 +84,6 @@ def test_the_departures_are_carried_from_the_stored_sheet_not_folded_again(clien
     assert row_of(sheet, "Cat")["turns"] == 99 and row_of(sheet, "Cat")["result"] == SLAIN
 
 
-def test_a_sheet_stored_with_the_words_of_an_earlier_release_is_folded_again_into_facts(client, redis_client):
-    earlier = [{"seat": 2, "turn": SLAIN_IN_TURN, "how": "slain by the king of clubs"}]  # no version
-    game_id, headers, slain_at = slain_and_stored(client, redis_client, lambda at: earlier)
-    assert row_of(served(client, game_id), "Cat")["result"] == SLAIN  # served in its own words until refreshed
-    log(client, game_id, headers, GOING_ON)
-    models = ReadModels(redis_client)
-    assert served(client, game_id)["departures"] == [{"seat": 2, "turn": SLAIN_IN_TURN, "version": slain_at,
-                                                      "how": SLAIN}]
-    assert models.get(game_id, SCORES)[1]["departures"] == [{"seat": 2, "turn": SLAIN_IN_TURN, "version": slain_at}]
-
-
 def test_the_audit_compares_the_facts_of_the_departures_not_their_words(client, redis_client, monkeypatch):
     from workers import record_words
     from workers.audit import audit_game

@@ -46,12 +46,17 @@ def renege_claimed(client, by_dispute: bool) -> ApiTable:
 
 def imported(client, events: list) -> str:
     """A record of ``events`` imported through POST /imports; its game id."""
+    return import_reply(client, events)["game_id"]
+
+
+def import_reply(client, events: list) -> dict:
+    """A record of ``events`` imported through POST /imports; the reply (the game id, its token)."""
     envelopes = envelopes_of(events, "imported-game")
     lines = [canonical_json(e.to_dict()) for e in envelopes]
     lines.append(canonical_json(head_record("imported-game", envelopes[-1].version, envelopes[-1].hash)))
     response = client.post("/imports", data=b"\n".join(lines))
     assert response.status_code == 201, response.get_json()
-    return response.get_json()["game_id"]
+    return response.get_json()
 
 
 def test_html_record_opens_in_the_browser_and_is_saved_only_when_asked(client):
