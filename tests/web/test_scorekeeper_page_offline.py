@@ -228,7 +228,7 @@ def test_a_table_read_with_the_token_is_forgotten_with_the_token_and_never_shown
     wait_until_the_page_is_kept(page, table)
     key = f"courtcard.table.{table.game_id}"
     kept = page.evaluate(f"JSON.parse(localStorage.getItem('{key}'))")
-    assert kept["withToken"] is True and kept["table"]["mine"]  # the hand of the seat to play
+    assert kept["readWith"] == table.token and kept["table"]["mine"]  # the hand of the seat to play
 
     page.evaluate(f"localStorage.setItem('courtcard.token.{table.game_id}', 'not-this-games-token')")
     page.reload()
@@ -258,16 +258,16 @@ def test_only_the_games_on_this_devices_recent_list_keep_their_last_table(live_s
     assert kept == [{"body": {"version": 3}}, None, {"body": {"version": 7}}]
 
 
-def test_a_table_kept_with_the_token_is_shown_only_while_the_token_is_held(live_server, pages):
+def test_a_table_kept_with_a_token_is_shown_only_while_that_same_token_is_held(live_server, pages):
     page = pages()
     page.goto(f"{live_server.url}/")
     shown = page.evaluate("""async () => {
       const { remember } = await import('/web/static/api.js');
       const { forgetTable, keepTable, lastTable } = await import('/web/static/last_table.js');
       remember('g');
-      keepTable('g', { body: { version: 5 }, mine: ['QS'] }, true);
-      const before = [lastTable('g', true), lastTable('g', false)];
+      keepTable('g', { body: { version: 5 }, mine: ['QS'] }, 'the-token');
+      const before = [lastTable('g', 'the-token'), lastTable('g', ''), lastTable('g', 'another-token')];
       forgetTable('g');
-      return [...before, lastTable('g', true)];
+      return [...before, lastTable('g', 'the-token')];
     }""")
-    assert shown == [{"body": {"version": 5}, "mine": ["QS"]}, None, None]
+    assert shown == [{"body": {"version": 5}, "mine": ["QS"]}, None, None, None]

@@ -84,14 +84,14 @@ async function refresh() {
       again = false;
       try {
         const table = await fetchAll();
-        keepTable(gameId, table, Boolean(token));
+        keepTable(gameId, table, token);
         unreachable = false;
         show(table);
       } catch (err) {
         unreachable = err.status === 0;
         // No network: the table on screen stays, or (a reload) the last one this device showed,
         // marked as of its version; the record decides as soon as it can be read again.
-        const kept = unreachable && !game ? lastTable(gameId, Boolean(token)) : null;
+        const kept = unreachable && !game ? lastTable(gameId, token) : null;
         if (kept) show(kept);
         else if (game) renderAsOf();
         if (!(unreachable && game)) notify(err.message);
