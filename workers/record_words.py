@@ -19,7 +19,7 @@ from typing import Any
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry
 from referee import events as ev
-from referee.cards import RANK_WORDS, SUIT_NAMES, card_words
+from referee.cards import RANK, RANK_WORDS, SUIT, SUIT_NAMES, card_words
 from referee.games.dungeon import events as dungeon
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.the_queens import events as queens
@@ -41,9 +41,9 @@ def cards_words(cards: Any) -> str:
     cards = list(cards or [])
     seen = [c for c in cards if c != UNKNOWN]
     hidden = len(cards) - len(seen)
-    plain = [c for c in seen if c[-1:] in SUIT_NAMES and "#" not in c and not c.startswith("JK")]
-    if len(seen) > 1 and len(plain) == len(seen) and len({c[-1] for c in seen}) == 1:
-        parts = ["the " + _and([RANK_WORDS.get(c[:-1], c[:-1]) for c in seen]) + f" of {SUIT_NAMES[seen[0][-1]]}"]
+    plain = [c for c in seen if c in RANK]  # one deck's cards: no second copy, no Joker
+    if len(seen) > 1 and len(plain) == len(seen) and len({SUIT[c] for c in seen}) == 1:
+        parts = ["the " + _and([RANK_WORDS.get(RANK[c], RANK[c]) for c in seen]) + f" of {SUIT_NAMES[SUIT[seen[0]]]}"]
     else:
         parts = [card_words(c) for c in seen]
     if hidden:
