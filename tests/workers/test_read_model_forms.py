@@ -86,6 +86,22 @@ def test_the_audit_of_a_finished_dungeon_game_whose_sheet_is_of_an_older_form_sa
     assert served(client, game_id) == sheet  # the sheet made again is served as before
 
 
+def test_an_audit_stored_in_an_older_form_that_found_an_old_sheet_differing_is_made_again(client, redis_client):
+    """A finished game's audit of the previous release (it compared the sheet in words) reflects
+    the head: in its old form it would be served for ever, saying the sheet differs."""
+    reply = import_reply(client, random_record("dungeon", seed=3, steps=3000))
+    game_id, scorekeeper = reply["game_id"], {"Authorization": f"Bearer {reply['token']}"}
+    sheet = served(client, game_id)
+    head = sheet["version"]
+    earlier = audit_game(EventStore(redis_client), game_id, (head, in_words(sheet)))
+    assert earlier["scores"]["matches"] is False
+    stored_as_the_previous_release(redis_client, game_id, "audit", head, earlier)
+
+    report = client.get(f"/games/{game_id}/audit", headers=scorekeeper).get_json()
+    assert report["ready"] and report["audit"]["ok"] is True, report
+    assert report["audit"]["scores"]["matches"] is True
+
+
 def test_a_dispute_explained_in_an_older_form_is_explained_again_from_the_record(client, redis_client):
     table = renege_in_trick_one(client)
     n = file(table, seat=3, accused=2, trick=1)["dispute"]
