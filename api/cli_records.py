@@ -95,6 +95,9 @@ def import_game(file, fmt, url, as_json) -> None:
         return
     console.print(f"Imported as game [bold]{created['game_id']}[/] (version {created['version']}).")
     console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
+    if created.get("words_not_verified") is None and text:
+        console.print("The text record came without its chain: its events were made afresh from its moves, and its "
+                      "comments and tags in words were not compared with them.")
     _print_reworded(created.get("words_not_verified") or [])
 
 
@@ -108,6 +111,8 @@ def verify_file(file, key, as_json) -> None:
     character): its hash chain, its head, and every event the referee makes decided again from the
     table's actions; with --key, also that the service with that key recorded it."""
     from workers.imports import ImportRejected, check_history
+    from rich.markup import escape
+
     from workers.record_words import result_words
     from workers.text_record import is_text_record
 
@@ -139,11 +144,12 @@ def verify_file(file, key, as_json) -> None:
                                "signed_with": claimed, "words_not_verified": reworded}))
         return
     kind = "the text record of game" if record is not None else "game"
-    console.print(f"[bold green]Verified[/]: {kind} {checked.game_id} ({checked.replay.game.title}), {version} events, "
-                  f"chain head {head_hash}.")
+    # The file's own words (the game's id, the players' names) are printed as text, never as markup.
+    console.print(f"[bold green]Verified[/]: {kind} {escape(checked.game_id)} ({checked.replay.game.title}), "
+                  f"{version} events, chain head {head_hash}.")
     names = list(checked.replay.envelopes[0].payload["seats"])
     console.print("The record is whole and consistent, and every ruling, total and score was decided again from the "
-                  "table's actions. " + (f"The game is over: {result_words(outcome, names)}." if outcome
+                  "table's actions. " + (f"The game is over: {escape(result_words(outcome, names))}." if outcome
                                          else "The game is still in progress."), highlight=False)
     if key is not None and reworded:
         console.print(f"[bold green]Recorded by this service[/]: signed by key {_key_text(key)}; its events are "

@@ -216,12 +216,13 @@ class ReadRecord:
     whether the text carried its chain (without it, the events are made afresh: nothing to verify),
     and, with its chain, the lines whose words for people differ from today's (``line``, what it
     ``says``, ``today``'s words): not verified, so a record worded by an earlier release still reads
-    back, and a reader is told where its words are not the record's own."""
+    back, and a reader is told where its words are not the record's own. Without its chain, None:
+    none of its words were compared, the events being made afresh from its moves."""
 
     lines: list[bytes]
     text_line: dict[int, int]
     chained: bool = True
-    reworded: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    reworded: list[dict[str, Any]] | None = dataclasses.field(default_factory=list)
 
     def in_text(self, exc: ImportRejected) -> ImportRejected:
         """A refusal of :attr:`lines` said of the text's line instead."""
@@ -262,7 +263,7 @@ def read_text(text: str) -> ReadRecord:
     text_line = {i + 1: line for i, line in enumerate(made_by)}
     text_line[len(items) + 1] = chain["head_line"] or len(lines)
     head = head_record(items[-1]["game_id"], len(items), items[-1]["hash"], chain["signature"])
-    reworded = _same_text(text, items, chain["signature"]) if chain["events"] else []
+    reworded = _same_text(text, items, chain["signature"]) if chain["events"] else None
     return ReadRecord([canonical_json(i) for i in [*items, head]], text_line, bool(chain["events"]), reworded)
 
 

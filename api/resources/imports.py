@@ -31,9 +31,10 @@ class ImportedSchema(ma.Schema):
     game = ma.fields.String()
     version = ma.fields.Integer()
     token = ma.fields.String(metadata={"description": "The new game's scorekeeper token, shown only this once"})
-    words_not_verified = ma.fields.List(ma.fields.Dict(), metadata={
+    words_not_verified = ma.fields.List(ma.fields.Dict(), allow_none=True, metadata={
         "description": "a text record's lines whose words for people differ from today's (line, says, today): "
-                       "imported all the same, in today's words; empty for a jsonl file"})
+                       "imported all the same, in today's words; empty for a jsonl file; null for a text record "
+                       "without its chain, whose words were not compared (its events are made afresh from its moves)"})
 
 
 @blp.route("")

@@ -134,3 +134,15 @@ def test_a_signed_record_with_words_changed_is_not_called_unaltered(live, export
     assert said.exit_code == 0 and "Recorded by this service" in text
     assert "Recorded by this service, unaltered" not in text and "its events are unaltered, not all of its words" in text
     assert "The game is still in progress." in text
+
+
+def test_verify_prints_the_players_names_as_written_never_as_terminal_markup(tmp_path):
+    """A name is the table's to choose: "[/]" or "[bold]" in one is printed as it is."""
+    from tests.referee.test_dungeon_golden_games import SCRIPT, golden_log
+    from tests.workers.test_text_record import envelopes_of, text_of
+
+    path = tmp_path / "game.txt"
+    path.write_text(text_of(envelopes_of(golden_log(None, SCRIPT, "known", ("[/]", "Bob [bold]x[/]")))))
+    said = run("verify", path)
+    assert said.exit_code == 0, said.output
+    assert "The game is over: [/] wins (last alive)." in " ".join(said.output.split())

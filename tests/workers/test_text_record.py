@@ -261,3 +261,15 @@ def test_dungeon_golden_game_reads_back_and_says_the_bluff_found_out_and_the_pla
             "the king of spades and Bob discards the rest.}") in text
     assert "Bob retreat {Bob is slain by the king of clubs and is out of the game. Ann wins the game (last alive).}" in text
     assert read_text(text).lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]
+
+
+def test_a_text_record_without_its_chain_imports_saying_its_words_were_not_compared(client):
+    from tests.referee.test_dungeon_golden_games import EXPECTED
+
+    chained = text_of(envelopes_of(EXPECTED))
+    bare = "\n".join(line for line in chained.split("\n") if not line.startswith("%"))
+    bare = bare.replace('[Result "Ann wins (last alive)"]', '[Result "Bob wins (escaped)"]')  # nothing checks it
+    assert read_text(bare).reworded is None
+    response = client.post("/imports", data=bare.encode(), content_type="text/plain")
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["words_not_verified"] is None  # not "none differ": none were compared

@@ -28,7 +28,9 @@ export function keepTable(gameId, table, token) {
 export function lastTable(gameId, token) {
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(PREFIX + gameId)); } catch { return null; }
-  return kept && kept.table && (!kept.readWith || kept.readWith === token) ? kept.table : null;
+  // A table kept without saying what it was read with (an earlier page's) is never drawn.
+  if (!kept || !kept.table || typeof kept.readWith !== "string") return null;
+  return !kept.readWith || kept.readWith === token ? kept.table : null;
 }
 
 /** Forget the table kept for `gameId` (its token was forgotten or refused). */
