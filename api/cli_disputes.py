@@ -13,7 +13,7 @@ from collections.abc import Callable
 import click
 
 from api.cli_actions import card_hint, seat_number
-from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, table_of, url_option
+from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, ready_part, table_of, url_option
 from api.client import ApiError, Client
 
 #: Seconds to wait for a worker to explain a ruling (or list the disputes) before saying it is still being made.
@@ -98,12 +98,9 @@ def render_dispute(doc: dict) -> None:
 
 def _list_disputes(client: Client, game_id: str, as_json: bool) -> None:
     """Every dispute of the game (its id is its claim's or ruling's event), with one line of what the table saw."""
-    reply = _when_ready(lambda: client.disputes(game_id))
-    if not reply.get("ready"):
-        err_console.print(f"The list of game {game_id}'s disputes is still being made. "
-                          f"Run `courtcard dispute {game_id}` again in a moment.")
-        sys.exit(EXIT_USAGE)
-    listed = reply["disputes"]
+    listed = ready_part(_when_ready(lambda: client.disputes(game_id)), "disputes",
+                        f"The list of game {game_id}'s disputes is still being made. "
+                        f"Run `courtcard dispute {game_id}` again in a moment.")
     if as_json:
         click.echo(json.dumps(listed))
         return

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from bench.desk import measured  # noqa: E402 (the round trips the store served, counted once)
 from events.scripts import REGISTER_GAME  # noqa: E402
 from events.server import EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402
@@ -61,14 +61,6 @@ def timed(fn, n: int) -> dict[str, float]:
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
     return {"p50_ms": round(statistics.median(times), 3), "p99_ms": round(times[int(0.99 * (len(times) - 1))], 3)}
-
-
-def round_trips(client, fn) -> int:
-    """The round trips of one ``fn()`` as the server counts its reads (a pipeline is one), less the
-    INFO that reads the count after."""
-    before = client.info("stats")["total_reads_processed"]
-    fn()
-    return client.info("stats")["total_reads_processed"] - before - 1
 
 
 def main() -> None:
@@ -107,7 +99,7 @@ def main() -> None:
             figures = {name: timed(fn, args.queries) for name, fn in queries.items()}
             if server:
                 for name, fn in queries.items():
-                    figures[name]["round_trips"] = statistics.median(round_trips(client, fn) for _ in range(5))
+                    figures[name]["round_trips"] = statistics.median(measured(client, fn)[1] for _ in range(5))
             total = listing.page(None, None, 0, 1, None).total
             result[str(step)] = {"games": step, "listed_public": total, "catch_up_s": round(catch_up_s, 2), **figures}
             print(f"{step:>9,} games ({total:,} public): catch-up {catch_up_s:.1f} s; "

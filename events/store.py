@@ -515,8 +515,8 @@ class EventStore:
                 reader.begin_run(first[0][0], first[0][1].get(b"e"))
         return reader, entries
 
-    def _read_at(self, game_id: str, versions: list[int]) -> list[Envelope]:
-        """The envelopes at ``versions``, each read with what it needs from before it."""
+    def read_at(self, game_id: str, versions: list[int]) -> list[Envelope]:
+        """The envelopes at ``versions``, in one round trip, each read with what it needs from before it."""
         pipe = self.redis.pipeline(transaction=False)
         key = self._keys(game_id)[0]
         for version in versions:
@@ -532,7 +532,7 @@ class EventStore:
     def _originals(self, game_id: str, ids: list[str], digests: list[str], versions: list) -> list[Envelope]:
         """The recorded envelopes a retried batch's ``ids`` name (at ``versions``), after checking
         that each is the same event (type, schema version, payload) as the batch's."""
-        originals = self._read_at(game_id, [int(v) for v in versions])
+        originals = self.read_at(game_id, [int(v) for v in versions])
         for event_id, digest, original in zip(ids, digests, originals):
             if original.event_id != event_id:
                 raise CorruptEventError(game_id, original.version, f"indexed as event id {event_id!r}, "
@@ -558,7 +558,7 @@ class EventStore:
         wanted = [(event_id, version) for event_id, version in wanted if version is not None]
         if not wanted:
             return []
-        found = self._read_at(game_id, [version for _id, version in wanted])
+        found = self.read_at(game_id, [version for _id, version in wanted])
         # An id "<x>#<i>" placed by a run's record is that run's only if the entry says so.
         return [envelope for (event_id, _v), envelope in zip(wanted, found) if envelope.event_id == event_id]
 

@@ -61,8 +61,10 @@ def disputes_listed(envelopes: list[Envelope]) -> dict[str, Any]:
 def list_disputes(envelopes: list[Envelope]) -> list[dict[str, Any]]:
     """Every dispute of the game, in the order logged: its id, kind and one line of what the table saw."""
     game = _game_of(envelopes)
+    names, gone = seat_names(envelopes), taken_back(e.event for e in envelopes)  # once for every claim
     docs = {**_game_rulings(game, envelopes),
-            **{e.version: _explain_claim(envelopes, e.version) for e in envelopes if is_a(e, RenegeClaimed)}}
+            **{e.version: _explain_claim(envelopes, e.version, names, gone)
+               for e in envelopes if is_a(e, RenegeClaimed)}}
     return [{"dispute": n, "kind": docs[n]["kind"], "status": docs[n]["status"], "summary": docs[n]["summary"]}
             for n in sorted(docs)]
 
@@ -74,7 +76,7 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     if not 1 <= n <= len(envelopes) or not is_dispute(game, envelopes[n - 1]):
         raise NotADispute(n)
     if is_a(envelopes[n - 1], RenegeClaimed):
-        doc = _explain_claim(envelopes, n)
+        doc = _explain_claim(envelopes, n, seat_names(envelopes), taken_back(e.event for e in envelopes))
     else:
         doc = _game_rulings(game, envelopes)[n]
     return {"dispute": n, "game_id": envelopes[0].game_id, "version": len(envelopes), **doc}
@@ -91,12 +93,10 @@ def _game_of(envelopes: list[Envelope]) -> Game:
     return get_game(envelopes[0].payload["game"])
 
 
-def _explain_claim(envelopes: list[Envelope], n: int) -> dict[str, Any]:
+def _explain_claim(envelopes: list[Envelope], n: int, names: list[str], gone: set[int]) -> dict[str, Any]:
     """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence.
-    An entry the scorekeeper undid never happened at the table: it is neither evidence nor a
-    penalty (a claim itself is never undone)."""
-    names = seat_names(envelopes)
-    gone = taken_back(e.event for e in envelopes)
+    An entry the scorekeeper undid (its versions in ``gone``) never happened at the table: it is
+    neither evidence nor a penalty (a claim itself is never undone). ``names``: the seats' names."""
     claim = envelopes[n - 1].payload
     batch = same_append(envelopes, n - 1)
     ruling_env = next((e for e in batch if is_a(e, RenegeRuled)), None)

@@ -141,12 +141,14 @@ def _sheet_to_audit(client: redis.Redis, models: ReadModels, game_id: str, versi
     a form this release no longer reads (absent to it), is made first, as a read would make it: the
     audit compares the sheet that is served, and never reports an old form as a difference. A
     record the referee cannot fold has no sheet to make: the audit's own replay says why."""
-    if models.version(game_id, SCORES) is None:
+    stored = models.get(game_id, SCORES)
+    if stored is None:
         try:
             update_scores(client, game_id, version)
         except (RefereeError, CorruptEventError):
             return None
-    return models.get(game_id, SCORES)
+        stored = models.get(game_id, SCORES)
+    return stored
 
 
 def explain_dispute_job(game_id: str, dispute: int, version: int) -> dict[str, Any]:

@@ -91,15 +91,16 @@ def with_departures(sheet: dict[str, Any], left: Departures) -> dict[str, Any]:
                            for seat, (turn, version) in sorted(left.items())]}
 
 
-def sheet_in_words(sheet: dict[str, Any], event_at: Callable[[int], Envelope | None]) -> dict[str, Any]:
+def sheet_in_words(sheet: dict[str, Any], events_at: Callable[[list[int]], Iterable[Envelope]]) -> dict[str, Any]:
     """The sheet as it is served and printed: each player out of the game's result and departure
-    say how they left ("slain by the king of clubs"), in today's words, from the event that took
-    them out (``event_at(version)``); "out" where that event has no words, or the store no longer
-    holds it. The stored sheet keeps the facts, so that a change of words changes no stored sheet."""
+    say how they left ("slain by the king of clubs"), in today's words, from the events that took
+    them out (``events_at(versions)``, read at once); "out" where that event has no words. The
+    stored sheet keeps the facts, so that a change of words changes no stored sheet."""
     gone = sheet.get("departures")
     if not gone:
         return sheet
-    how = {d["seat"]: _how(event_at(d["version"])) for d in gone}
+    events = {e.version: e for e in events_at([d["version"] for d in gone])}
+    how = {d["seat"]: _how(events.get(d["version"])) for d in gone}
     rows = [{**row, "result": how[row["seat"]] or row["result"]} if row["seat"] in how else row
             for row in sheet["rows"]]
     return {**sheet, "rows": rows, "departures": [{**d, "how": how[d["seat"]]} for d in gone]}

@@ -27,7 +27,6 @@ from api.services import services
 from referee.service import GameUnreadableError
 from workers.catalog import CatalogEntry
 from workers.claims import KIND_WORDS
-from workers.listing import GameListing
 
 blp = Blueprint("director", __name__, url_prefix="/director", description="The director's desk")
 
@@ -70,7 +69,10 @@ class DeskTables(MethodView):
 
         Needs the director's key. Send the last ETag in ``If-None-Match``: 304 until a table logs."""
         require_director()
-        entries, in_progress = games_in_progress(services().listing)
+        # The oldest MAX_TABLES in progress, public and private, each entry read fresh (a remembered
+        # one's status may lag, workers.catalog), and how many are in progress.
+        listed = services().listing.with_private("in_progress", MAX_TABLES)
+        entries, in_progress = listed.entries, listed.total
         heads = services().store.heads([entry.game_id for entry in entries])
         etag = desk_etag(in_progress, entries, heads)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
@@ -79,13 +81,6 @@ class DeskTables(MethodView):
         summaries = current_app.extensions.setdefault("courtcard_desk_summaries", Summaries())
         body = {"tables": summaries.at_heads(entries, heads), "in_progress": in_progress}
         return Response(current_app.json.dumps(body), 200, headers, mimetype="application/json")
-
-
-def games_in_progress(listing: GameListing) -> tuple[list[CatalogEntry], int]:
-    """The games the desk shows (the oldest ``MAX_TABLES`` in progress, public and private), and how
-    many are in progress; each entry read fresh (a remembered one's status may lag, workers.catalog)."""
-    listed = listing.with_private("in_progress", MAX_TABLES)
-    return listed.entries, listed.total
 
 
 def desk_etag(in_progress: int, entries: list[CatalogEntry], heads: list[tuple[int, str]]) -> str:

@@ -147,9 +147,10 @@ class Dispute(MethodView):
             if not logged or not is_dispute(get_game(entry.game), logged[0]):
                 raise ApiProblem(404, f"Game {game_id} has no dispute {n}: event {n} is neither a claim nor a "
                                  "ruling.", "no_such_dispute")
-        stored = current_model(models, game_id, dispute_model(n), head, WAIT_S, workers_alive=jobs_async,
-                               enqueue=lambda: enqueue_dispute(svc.queue, game_id, n, head),
-                               build_here=lambda: update_dispute(svc.redis, game_id, n, head)) or stored
+        if stored is None or stored[0] < head:
+            stored = current_model(models, game_id, dispute_model(n), head, WAIT_S, workers_alive=jobs_async,
+                                   enqueue=lambda: enqueue_dispute(svc.queue, game_id, n, head),
+                                   build_here=lambda: update_dispute(svc.redis, game_id, n, head)) or stored
         # Ready only once the explanation reflects the record's head, as the listing: a worker still
         # at it after the wait leaves the last one made (an undo since may have changed the ruling).
         ready = stored is not None and stored[0] >= head

@@ -56,7 +56,7 @@ class Export(MethodView):
             signature = record_signer().sign(game_id, *head)
             return Response(write_text(envelopes, head, signature), mimetype=FORMATS[fmt], headers=headers)
         replay = fold(envelopes)
-        sheet = sheet_in_words(build_sheet(game_id, replay.game, replay.state, envelopes), lambda v: envelopes[v - 1])
+        sheet = sheet_in_words(build_sheet(game_id, replay.game, replay.state, envelopes), lambda versions: [envelopes[v - 1] for v in versions])
         if fmt == "csv":
             return Response(score_csv(sheet), mimetype=FORMATS[fmt], headers=headers)
         # A game may draw its table (The Queens: the tableau); the record shows it as it ends.

@@ -55,7 +55,7 @@ class Scores(MethodView):
         body, status = read_model_reply(game_id, SCORES, enqueue_scores, update_scores, query, "sheet")
         if body["sheet"] is not None:  # the stored sheet keeps facts: how a player left is said now
             store = services().store
-            body["sheet"] = sheet_in_words(body["sheet"], lambda at: next(store.read(game_id, at, at), None))
+            body["sheet"] = sheet_in_words(body["sheet"], lambda versions: store.read_at(game_id, versions))
         return body, status
 
 

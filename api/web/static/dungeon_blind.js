@@ -1,6 +1,6 @@
 // A blind Dungeon record's entries the referee cannot list, since they name cards of a hand or a
 // dungeon nobody saw: the page offers them from the view (the open window, whose turn it is, whose
-// last passage lies face down) and the game's options (Jokers Wild, as its GameCreated gave it),
+// last passage lies face down) and the game's options (Jokers Wild, as its view gives them),
 // each a form naming its cards by suit then rank (named.js), and the referee rules on what is sent.
 // The window's form (a defence, a look) is what the table waits for, so it is open; the rare ones
 // (Pitch Black's cave-in on a face-down passage, an escape, an accusation) are folded behind one
@@ -17,11 +17,11 @@ export function windowForm(game, seatName, seat, act) {
   const w = view.window;
   if (w && w.kind === "defence" && w.defender === seat) {
     return namedForm({ action: "defend", seat, seatName, act, heading: faced(w, seatName),
-      unlisted: { cards: { values: deckOf(game.options, true), list: true } } });
+      unlisted: { cards: { values: deckOf(game.view.options, true), list: true } } });
   }
   if (w && w.kind === "doubt" && w.asker === seat) {
     const held = view.players.find((p) => p.seat === w.target).hand_size;
-    return namedForm({ action: "look", seat, seatName, act, unlisted: { shown: { values: deckOf(game.options), list: true, count: held } } });
+    return namedForm({ action: "look", seat, seatName, act, unlisted: { shown: { values: deckOf(game.view.options), list: true, count: held } } });
   }
   return null;
 }
@@ -45,7 +45,7 @@ function faced(w, seatName) {
 export function foldedForms(game, seatName, seat, actions, act) {
   const view = game.view;
   if (view.window || seat !== view.turn) return [];
-  const deck = deckOf(game.options, true);
+  const deck = deckOf(game.view.options, true);
   const targets = faceDown(view).filter((t) => t !== seat);
   const laid = actions.filter((a) => a.action === "passage" && a.card === "?");
   const passages = deck.filter((c) => /^(10|[2-9])[SHDC]$/.test(c.split("=").pop()));
@@ -77,7 +77,7 @@ export function accusations(game, seatName, act) {
     key: `accuse-${seat}`, label: `${seatName(seat)}: accuse`,
     form: namedForm({
       action: "accuse", seat, seatName, act, title: "accuse of cheating",
-      unlisted: { revealed: { values: deckOf(game.options, true), list: true } },
+      unlisted: { revealed: { values: deckOf(game.view.options, true), list: true } },
       variants: suspects.filter((t) => t !== seat).map((target) => ({ action: "accuse", seat, target })),
     }),
   }));

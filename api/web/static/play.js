@@ -24,10 +24,9 @@ const $ = (id) => document.getElementById(id);
 const enc = encodeURIComponent(gameId);
 
 let token = tokenFor(gameId);
-let game = null; // the last GET /games/{id} (and `options`, the options it was created with, where read)
+let game = null; // the last GET /games/{id}
 let legal = {}; // seat -> the referee's legal actions
 let ownHand = null; // the hand of the seat to play, in a known record
-let options = null; // the options the game was created with (its GameCreated), once read
 let pending = null; // the last action whose outcome the referee could not confirm, with its Idempotency-Key
 let conflict = null; // why the entries kept on this device stopped being sent (a refusal, or someone logged first)
 let sending = false;
@@ -55,17 +54,11 @@ async function fetchAll() {
   if (isDungeon(view)) (view.seats || []).forEach((_, s) => seats.add(s));
   const wanted = token ? [...seats] : [];
   const turn = hand && view.phase === "play" ? hand.turn : null;
-  // A blind Dungeon record names cards from the whole deck, the Jokers in it when the game plays
-  // them: an option, public in the game's first event (GameCreated), read once beside the rest.
-  const readOptions = token && !options && body.record === "blind" && isDungeon(view);
-  const [legalLists, seatView, created] = await Promise.all([
+  const [legalLists, seatView] = await Promise.all([
     Promise.all(wanted.map((s) => api(`/games/${enc}/legal?seat=${s}`, auth))),
     token && body.record === "known" && turn !== null && turn !== undefined
       ? api(`/games/${enc}?seat=${turn}`, auth) : Promise.resolve(null),
-    readOptions ? api(`/games/${enc}/events?from=1&limit=1`, auth) : Promise.resolve(null),
   ]);
-  if (created) options = created.events[0].payload.options;
-  body.options = options;
   const byseat = {};
   const undo = splitUndo(legalLists);
   legalLists.forEach((l) => { byseat[l.seat] = l.actions; });

@@ -131,19 +131,19 @@ def _accusation(b: _Before, e: ev.DungeonAccused, n: int) -> dict[str, Any]:
     passages = []
     for i, (card, parent) in enumerate(dungeon):
         version = b.laid[e.target][i]
-        on = "the cell" if parent == tree.CELL else spoken(dungeon[parent][0])
+        on = "the cell" if parent == tree.CELL else card_words(dungeon[parent][0])
         why = _why(dungeon[:i], card, parent, setbacks[i]) if i in broke else None
         passages.append({"version": version, "type": _type(b.events[version - 1]), "position": i, "card": card,
                          "on": "cell" if parent == tree.CELL else dungeon[parent][0], "broke_rule": why is not None,
-                         "why": why, "says": f"{target} laid {spoken(card)} face down on {on}"})
+                         "why": why, "says": f"{target} laid {card_words(card)} face down on {on}"})
     cheats = [p for p in passages if p["broke_rule"]]
     if cheats:
-        finding = "Found: " + "; ".join(f"{spoken(p['card'])} laid on {_on(p)} at event {p['version']} {p['why']}"
+        finding = "Found: " + "; ".join(f"{card_words(p['card'])} laid on {_on(p)} at event {p['version']} {p['why']}"
                                         for p in cheats) + f". {target} cheated."
     else:
         finding = f"Found: every passage was laid by the rules. {target} did not cheat."
     loser = e.target if e.cheating else e.seat
-    lost = ", ".join(spoken(c) for c in e.discarded) or "no passage"
+    lost = ", ".join(card_words(c) for c in e.discarded) or "no passage"
     consequence = [f"{b.who(loser)} discards " + ("the whole dungeon but the cell" if e.cheating else "their own dungeon")
                    + f": {lost} (event {n})."]
     verdict = "cheating" if e.cheating else "innocent"
@@ -159,7 +159,7 @@ def _accusation(b: _Before, e: ev.DungeonAccused, n: int) -> dict[str, Any]:
 
 
 def _on(passage: dict[str, Any]) -> str:
-    return "the cell" if passage["on"] == "cell" else spoken(passage["on"])
+    return "the cell" if passage["on"] == "cell" else card_words(passage["on"])
 
 
 def _why(before: list[tree.Passage], card: str, parent: int, setback: bool) -> str:
@@ -175,7 +175,7 @@ def _why(before: list[tree.Passage], card: str, parent: int, setback: bool) -> s
         return f"went on a cell that already had a passage, {branch}"
     under = before[parent][0]
     if passage_value(under) is not None and value == passage_value(under) - 1:
-        return f"is one lower, but {spoken(under)} already had a passage on it, {branch}"
+        return f"is one lower, but {card_words(under)} already had a passage on it, {branch}"
     return f"is not one lower, {branch}"
 
 
@@ -187,27 +187,27 @@ def _look(b: _Before, e: ev.DungeonHandLookedAt, n: int) -> dict[str, Any]:
     denied_at, _ = b.last(ev.DungeonCardDenied, lambda x: x.seat == e.target)
     hand = list(e.shown) if e.shown is not None else list(b.state.hands[e.target])
     found = named_in(hand, ask.asked)
-    evidence = [{"version": asked_at, "type": _type(ask), "says": f"{asker} played {spoken(ask.card)} as a Myrmiddon "
-                 f"and asked {target} for {spoken(ask.asked)}"}]
+    evidence = [{"version": asked_at, "type": _type(ask), "says": f"{asker} played {card_words(ask.card)} as a Myrmiddon "
+                 f"and asked {target} for {card_words(ask.asked)}"}]
     closed = b.last(ev.DungeonCountersClosed, before=denied_at)
     if closed is not None and closed[0] > asked_at:
         evidence.append({"version": closed[0], "type": _type(closed[1]),
                          "says": "the counters closed with the Myrmiddon standing"})
     evidence.append({"version": denied_at, "type": "DungeonCardDenied", "says": f"{target} said they do not hold it"})
     evidence.append({"version": n, "type": _type(e), "hand": hand,
-                     "says": f"{asker} looked at {target}'s hand: {', '.join(spoken(c) for c in hand) or 'no cards'}"})
+                     "says": f"{asker} looked at {target}'s hand: {', '.join(card_words(c) for c in hand) or 'no cards'}"})
     if e.truthful:
-        finding = f"Found: {spoken(ask.asked)} is not in the hand: the denial was true."
-        consequence = [f"{asker} discards their whole hand: {', '.join(spoken(c) for c in e.discarded) or 'no cards'} "
+        finding = f"Found: {card_words(ask.asked)} is not in the hand: the denial was true."
+        consequence = [f"{asker} discards their whole hand: {', '.join(card_words(c) for c in e.discarded) or 'no cards'} "
                        f"(event {n})."]
     else:
-        finding = f"Found: the hand holds {spoken(found or ask.asked)}: the denial was a lie."
+        finding = f"Found: the hand holds {card_words(found or ask.asked)}: the denial was a lie."
         consequence = _liar_pays(b, e, n, asker, target)
     return {
         "kind": "look",
         "ruling": {"asker": e.seat, "target": e.target, "asked": ask.asked, "verdict": "truthful" if e.truthful else "lie",
                    "ask": asked_at, "denial": denied_at},
-        "summary": f"{asker} asked {target} for {spoken(ask.asked)} (event {asked_at}), {target} denied holding it "
+        "summary": f"{asker} asked {target} for {card_words(ask.asked)} (event {asked_at}), {target} denied holding it "
                    f"(event {denied_at}), and {asker} looked (event {n}): "
                    + ("the denial was true." if e.truthful else "the denial was a lie."),
         "evidence_events": evidence,
@@ -221,18 +221,18 @@ def _liar_pays(b: _Before, e: ev.DungeonHandLookedAt, n: int, asker: str, target
     they chose in the events after the look: a choice the scorekeeper undid, and the undo, are
     passed over (the choice made instead follows); an undo of the look itself ends it."""
     if not e.liar_chooses:
-        return [f"{asker} takes {spoken(e.card)} and {target} discards the rest of the hand: "
-                f"{', '.join(spoken(c) for c in e.discarded) or 'no cards'} (event {n})."]
+        return [f"{asker} takes {card_words(e.card)} and {target} discards the rest of the hand: "
+                f"{', '.join(card_words(c) for c in e.discarded) or 'no cards'} (event {n})."]
     out = [f"{target}, found out, chooses to hand the card over and discard the rest, or to discard the whole hand."]
     for version in range(n + 1, len(b.events) + 1):
         later = b.events[version - 1]
         if version in b.never_happened or isinstance(later, EntryUndone) and later.replaces_from > n:
             continue
         if isinstance(later, ev.DungeonCardHandedOver) and later.seat == e.target:
-            out.append(f"{target} hands {spoken(later.card)} over (event {version}).")
+            out.append(f"{target} hands {card_words(later.card)} over (event {version}).")
         elif isinstance(later, ev.DungeonHandDiscarded) and later.seat == e.target:
             kept = "" if len(out) > 1 else f", and {asker} gets nothing"
-            out.append(f"{target} discards {', '.join(spoken(c) for c in later.cards) or 'no cards'} (event {version}){kept}.")
+            out.append(f"{target} discards {', '.join(card_words(c) for c in later.cards) or 'no cards'} (event {version}){kept}.")
             return out
         elif not isinstance(later, (ev.DungeonAcePlayed, ev.DungeonAcesResolved)):
             break
@@ -246,16 +246,16 @@ def _cave_in_failed(b: _Before, e: ev.DungeonCaveInFailed, n: int) -> dict[str, 
     passage = e.passage if e.passage is not None else b.state.dungeons[e.target][-1][0]
     laid_at = b.laid[e.target][-1]
     evidence = [{"version": laid_at, "type": _type(b.events[laid_at - 1]), "card": passage,
-                 "says": f"{target} laid {spoken(passage)} face down, the last passage"},
-                {"version": n, "type": _type(e), "says": f"{caver} caved it in with {spoken(e.card)}"}]
+                 "says": f"{target} laid {card_words(passage)} face down, the last passage"},
+                {"version": n, "type": _type(e), "says": f"{caver} caved it in with {card_words(e.card)}"}]
     return {
         "kind": "cave_in",
         "ruling": {"seat": e.seat, "target": e.target, "card": e.card, "passage": passage, "verdict": "failed"},
-        "summary": f"{caver}'s cave-in of {target}'s last passage with {spoken(e.card)} failed (event {n}).",
+        "summary": f"{caver}'s cave-in of {target}'s last passage with {card_words(e.card)} failed (event {n}).",
         "evidence_events": evidence,
-        "finding": f"Found: {spoken(e.card)} is a {passage_value(e.card)}, the passage {spoken(passage)} "
+        "finding": f"Found: {card_words(e.card)} is a {passage_value(e.card)}, the passage {card_words(passage)} "
                    f"a {passage_value(passage)}: not the same value.",
-        "consequence": [f"The passage stays face down and {spoken(e.card)} is discarded (event {n})."],
+        "consequence": [f"The passage stays face down and {card_words(e.card)} is discarded (event {n})."],
     }
 
 
@@ -265,18 +265,18 @@ def _joker(b: _Before, e: ev.DungeonJokerSaved | ev.DungeonPassageCollapsed, n: 
     laid_at = b.laid[e.seat][-1]
     caver, value = b.who(cave.seat), passage_value(cave.passage)
     evidence = [{"version": laid_at, "type": _type(b.events[laid_at - 1]), "card": cave.passage,
-                 "says": f"{owner} laid {spoken(cave.passage)}, the last passage"},
-                {"version": caved_at, "type": _type(cave), "says": f"{caver} caved it in with {spoken(cave.card)}"}]
+                 "says": f"{owner} laid {card_words(cave.passage)}, the last passage"},
+                {"version": caved_at, "type": _type(cave), "says": f"{caver} caved it in with {card_words(cave.card)}"}]
     saved = isinstance(e, ev.DungeonJokerSaved)
     if saved:
         evidence.append({"version": n, "type": _type(e), "card": e.card,
-                         "says": f"{owner} discarded {spoken(e.card)} from hand to save it"})
-        finding = f"Found: {spoken(e.card)} is a {passage_value(e.card)}, the Joker passage's value: the Joker is saved."
-        consequence = [f"The Joker stays; {spoken(e.card)} and {spoken(cave.card)} are discarded (event {n})."]
+                         "says": f"{owner} discarded {card_words(e.card)} from hand to save it"})
+        finding = f"Found: {card_words(e.card)} is a {passage_value(e.card)}, the Joker passage's value: the Joker is saved."
+        consequence = [f"The Joker stays; {card_words(e.card)} and {card_words(cave.card)} are discarded (event {n})."]
     else:
         evidence.append({"version": n, "type": _type(e), "says": f"{owner} let it fall"})
         finding = f"Found: {owner} did not save the Joker passage with a {value} from hand."
-        consequence = [f"The Joker and {spoken(cave.card)} are discarded; the second-lowest branch opens (event {n})."]
+        consequence = [f"The Joker and {card_words(cave.card)} are discarded; the second-lowest branch opens (event {n})."]
     return {
         "kind": "joker_save",
         "ruling": {"seat": e.seat, "caved_by": cave.seat, "passage": cave.passage, "cave_in": caved_at,
@@ -290,9 +290,6 @@ def _joker(b: _Before, e: ev.DungeonJokerSaved | ev.DungeonPassageCollapsed, n: 
 
 
 # -- words ----------------------------------------------------------------------------------------
-
-#: A card as the table says it: the one set of card words (``referee.cards.card_words``).
-spoken = card_words
 
 
 def _type(event: Any) -> str:

@@ -210,6 +210,7 @@ def _view(state: DungeonState, reveal: bool) -> dict[str, Any]:
         })
     view: dict[str, Any] = {
         "seats": list(state.names),  # every game's view names its seats, clockwise from seat 0
+        "options": state.options,  # public, as in every game's view: the page names cards from its deck
         "phase": state.phase,
         "turn": state.turn,
         "turn_no": state.turn_no,
