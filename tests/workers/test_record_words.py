@@ -75,7 +75,7 @@ def _words(name: str) -> list[str]:
 
 def test_a_card_reads_in_the_same_words_in_the_record_a_logged_action_and_a_ruling_explained():
     from api.render import describe_events
-    from referee.games.dungeon.disputes import spoken
+    from referee.games.dungeon.disputes import card_words as spoken  # the words its explanations use
     from workers.record_words import words_of
 
     for card, said in [("JK1=9H", "a Joker as the 9 of hearts"), ("?", "a face-down card"),
