@@ -85,13 +85,21 @@ def take(game: Game, state: GameState, events: Sequence[Any], start: int, expect
             raise Disagreement(at, "nothing", f"the record ends where the referee makes {type(decided).__name__}")
         recorded = events[at]
         if recorded != decided:
-            raise Disagreement(at, type(recorded).__name__, difference(recorded, decided))
+            raise Disagreement(at, type(recorded).__name__, _why(game, state, recorded, decided))
         try:
             state = game.apply(state, recorded)
         except Exception as exc:  # the game's apply trusts its input; failing means this is no game
             raise Disagreement(at, type(recorded).__name__,
                                f"the referee cannot apply it ({type(exc).__name__}: {exc})") from exc
     return state
+
+
+def _why(game: Game, state: GameState, recorded: Any, decided: Any) -> str:
+    """Why the record differs here: what the game says of the recorded event, if anything (its
+    optional ``why_not_made``), then how it differs from the one the referee makes."""
+    why_not_made = getattr(game, "why_not_made", None)
+    said = why_not_made(state, recorded) if why_not_made is not None else None
+    return f"{said}; {difference(recorded, decided)}" if said else difference(recorded, decided)
 
 
 def as_recorded(event: Any) -> Any:

@@ -14,7 +14,7 @@ true when holding ``card`` contradicts the claim ``irr`` made. The hand object n
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -90,6 +90,14 @@ def settle(hand: Any, seat: int, trick: int, window: Window, status: Status) -> 
     one offence)."""
     hand.irregular = [dataclasses.replace(irr, window=window, status=status)
                       if irr.seat == seat and irr.trick == trick else irr for irr in hand.irregular]
+
+
+def upheld_kinds(state: Any) -> Callable[[Irregularity], Optional[Kind]]:
+    """For a record, the kind the last upheld ruling on its card named (None: not upheld yet): a
+    renege found out in window B is ruled again when the window closes, under the same kind."""
+    named = {(r["accused"], r["hand"], r["trick"]): r["kind"] for r in state.rulings
+             if r["type"] == "ruling" and r["verdict"] == "upheld"}
+    return lambda irr: named.get((irr.seat, irr.hand, irr.trick))
 
 
 def window_of(state: Any, irr: Irregularity) -> Window:
@@ -178,14 +186,21 @@ def proven_by_play(b: Batch, seat: int, card: str, disproved_by: DisprovedBy) ->
     if not any(irr.seat == seat and irr.status == "open" and irr.proof is None
                and disproved_by(irr, card) for irr in b.state.hand.irregular):
         return []
-    proven: list[Irregularity] = []
-    cards: set[int] = set()
-    for irr in b.sim().hand.irregular:
-        if irr.seat == seat and irr.status == "open" and irr.proof is not None \
-                and irr.proof.card == card and irr.version not in cards:
-            cards.add(irr.version)
-            proven.append(irr)
-    return proven
+    return one_per_card(irr for irr in b.sim().hand.irregular
+                        if irr.seat == seat and irr.status == "open" and irr.proof is not None
+                        and irr.proof.card == card)
+
+
+def one_per_card(records: Iterable[Irregularity],
+                 named: Callable[[Irregularity], Optional[Kind]] | None = None) -> list[Irregularity]:
+    """``records`` one per card, in order: a card that broke two rules at once is one offence,
+    ruled once. Each card's first record stands for it, or the one of the kind ``named(irr)`` gives
+    (the kind a ruling already named for that card)."""
+    chosen: dict[int, Irregularity] = {}
+    for irr in records:
+        if irr.version not in chosen or (named is not None and irr.kind == named(irr)):
+            chosen[irr.version] = irr
+    return list(chosen.values())
 
 
 # ---------------------------------------------------------------- claims and rulings
