@@ -106,3 +106,30 @@ def test_honest_record_of_every_game_verifies_and_imports(client, tmp_path, path
     assert json.loads(result.output)["game"] == json.loads(path.read_text())["game"]
     response = client.post("/imports", data=data)
     assert response.status_code == 201, response.get_json()
+
+
+def test_record_that_set_one_card_twice_is_refused_saying_the_card_was_already_ruled(client, tmp_path):
+    """A record made before one card was one offence: window B closed on a card that reneged and
+    missed a Challenge Queen, and the card was ruled and set once for each rule. Today's referee
+    rules it once, and says so at the second ruling's line."""
+    hands = ["2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D", "QH AH 2C 3C 4C 5C 6C 7C 8C 9C 10C JC KC",
+             "3H QD 3D 4D 5D 6D 7D 8D 9D 10D JD KD AD", "4H 5H 6H 7H 8H 9H 10H JH KH AC QC QS 2H"]
+    table = ApiTable(client, options={"challenge": True, "challenge_threshold": 0})
+    table.start_hand({seat: hand.split() for seat, hand in enumerate(hands)}, trump="S")
+    table.act("announce_challenge", seat=1)
+    table.play("QH", "3D", "QC", "2S")
+    table.act("claim_renege", seat=3, accused=2, trick=1)
+    table.act("change_trump", seat=0, suit="H")
+    table.play("3S")  # seat 2 declined the penalty: window B closes, the card is set once
+    records = [orjson.loads(line) for line in
+               client.get(f"/games/{table.game_id}/export", query_string={"format": "jsonl"},
+                          headers=table.headers).data.splitlines()]
+    at = next(i for i, item in enumerate(records) if item["type"] == "TotalSet") + 1
+    ruled, setting = records[at - 2], records[at - 1]
+    again = [{**ruled, "event_id": "second-ruling",
+              "payload": {**ruled["payload"], "kind": "renege",
+                          "evidence": {"card": "3D", "trick": 1, "suit": "H", "held": ["3H"], "penalty_declined": True}}},
+             {**setting, "event_id": "second-setting", "payload": {**setting["payload"], "before": -100, "after": -200}}]
+    stored = rechained([*records[:at], *again, *records[at:]])
+    assert_refused_at(client, tmp_path, stored, at + 1, "RenegeRuled", "3D in trick 1 of hand 1 was already ruled",
+                      "one card is one offence")
