@@ -92,12 +92,21 @@ def settle(hand: Any, seat: int, trick: int, window: Window, status: Status) -> 
                       if irr.seat == seat and irr.trick == trick else irr for irr in hand.irregular]
 
 
-def upheld_kinds(state: Any) -> Callable[[Irregularity], Optional[Kind]]:
-    """For a record, the kind the last upheld ruling on its card named (None: not upheld yet): a
-    renege found out in window B is ruled again when the window closes, under the same kind."""
-    named = {(r["accused"], r["hand"], r["trick"]): r["kind"] for r in state.rulings
-             if r["type"] == "ruling" and r["verdict"] == "upheld"}
-    return lambda irr: named.get((irr.seat, irr.hand, irr.trick))
+def last_upheld(state: Any, seat: int, hand: int, trick: int) -> dict[str, Any] | None:
+    """The public record of the last upheld ruling on the card ``seat`` played in ``trick`` of
+    ``hand`` (None: none yet)."""
+    for r in reversed(state.rulings):
+        if r["type"] == "ruling" and r["verdict"] == "upheld" \
+                and (r["accused"], r["hand"], r["trick"]) == (seat, hand, trick):
+            return r
+    return None
+
+
+def upheld_kind(state: Any, irr: Irregularity) -> Optional[Kind]:
+    """The kind the last upheld ruling on the card of ``irr`` named (None: not upheld yet): a renege
+    found out in window B is ruled again when the window closes, under the same kind."""
+    ruling = last_upheld(state, irr.seat, irr.hand, irr.trick)
+    return ruling["kind"] if ruling is not None else None
 
 
 def window_of(state: Any, irr: Irregularity) -> Window:

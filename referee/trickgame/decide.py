@@ -18,8 +18,8 @@ from referee.batch import Batch
 from referee.cards import IS_QUEEN, deck_without, parse_card
 from referee.dealing import check_makes_up_deck, deal_salt, shuffled_hands
 from referee.reneges import (
-    claim_evidence, claimed_card, evidence_of, not_proven, one_per_card, open_in_window, proven_by_play, uphold,
-    upheld_kinds, window_of,
+    claim_evidence, claimed_card, evidence_of, last_upheld, not_proven, one_per_card, open_in_window, proven_by_play,
+    uphold, upheld_kind, window_of,
 )
 from referee.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.standings import leaders
@@ -232,14 +232,14 @@ class TrickDecide:
 
     def close_found_b(self, b: Batch, hand_end: bool) -> None:
         """A renege found out in window B whose penalty was not accepted stands: window C applies as
-        soon as window B closes (the next trick is led, or the hand ends). Only a game with a
+        soon as window B closes (the next trick is led, the hand ends, or the game is ended early). Only a game with a
         window-B penalty (``penalty_in_window_b``) leaves a renege waiting so."""
         latest = b.latest()
         h = latest.hand
         pending = [irr for irr in h.irregular if irr.status == "found_b" and (hand_end or irr.trick < h.trick_no)]
         # One card is one offence: a card that broke two rules at once (a renege under Queen's
         # Dungeon's Challenge) waits with a record for each, and is ruled once, as window B named it.
-        for irr in one_per_card(pending, upheld_kinds(latest)):
+        for irr in one_per_card(pending, lambda irr: upheld_kind(latest, irr)):
             self.rule_upheld(b, irr, "C", {**evidence_of(irr), "penalty_declined": True}, None)
 
     def decide_take_back(self, state: TableState, c: TakeBack, rng: Any) -> list[Any]:
@@ -294,9 +294,8 @@ class TrickDecide:
         records = [irr for irr in h.irregular if irr.seat == e.accused and irr.trick == e.trick]
         if not records or any(irr.status != "ruled" for irr in records):
             return None
-        at = max((r["version"] for r in state.rulings if r["type"] == "ruling" and r["verdict"] == "upheld"
-                  and (r["accused"], r["hand"], r["trick"]) == (e.accused, e.hand, e.trick)), default=None)
-        when = f" at event {at}" if at is not None else ""
+        ruled = last_upheld(state, e.accused, e.hand, e.trick)
+        when = f" at event {ruled['version']}" if ruled is not None else ""
         return (f"{state.seat_label(e.accused)}'s {records[0].card} in trick {e.trick} of hand {e.hand} was already "
                 f"ruled{when}: one card is one offence, ruled once with one penalty (this record rules it "
                 "again, as the referee did before it applied that rule)")
