@@ -132,7 +132,26 @@ def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_
     lost_id, _token, lost_headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(order)})
     client.post(f"/games/{lost_id}/actions", json={"action": "deal", "seat": 0}, headers=lost_headers)
     hint = client.get(f"/games/{lost_id}/hint", headers=lost_headers).get_json()
-    assert hint["result"] == "lost" and hint["move"] is None and "can never go home" in hint["proof"]
+    assert hint["result"] == "lost" and hint["move"] is None and hint["positions"] == 0
+    assert hint["proof"] == LOCKED_AT_THE_DEAL
+
+
+#: Why the golden won deal's cards in sorted order are lost as soon as they are dealt.
+LOCKED_AT_THE_DEAL = "the 4 of spades lies above both copies of the 3 of spades in the key: the key can never be played out"
+
+
+def test_a_deal_that_can_never_be_won_is_said_lost_at_once_in_the_players_view(client, new_game):
+    order, _ = won_game()
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(order)})
+    assert client.get(f"/games/{game_id}", query_string={"seat": 0}, headers=headers).get_json()["view"]["lost"] is None
+    client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
+    own = client.get(f"/games/{game_id}", query_string={"seat": 0}, headers=headers).get_json()["view"]
+    assert own["lost"] == LOCKED_AT_THE_DEAL and own["result"] is None  # said at once; the player may play on
+    director = client.get(f"/games/{game_id}", query_string={"view": "director"}, headers=headers).get_json()["view"]
+    assert director["lost"] == LOCKED_AT_THE_DEAL
+    # It reads the key's hidden cards: the table's view never holds it, and the player's needs the token.
+    assert "lost" not in client.get(f"/games/{game_id}").get_json()["view"]
+    assert client.get(f"/games/{game_id}", query_string={"seat": 0}).status_code == 401
 
 
 def test_a_game_without_a_solver_offers_no_hint(client, new_game):

@@ -92,15 +92,11 @@ def test_third_queen_on_the_key_top_takes_the_last_four_cards():
     assert folded(events).key == []
 
 
-def test_queen_reaching_the_key_top_in_play_stays_there_when_paid_at_the_deal():
-    key = ["5H"] + PLAIN[:13] + ["QS", "3C"]
-    t = tableau(key=key, foundations=[["KC", "AC", "2C"]], pack=["4D"], piles={"s1": ["9D"]})
-    t = folded(move(t, "3C", "f"), t)
-    assert t.key[-1] == "QS" and ("move", "QS", "key", "foundation") not in legal_moves(t)
-
-
 def test_key_payment_always_pays_a_queen_reaching_the_key_top_in_play():
     key = ["5H"] + PLAIN[:13] + ["QS", "3C"]
+    paid_at_the_deal = tableau(key=key, foundations=[["KC", "AC", "2C"]], pack=["4D"], piles={"s1": ["9D"]},
+                               key_payment="deal")
+    assert folded(move(paid_at_the_deal, "3C", "f"), paid_at_the_deal).key[-1] == "QS"  # she stays there
     t = tableau(key=key, foundations=[["KC", "AC", "2C"]], pack=["4D"], piles={"s1": ["9D"]}, key_payment="always")
     events = move(t, "3C", "f")
     assert events[1] == ev.QueensKeyPaid(PLAIN[:13] + ["QS"])
