@@ -158,3 +158,15 @@ def test_a_game_without_a_solver_offers_no_hint(client, new_game):
     game_id, _token, headers = new_game()
     response = client.get(f"/games/{game_id}/hint", headers=headers)
     assert response.status_code == 404 and "no solver" in response.get_json()["detail"]
+
+
+def test_a_new_game_records_the_rules_it_is_played_under_and_refuses_a_rule_not_offered(client, new_game):
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={})
+    created = client.get(f"/games/{game_id}/events", headers=headers).get_json()["events"][0]["payload"]
+    assert created["options"]["new_pack"] == "queens_with_three" and created["options"]["key_payment"] == "deal"
+    refused = client.post("/games", json={"game": "the-queens", "seats": ["Ann"], "options": {"key_payment": "sometimes"}})
+    assert refused.status_code in (400, 422) and "key_payment" in refused.get_json()["detail"]
+    catalog = {g["name"]: g for g in client.get("/games/catalog").get_json()}["the-queens"]
+    assert catalog["options"]["new_pack"] == "queens_with_three" and catalog["options"]["key_payment"] == "deal"
+    assert catalog["options_schema"]["properties"]["key_payment"]["enum"] == ["deal", "always"]
+    assert catalog["options_schema"]["properties"]["new_pack"]["enum"] == ["queens_with_three", "talon_bottom"]
