@@ -91,6 +91,16 @@ def test_solver_verdict_matches_exhaustive_search_on_small_positions(seed):
         assert t.ended == "won"
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_solver_verdict_matches_exhaustive_search_when_a_queen_is_paid_in_play(seed):
+    rng = random.Random(seed)
+    t = None
+    while t is None:
+        t = small_position(rng, rng.randint(4, 11))
+    t.key_payment = "always"
+    assert solve(t, seconds=20).result == exhaustive(t)
+
+
 def test_both_verdicts_occur_among_the_small_positions():
     seen = set()
     for seed in range(120):
