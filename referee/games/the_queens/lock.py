@@ -66,11 +66,12 @@ def _locked(t, key: list[str], p: int) -> str | None:
         g = max(other, past)
         if mine <= v and all((u < v) + (u < g) <= left[u] for u in range(13)):
             return None  # this card may yet go home
-    return _words(t, card, suit, v, left, above, heights)
+    return _words(card, suit, v, left, above, heights)
 
 
-def _words(t, card: str, suit: str, v: int, left: list[int], above: list[str], heights: list[int]) -> str:
-    """Why ``card`` never goes home, in the plainest true words."""
+def _words(card: str, suit: str, v: int, left: list[int], above: list[str], heights: list[int]) -> str:
+    """Why ``card`` never goes home, in the plainest true words: ``left`` the copies of each value of
+    its suit not under it in the key, ``above`` the cards of its suit from its value up above it."""
     x = card_words(card)
     gone = [u for u in range(v) if left[u] == 0]
     if gone:
@@ -89,6 +90,7 @@ def _words(t, card: str, suit: str, v: int, left: list[int], above: list[str], h
         return (f"{x} goes home after the other copy ({after}), so both copies of every lower "
                 f"{SUIT_NAMES[suit][:-1]} must be home first, yet a copy of "
                 f"{card_words(CARD_OF[(suit, short[-1])])} lies under it in the key")
-    under = ", ".join(card_words(CARD_OF[(suit, u)]) for u in short) or "none"
+    wanted = range(max([v] + [VALUE[c] + 1 for c in above]))  # what its foundations must pass first
+    under = ", ".join(card_words(CARD_OF[(suit, u)]) for u in wanted if left[u] < COPIES)
     return (f"{x} never goes home: the {SUIT_NAMES[suit]} foundations, holding {heights[0]} and {heights[1]} cards, "
             f"would need the cards under it in the key first ({under})")
