@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from api.cli_actions import LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
+from api.cli_table import lost_line
 from api.cli_disputes import dispute_command
 from api.cli_queries import QUERY_COMMANDS
 from api.cli_records import RECORD_COMMANDS
@@ -188,6 +189,20 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
 
     console.print(describe_events(result["events"], names))
     console.print(f"[dim]Game {game_id} is at version {result['version']}.[/]")
+    lost = lost_after(client, game_id, body)
+    if lost:
+        console.print(lost_line(lost), markup=False)
+
+
+def lost_after(client: Client, game_id: str, body: dict) -> str | None:
+    """Why the game is lost, when the acting seat's own view says so (a patience's does, once its
+    key can never be played out); None otherwise, or when that view cannot be read."""
+    if not isinstance(body.get("seat"), int):
+        return None
+    try:
+        return client.game(game_id, seat=body["seat"])["view"].get("lost")
+    except ApiError:
+        return None
 
 
 @main.command()

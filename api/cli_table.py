@@ -258,8 +258,10 @@ def _dungeon(view: dict[str, Any], names: Names) -> tuple[list[str], set[str]]:
 # -- a patience (The Queens) --------------------------------------------------------------------
 
 def _tableau(view: dict[str, Any]) -> tuple[list[str], set[str]]:
-    said = {"seats", "phase", "key", "shutter", "foundations", "talon", "pack", "queens_counted", "home", "result"}
+    said = {"seats", "phase", "key", "shutter", "foundations", "talon", "pack", "queens_counted", "home", "result", "lost"}
     lines = [f"{view.get('home')} of 104 cards home" + (f"; the game is {view['result']}." if view.get("result") else ".")]
+    if view.get("lost"):
+        lines.append(lost_line(view["lost"]))
     foundations = ", ".join(f"{f['top']} ({f['count']}, next {f['next']})" if f.get("next") else f"{f['top']} ({f['count']}, full)"
                             for f in view["foundations"])
     lines.append(f"Foundations: {foundations or 'none yet'}.")
@@ -273,3 +275,8 @@ def _tableau(view: dict[str, Any]) -> tuple[list[str], set[str]]:
         if view[place].get("cards") is not None:
             lines.append(f"{place.capitalize()}, card by card: {_cards(view[place]['cards'])}.")
     return lines, said
+
+
+def lost_line(words: str) -> str:
+    """The referee's words when a game can no longer be won (a player's own view), as a line."""
+    return f"Lost: {words[0].upper()}{words[1:]}."

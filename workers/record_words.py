@@ -310,8 +310,9 @@ _WORDS: dict[type, Any] = {
     queens.QueensCardMoved: lambda p, n: f"{n(0)} moves {card_words(p['card'])} from {_place(p['source'])} " + (
         f"to foundation {p['foundation'] + 1}" if p.get('foundation') is not None else f"onto {_place(p['target'])}"),
     queens.QueensCardTurned: lambda p, n: f"{n(0)} turns {_drawn(p['card'])} from the pack onto the talon",
-    queens.QueensNewPackFormed: lambda p, n: f"{n(0)} forms a new pack of the talon's bottom {len(p['cards'])} cards "
-                                             f"({_count(p['queens'], 'Queen')} counted)",
+    # true of both new-pack rules (referee/games/the_queens/options.py), which the event does not name
+    queens.QueensNewPackFormed: lambda p, n: f"{n(0)} forms a new pack of {_count(len(p['cards']), 'card')} from the "
+                                             f"talon ({_count(p['queens'], 'Queen')} counted)",
     queens.QueensMoveTakenBack: lambda p, n: f"{n(0)} takes back the move of version {p['replaces_from']} and all it brought",
     queens.QueensGameEnded: _queens_ended,
 }

@@ -132,10 +132,41 @@ def test_the_hint_gives_the_next_move_of_a_winning_line_or_says_the_position_is_
     lost_id, _token, lost_headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(order)})
     client.post(f"/games/{lost_id}/actions", json={"action": "deal", "seat": 0}, headers=lost_headers)
     hint = client.get(f"/games/{lost_id}/hint", headers=lost_headers).get_json()
-    assert hint["result"] == "lost" and hint["move"] is None and "can never go home" in hint["proof"]
+    assert hint["result"] == "lost" and hint["move"] is None and hint["positions"] == 0
+    assert hint["proof"] == LOCKED_AT_THE_DEAL
+
+
+#: Why the golden won deal's cards in sorted order are lost as soon as they are dealt.
+LOCKED_AT_THE_DEAL = "the 4 of spades lies above both copies of the 3 of spades in the key: the key can never be played out"
+
+
+def test_a_deal_that_can_never_be_won_is_said_lost_at_once_in_the_players_view(client, new_game):
+    order, _ = won_game()
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(order)})
+    assert client.get(f"/games/{game_id}", query_string={"seat": 0}, headers=headers).get_json()["view"]["lost"] is None
+    client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
+    own = client.get(f"/games/{game_id}", query_string={"seat": 0}, headers=headers).get_json()["view"]
+    assert own["lost"] == LOCKED_AT_THE_DEAL and own["result"] is None  # said at once; the player may play on
+    director = client.get(f"/games/{game_id}", query_string={"view": "director"}, headers=headers).get_json()["view"]
+    assert director["lost"] == LOCKED_AT_THE_DEAL
+    # It reads the key's hidden cards: the table's view never holds it, and the player's needs the token.
+    assert "lost" not in client.get(f"/games/{game_id}").get_json()["view"]
+    assert client.get(f"/games/{game_id}", query_string={"seat": 0}).status_code == 401
 
 
 def test_a_game_without_a_solver_offers_no_hint(client, new_game):
     game_id, _token, headers = new_game()
     response = client.get(f"/games/{game_id}/hint", headers=headers)
     assert response.status_code == 404 and "no solver" in response.get_json()["detail"]
+
+
+def test_a_new_game_records_the_rules_it_is_played_under_and_refuses_a_rule_not_offered(client, new_game):
+    game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={})
+    created = client.get(f"/games/{game_id}/events", headers=headers).get_json()["events"][0]["payload"]
+    assert created["options"]["new_pack"] == "queens_with_three" and created["options"]["key_payment"] == "deal"
+    refused = client.post("/games", json={"game": "the-queens", "seats": ["Ann"], "options": {"key_payment": "sometimes"}})
+    assert refused.status_code in (400, 422) and "key_payment" in refused.get_json()["detail"]
+    catalog = {g["name"]: g for g in client.get("/games/catalog").get_json()}["the-queens"]
+    assert catalog["options"]["new_pack"] == "queens_with_three" and catalog["options"]["key_payment"] == "deal"
+    assert catalog["options_schema"]["properties"]["key_payment"]["enum"] == ["deal", "always"]
+    assert catalog["options_schema"]["properties"]["new_pack"]["enum"] == ["queens_with_three", "talon_bottom"]

@@ -44,7 +44,7 @@ def test_the_audit_of_a_deal_that_cannot_be_won_gives_the_proof(client, new_game
     game_id, _token, headers = new_game(game="the-queens", seats=["Ann"], options={"order": sorted(golden_order())})
     client.post(f"/games/{game_id}/actions", json={"action": "deal", "seat": 0}, headers=headers)
     notes = audit(client, game_id, headers)["notes"]
-    assert notes["deal_winnable"] is False and "can never go home" in notes["deal_proof"]
+    assert notes["deal_winnable"] is False and "the key can never be played out" in notes["deal_proof"]
 
 
 def test_the_audit_of_another_game_has_no_notes(client, new_game):

@@ -55,3 +55,16 @@ def test_an_as_dealt_game_of_the_queens_through_the_cli(live):
     assert run("log", game, "turn", "seat=0", "card=9C", "--url", live).exit_code == 0
     shown = run("show", game, "--url", live)
     assert shown.exit_code == 0 and "9C" in shown.output
+
+
+def test_a_deal_that_can_never_be_won_is_said_lost_by_the_log_that_deals_it(live):
+    order, _ = won_game()
+    created = run("new", "the-queens", "--seat", "Ann", "--record", "known", "--url", live, "--json")
+    game = json.loads(created.output)["game_id"]
+    dealt = run("log", game, "deal", "seat=0", f"order={json.dumps(sorted(order))}", "--url", live)
+    assert dealt.exit_code == 0, dealt.output
+    said = " ".join(dealt.output.split())
+    assert ("Lost: The 4 of spades lies above both copies of the 3 of spades in the key: the key can never be played "
+            "out.") in said
+    shown = run("show", game, "--seat", "0", "--url", live)
+    assert "Lost: The 4 of spades lies above both copies" in " ".join(shown.output.split())

@@ -58,7 +58,7 @@ def test_a_deal_with_a_deadlocked_key_is_unwinnable_whatever_the_moves():
     log, state = played(sorted(golden_order()), [])
     report = GAME.audit_notes(state, log)
     assert report["deal_winnable"] is False and report["left_winning_line"] is None
-    assert "can never go home" in report["deal_proof"]
+    assert "the key can never be played out" in report["deal_proof"]
 
 
 def test_an_undecided_position_is_stepped_round_and_said_undecided():

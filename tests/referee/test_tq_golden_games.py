@@ -98,3 +98,45 @@ def test_as_dealt_game_event_by_event():
     assert all(seen.count(c) <= 2 for c in seen)
     assert "?" not in repr(GAME.public_view(state))
     assert len(state.corrections) == 1 and events[-1] == ev.QueensGameEnded("given_up", 16)
+
+
+def _packs_formed(events):
+    """Each new pack formed in a record, with the talon it was formed from (bottom first) and the
+    number of cards there before the pass began."""
+    out = []
+    for i, e in enumerate(events):
+        if type(e) is ev.QueensNewPackFormed:
+            before = replay(events[:i]).tableau
+            out.append((e, list(before.talon), before.pass_base))
+    return out
+
+
+def test_record_without_a_new_pack_rule_replays_under_the_talon_bottom_rule_it_was_refereed_under():
+    events = golden("stuck")
+    assert "new_pack" not in events[0].options  # made before the option existed
+    formed = _packs_formed(events)
+    assert formed and all(e.cards == talon[:3 * e.queens] for e, talon, _ in formed)
+    assert replay(events).tableau.new_pack == "talon_bottom"
+    # The same table actions under the new rule make another record: the rule is the record's.
+    commands = [c for c in map(GAME.command_of, events) if c is not None]
+    renamed = [ev_created(events[0], new_pack="queens_with_three")] + events[1:]
+    assert decided_again(GAME, renamed, commands) != renamed
+
+
+def ev_created(created, **options):
+    from referee.events import GameCreated
+    return GameCreated(created.game, {**created.options, **options}, list(created.seats), created.record)
+
+
+def test_new_pack_golden_game_pays_each_counted_queen_with_three_cards_nearest_the_talon_bottom():
+    events = golden("new-pack")
+    assert events[0].options["new_pack"] == "queens_with_three" and events[0].options["key_payment"] == "deal"
+    formed = _packs_formed(events)
+    assert len(formed) >= 2
+    for e, talon, base in formed:
+        counted = [i for i in range(base, len(talon)) if talon[i][0] == "Q"]
+        others = [i for i in range(len(talon)) if i not in counted][:3 * len(counted)]
+        assert e.queens == len(counted) and e.cards == [talon[i] for i in sorted(counted + others)]
+    # at least once a counted Queen lay above the talon's bottom 3 x (Queens counted) cards
+    assert any(e.cards != talon[:3 * e.queens] for e, talon, _ in formed)
+    assert events[-1] == ev.QueensGameEnded("won", 104)

@@ -92,6 +92,26 @@ def test_third_queen_on_the_key_top_takes_the_last_four_cards():
     assert folded(events).key == []
 
 
+def test_key_payment_always_pays_a_queen_reaching_the_key_top_in_play():
+    key = ["5H"] + PLAIN[:13] + ["QS", "3C"]
+    paid_at_the_deal = tableau(key=key, foundations=[["KC", "AC", "2C"]], pack=["4D"], piles={"s1": ["9D"]},
+                               key_payment="deal")
+    assert folded(move(paid_at_the_deal, "3C", "f"), paid_at_the_deal).key[-1] == "QS"  # she stays there
+    t = tableau(key=key, foundations=[["KC", "AC", "2C"]], pack=["4D"], piles={"s1": ["9D"]}, key_payment="always")
+    events = move(t, "3C", "f")
+    assert events[1] == ev.QueensKeyPaid(PLAIN[:13] + ["QS"])
+    t = folded(events, t)
+    assert t.key == ["5H"] and t.pack == ["QS"] + list(reversed(PLAIN[:13])) + ["4D"]  # the pack's bottom: QS last
+
+
+def test_key_payment_always_is_recorded_and_refused_when_not_a_choice():
+    from referee.games.the_queens.game import TheQueens
+    created = TheQueens().start({"key_payment": "always", "new_pack": "queens_with_three"}, ["Ann"], "known", None)[0]
+    assert created.options["key_payment"] == "always"
+    with pytest.raises(errors.InvalidOption, match="key_payment"):
+        TheQueens().start({"key_payment": "sometimes"}, ["Ann"], "known", None)
+
+
 # --- the shutter and the Kings ---------------------------------------------------------------------
 
 
@@ -187,19 +207,45 @@ def test_queens_put_on_the_talon_in_a_pass_are_counted():
     assert t.queens_counted() == 2  # QD came from an earlier pass
 
 
-def test_new_pack_is_the_bottom_three_cards_of_the_talon_for_each_queen():
-    talon = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "QS", "QH"]
-    t = tableau(talon=talon, piles={"s1": ["9D"]})
+def test_new_pack_is_the_counted_queens_and_three_cards_nearest_the_talon_bottom_for_each():
+    # QD (under the pass's base) is not counted: she is one of the others. QS and QH are counted.
+    talon = ["2C", "QD", "3C", "4C", "5C", "QS", "6C", "7C", "QH", "8C"]
+    t = tableau(talon=talon, pass_base=2, piles={"s1": ["9D"]})
     assert t.queens_counted() == 2
     events = new_pack(t)
-    assert events[0] == ev.QueensNewPackFormed(2, talon[:6])
+    # the Queens and the 6 others nearest the bottom, in the order they reached the talon
+    assert events[0] == ev.QueensNewPackFormed(2, ["2C", "QD", "3C", "4C", "5C", "QS", "6C", "QH"])
     t = folded(events, t)
-    assert t.talon == talon[6:] and t.pack == list(reversed(talon[:6])) and t.queens_counted() == 0
+    assert t.talon == ["7C", "8C"] and t.pass_base == 2 and t.queens_counted() == 0  # the count starts again
+    assert t.pack[-1] == "2C" and t.pack[0] == "QH"  # dealt from the card that reached the talon first
+
+
+def test_new_pack_holds_every_counted_queen_however_high_in_the_talon():
+    talon = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "QS", "QH", "QD"]
+    t = tableau(talon=talon, piles={"s1": ["9D"]})
+    formed = new_pack(t)[0]
+    assert formed.queens == 3 and formed.cards == talon  # 3 Queens pay for 9 others: the 8 there are
+    assert [c for c in formed.cards if c[0] == "Q"] == ["QS", "QH", "QD"]
+    t = tableau(talon=["2C", "3C", "4C", "5C", "QS"], piles={"s1": ["9D"]})
+    assert new_pack(t)[0] == ev.QueensNewPackFormed(1, ["2C", "3C", "4C", "QS"])
+    assert folded(new_pack(t), t).talon == ["5C"]  # the 5C, nearer the top than the three, stays
 
 
 def test_new_pack_takes_all_the_talon_when_it_has_too_few_cards():
     t = tableau(talon=["2C", "QS", "QH"], piles={"s1": ["9D"]})
     assert new_pack(t)[0] == ev.QueensNewPackFormed(2, ["2C", "QS", "QH"])
+    t = tableau(talon=["QS", "QH", "2C", "3C"], piles={"s1": ["9D"]})
+    assert new_pack(t)[0].cards == ["QS", "QH", "2C", "3C"] and folded(new_pack(t), t).talon == []
+
+
+def test_new_pack_under_talon_bottom_is_the_bottom_three_cards_of_the_talon_for_each_queen():
+    talon = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "QS", "QH"]
+    t = tableau(talon=talon, piles={"s1": ["9D"]}, new_pack="talon_bottom")
+    assert t.queens_counted() == 2
+    events = new_pack(t)
+    assert events[0] == ev.QueensNewPackFormed(2, talon[:6])
+    t = folded(events, t)
+    assert t.talon == talon[6:] and t.pack == list(reversed(talon[:6])) and t.queens_counted() == 0
 
 
 def test_with_no_queens_counted_no_new_pack_is_formed():

@@ -13,7 +13,8 @@ from referee.cards import SUITS
 from referee.games.the_queens import rules, solver
 from referee.games.the_queens.cards import CARD_OF
 from referee.games.the_queens.rules import Tableau, apply, legal_moves
-from referee.games.the_queens.solver import key_deadlock, solve
+from referee.games.the_queens.lock import key_lock
+from referee.games.the_queens.solver import solve
 
 
 def play(t: Tableau, m: tuple) -> Tableau:
@@ -90,6 +91,16 @@ def test_solver_verdict_matches_exhaustive_search_on_small_positions(seed):
         assert t.ended == "won"
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_solver_verdict_matches_exhaustive_search_when_a_queen_is_paid_in_play(seed):
+    rng = random.Random(seed)
+    t = None
+    while t is None:
+        t = small_position(rng, rng.randint(4, 11))
+    t.key_payment = "always"
+    assert solve(t, seconds=20).result == exhaustive(t)
+
+
 def test_both_verdicts_occur_among_the_small_positions():
     seen = set()
     for seed in range(120):
@@ -105,15 +116,16 @@ def test_a_key_card_above_both_copies_of_a_lower_card_is_a_lost_game():
         ["4H", "4H", "5H", "5H", "6H", "6H", "7H", "7H", "8H", "8H", "9H", "9H", "10H", "10H", "JH", "JH", "QH", "QH"]),
         piles={"s1": ["QH", "JH", "10H", "9H", "8H", "7H", "6H"], "s2": ["QH", "JH", "10H", "9H", "8H", "7H", "5H", "5H"]})
     verdict = solve(t)
-    assert verdict.result == "lost" and verdict.proof == "6H on the key lies above both 4H: it can never go home"
+    assert verdict.result == "lost" and verdict.proof == ("the 6 of hearts lies above both copies of the 4 of hearts in "
+                                                          "the key: the key can never be played out")
     assert exhaustive(t) == "lost"
 
 
 def test_undecided_when_the_budget_runs_out():
     order = list(rules.DECK104)
-    random.Random(165).shuffle(order)  # a deal the solver cannot settle in a moment
+    random.Random(284).shuffle(order)  # a deal the solver cannot settle in a moment
     t = Tableau()
     for e in rules.deal(order):
         apply(t, e)
-    assert key_deadlock(t.key) is None
+    assert key_lock(t) is None
     assert solve(t, seconds=0.2).result == "undecided"

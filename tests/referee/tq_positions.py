@@ -17,11 +17,12 @@ _ALL = range(13)
 FILLER = ("JD", "JD", "6D", "6D", "4S", "4S", "10S")
 
 
-def tableau(key=(), pack=(), piles=None, foundations=(), talon=(), pass_base=0, fill=True) -> Tableau:
+def tableau(key=(), pack=(), piles=None, foundations=(), talon=(), pass_base=0, fill=True, **rules) -> Tableau:
     """A dealt tableau: ``key`` and ``talon`` bottom first, ``pack`` in dealing order (next card
     first), ``piles`` a dict of pile name -> cards bottom first (the others hold a ``FILLER`` card,
-    or nothing without ``fill``), ``foundations`` lists King first."""
-    t = Tableau()
+    or nothing without ``fill``), ``foundations`` lists King first; ``rules``: ``new_pack``,
+    ``key_payment`` (a new game's, left out)."""
+    t = Tableau(**rules)
     t.key, t.talon, t.pack = list(key), list(talon), list(reversed(pack))
     piles = piles or {}
     for i, name in enumerate(PILES):

@@ -107,3 +107,14 @@ def test_an_as_dealt_game_is_entered_card_by_card_on_a_phone(live_server, pages)
     assert on_screen(page) == expected(view) and view["shutter"]["s1"] == ["5D"] and view["home"] == 3
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not errors
+
+
+def test_a_deal_that_can_never_be_won_is_said_lost_on_the_page_at_once(live_server, pages):
+    table = ApiTable.create(live_server.url, "known", {"order": sorted(golden_order())}, seats=("Ann",), game="the-queens")
+    page = pages()
+    open_as_scorekeeper(page, live_server.url, table)
+    tap(page, "#actions button[data-action=deal]")
+    page.wait_for_selector("#prompt #lost")
+    assert " ".join(page.inner_text("#prompt").split()) == (
+        "Lost: The 4 of spades lies above both copies of the 3 of spades in the key: the key can never be played out.")
+    assert page.locator("#table button[data-place=s1]").count() == 1  # the player may still play on, or give up

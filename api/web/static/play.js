@@ -27,6 +27,7 @@ let token = tokenFor(gameId);
 let game = null; // the last GET /games/{id}
 let legal = {}; // seat -> the referee's legal actions
 let ownHand = null; // the hand of the seat to play, in a known record
+let lostWords = null; // a patience's player's view: why the game is lost, as the referee says it
 let pending = null; // the last action whose outcome the referee could not confirm, with its Idempotency-Key
 let conflict = null; // why the entries kept on this device stopped being sent (a refusal, or someone logged first)
 let sending = false;
@@ -53,17 +54,21 @@ async function fetchAll() {
   // A game where anyone may act out of turn (an Ace, a counter) asks about every seat, always.
   if (isDungeon(view)) (view.seats || []).forEach((_, s) => seats.add(s));
   const wanted = token ? [...seats] : [];
-  const turn = hand && view.phase === "play" ? hand.turn : null;
+  // A patience's player's own view says when the game is lost (it reads the hidden key, so it
+  // needs the token); a trick game's seat to play's view shows its hand, in a known record.
+  const patience = isTableau(view);
+  const turn = hand && view.phase === "play" ? hand.turn : patience && view.phase === "play" ? 0 : null;
   const [legalLists, seatView] = await Promise.all([
     Promise.all(wanted.map((s) => api(`/games/${enc}/legal?seat=${s}`, auth))),
-    token && body.record === "known" && turn !== null && turn !== undefined
+    token && (body.record === "known" || patience) && turn !== null && turn !== undefined
       ? api(`/games/${enc}?seat=${turn}`, auth) : Promise.resolve(null),
   ]);
   const byseat = {};
   const undo = splitUndo(legalLists);
   legalLists.forEach((l) => { byseat[l.seat] = l.actions; });
-  const mine = seatView && seatView.version === body.version && seatView.view.hand ? seatView.view.hand.your_hand || null : null;
-  return { body, byseat, mine, undo };
+  const current = seatView && seatView.version === body.version ? seatView.view : null;
+  const mine = current && current.hand ? current.hand.your_hand || null : null;
+  return { body, byseat, mine, undo, lost: current ? current.lost || null : null };
 }
 
 let refreshing = null;
@@ -96,11 +101,12 @@ async function refresh() {
 }
 
 /** Draw a table: the game as the API gave it, the seats' legal actions, the seat to play's hand. */
-function show({ body, byseat, mine, undo }) {
+function show({ body, byseat, mine, undo, lost }) {
   game = body;
   legal = byseat;
   undoOffered = undo;
   ownHand = mine;
+  lostWords = lost || null;
   render();
 }
 
@@ -220,7 +226,7 @@ function render() {
   // A patience's view has a tableau instead of hands and tricks: drawn, and moved on, by tableau.js.
   const patience = isTableau(view);
   const dungeon = isDungeon(view);
-  fill($("prompt"), patience ? tableauPrompt(game) : dungeon ? dungeonPrompt(game, seatName) : phasePrompt(game, seatName));
+  fill($("prompt"), patience ? tableauPrompt(game, lostWords) : dungeon ? dungeonPrompt(game, seatName) : phasePrompt(game, seatName));
   fill($("table"), patience ? tableauPanel(game, token ? legalFor(0, "move") : [], act)
     : dungeon ? dungeonPanel(game, seatName) : tablePanel(game, seatName));
   renderKept();

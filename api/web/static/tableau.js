@@ -10,9 +10,13 @@ let chosen = null; // {source, card, version}: the top tapped first, at the vers
 /** True when the view is a tableau this module draws. */
 export const isTableau = (view) => Boolean(view && view.shutter && view.foundations);
 
-/** The prompt line: what the player may do, or how the game ended. */
-export function tableauPrompt(game) {
+/**
+ * The prompt line: what the player may do, or how the game ended; `lost`, the referee's words
+ * when the game can no longer be won (the player's own view has them), said at once.
+ */
+export function tableauPrompt(game, lost = null) {
   const view = game.view;
+  if (lost && !view.result) return [h("strong", { id: "lost" }, "Lost: "), `${lost[0].toUpperCase()}${lost.slice(1)}.`];
   if (view.phase === "deal") return [h("strong", {}, "The deal. "), "Deal the cards to start."];
   if (view.result) return [h("strong", {}, "Game over: "), `${view.result.replace("_", " ")}, ${view.home} of 104 cards home.`];
   if (view.awaiting) return [h("strong", {}, "A card turned up. "),

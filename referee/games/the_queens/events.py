@@ -95,8 +95,10 @@ class QueensCardTurned:
 @event_type("QueensNewPackFormed", version=1)
 @_frozen
 class QueensNewPackFormed:
-    """The pack was exhausted: for the ``queens`` counted, the bottom 3 x queens cards of the talon
-    (all of it, if fewer) became the new pack, dealt in ``cards``' order."""
+    """The pack was exhausted: the ``queens`` counted paid for the new pack, ``cards`` (in the order
+    they reached the talon, dealt in that order). Which cards, the game's ``new_pack`` option says
+    (``options.py``): the counted Queens and the 3 x queens other cards nearest the talon's bottom,
+    or (in a record that names no rule) the talon's bottom 3 x queens cards; all, if fewer."""
 
     queens: int
     cards: list[str]

@@ -20,7 +20,7 @@ from referee.games.the_queens import commands as cmd
 from referee.games.the_queens import events as ev
 from referee.games.the_queens import audit, rules, views
 from referee.games.the_queens.cards import DECK104, UNSEEN, parse_order
-from referee.games.the_queens.options import OptionsSchema
+from referee.games.the_queens.options import RULE_OPTIONS, OptionsSchema
 from referee.games.the_queens.picture import tableau_html
 from referee.games.the_queens.solver import solve
 from referee.games.the_queens.state import QueensState, apply_event
@@ -35,11 +35,19 @@ class TheQueens:
     command_schemas = cmd.COMMAND_SCHEMAS
 
     def start(self, options: dict[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
-        """``GameCreated`` with every option (a given order checked and written out in full)."""
+        """``GameCreated`` with every option (a given order checked and written out in full).
+
+        A new game comes here with its options loaded (``referee.service``), every rule named;
+        a record is decided again from its own ``GameCreated`` (``referee.redecide``), and one made
+        before a rule option existed names none: it stays without it, and is played under the rule
+        of its time (``options.rules_of``)."""
         try:
             opts = OptionsSchema().load(dict(options))
         except marshmallow.ValidationError as exc:
             raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
+        for name in RULE_OPTIONS:
+            if name not in options:
+                del opts[name]
         if record not in ("known", "blind"):
             raise errors.InvalidOption(f"The Queens keeps a known record (every card's place logged at the deal) or "
                                        f"a blind one (each card entered as it turns up), not {record!r}.")
@@ -90,7 +98,7 @@ class TheQueens:
         if state.record == "blind":
             if command.order is not None:
                 raise errors.InvalidDeal("A blind (as-dealt) record takes no order: enter each card as it turns up.")
-            return rules.deal(None, deal_salt(rng))
+            return rules.deal(None, deal_salt(rng), state.tableau)
         if command.order is not None:
             order = parse_order(command.order)
             if given is not None and order != given:
@@ -101,7 +109,7 @@ class TheQueens:
         else:
             order = list(DECK104)
             rng.shuffle(order)
-        return rules.deal(order, deal_salt(rng))
+        return rules.deal(order, deal_salt(rng), state.tableau)
 
     def _take_back(self, state: QueensState) -> list[Any]:
         t = state.tableau

@@ -25,6 +25,7 @@ from referee.cards import DECK52, IS_QUEEN, SUIT, SUIT_NAMES, card_name, parse_c
 from referee.games.the_queens import events as ev
 from referee.games.the_queens.cards import COPIES, DECK104, UNSEEN, VALUE, next_lower
 from referee.games.the_queens.errors import CardNotAvailable, IllegalMove, UnknownPlace
+from referee.games.the_queens.options import KEY_PAYMENTS, NEW_PACK_RULES
 
 KEY_SIZE = 32
 PAYMENT = 14  # cards in payment of a Queen on the key's top, herself included
@@ -38,11 +39,13 @@ _KING, _QUEEN = 0, 12
 class Tableau:
     """Where every card is. ``pass_base``: talon cards below it were there before this pass of the
     pack began, so the Queens counted are the Queens above it (put on the talon in this pass and
-    still there)."""
+    still there). ``new_pack`` and ``key_payment``: the rules the game is played under
+    (``options.rules_of``; a bare tableau plays a new game's)."""
 
-    __slots__ = ("pack", "key", "piles", "foundations", "talon", "pass_base", "dealt", "ended")
+    __slots__ = ("pack", "key", "piles", "foundations", "talon", "pass_base", "dealt", "ended", "new_pack",
+                 "key_payment")
 
-    def __init__(self) -> None:
+    def __init__(self, new_pack: str = NEW_PACK_RULES[0], key_payment: str = KEY_PAYMENTS[0]) -> None:
         self.pack: list[str] = []
         self.key: list[str] = []
         self.piles: list[list[str]] = [[] for _ in PILES]
@@ -51,6 +54,7 @@ class Tableau:
         self.pass_base = 0
         self.dealt = False
         self.ended: str | None = None  # "won" | "stuck" | "given_up"
+        self.new_pack, self.key_payment = new_pack, key_payment
 
     def clone(self) -> Tableau:
         new = Tableau.__new__(Tableau)
@@ -58,6 +62,7 @@ class Tableau:
         new.piles = [list(p) for p in self.piles]
         new.foundations = [list(f) for f in self.foundations]
         new.pass_base, new.dealt, new.ended = self.pass_base, self.dealt, self.ended
+        new.new_pack, new.key_payment = self.new_pack, self.key_payment
         return new
 
     def stack(self, place: str) -> list[str]:
@@ -75,6 +80,19 @@ class Tableau:
 
     def queens_counted(self) -> int:
         return sum(1 for c in self.talon[self.pass_base:] if IS_QUEEN[c])
+
+    def new_pack_places(self) -> list[int]:
+        """Where in the talon (0 its bottom) the cards of the new pack lie, bottom first: the order
+        they reached the talon, the order they are dealt in. ``queens_with_three``: the counted
+        Queens and the 3 x (Queens counted) other cards nearest the bottom (all, if fewer);
+        ``talon_bottom``: the bottom 3 x (Queens counted) cards."""
+        queens = [i for i in range(self.pass_base, len(self.talon)) if IS_QUEEN[self.talon[i]]]
+        wanted = PER_QUEEN * len(queens)
+        if self.new_pack == "talon_bottom":
+            return list(range(min(wanted, len(self.talon))))
+        counted = set(queens)
+        others = [i for i in range(len(self.talon)) if i not in counted][:wanted]
+        return sorted(others + queens)
 
     def home(self) -> int:
         return sum(len(f) for f in self.foundations)
@@ -117,8 +135,8 @@ def apply(t: Tableau, e: Any) -> Tableau:
         _take(t, e.source)
         t.foundations.append([e.card])
     elif kind is ev.QueensNewPackFormed:
-        count = len(e.cards)
-        t.talon = t.talon[count:]
+        taken = set(t.new_pack_places())
+        t.talon = [c for i, c in enumerate(t.talon) if i not in taken]
         t.pack = list(reversed(e.cards))
         t.pass_base = len(t.talon)
     elif kind is ev.QueensKeyPaid:
@@ -152,12 +170,13 @@ class _Events:
         apply(self.t, event)
 
 
-def deal(order: list[str] | None, salt: str | None = None) -> list[Any]:
+def deal(order: list[str] | None, salt: str | None = None, t: Tableau | None = None) -> list[Any]:
     """The deal of a known order (top of the pack first, as ``cards.parse_order`` checks it): the
     key of 32, the Queens' payment while the key's top is a Queen, Kings from the key's top to
     the foundation row, then the shutter of 7, each King dealt replaced from the pack. With no
-    order (as dealt), the deal stops at the first card face down, to be entered (``seen``)."""
-    out = _Events(Tableau())
+    order (as dealt), the deal stops at the first card face down, to be entered (``seen``).
+    ``t``: the tableau not yet dealt, with the rules the game is played under."""
+    out = _Events(t or Tableau())
     out.add(ev.QueensDealt(list(order or []), salt))
     _settle(out)
     return out.events
@@ -192,7 +211,7 @@ def _settle(out: _Events) -> None:
         top = t.key[-1]
         if VALUE[top] == _KING:
             out.add(ev.QueensKingFounded(top, "key", len(t.foundations)))
-        elif IS_QUEEN[top] and laying_out(t):
+        elif IS_QUEEN[top] and (t.key_payment == "always" or laying_out(t)):
             out.add(ev.QueensKeyPaid(t.key[-PAYMENT:]))
         else:
             break
@@ -391,7 +410,7 @@ def turn(t: Tableau, card: object = None) -> list[Any]:
 
 
 def new_pack(t: Tableau) -> list[Any]:
-    """The pack is exhausted: the bottom 3 x (Queens counted) cards of the talon become the new pack."""
+    """The pack is exhausted: the counted Queens pay for the new pack (``Tableau.new_pack_places``)."""
     playing(t, "form a new pack")
     _nothing_awaited(t, "form a new pack")
     if t.pack:
@@ -402,7 +421,7 @@ def new_pack(t: Tableau) -> list[Any]:
         raise errors.WrongPhase("No Queen was put on the talon in this pass (and kept there): no new pack is "
                                 "formed.", legal=_moves_as_text(t))
     out = _Events(t)
-    out.add(ev.QueensNewPackFormed(queens, t.talon[:PER_QUEEN * queens]))
+    out.add(ev.QueensNewPackFormed(queens, [t.talon[i] for i in t.new_pack_places()]))
     _settle(out)
     return out.events
 

@@ -12,8 +12,10 @@ tuple), with three things that keep it fast:
   onto it, and its twin can follow it on that other foundation), provided it comes from the key,
   from a shutter pile it does not empty (an emptied pile takes the pack's top, which changes
   what reaches the talon) or from the talon and is no Queen (a counted Queen sizes the new pack);
-* the key's deadlocks, found before any search (``key_deadlock``): most deals are lost by their key
-  alone, and say so at once;
+  from the key only while a Queen reaching its top is not paid for (``key_payment`` "deal": a
+  payment in play changes the pack);
+* a locked key, found before any search (``lock.key_lock``): most deals are lost by their key
+  alone, given the foundations' heights, and say so at once;
 * move ordering: cards home first, the key's top before anything (it is the key that beats
   most games), marrying that frees a card, then turning the pack, then the new pack.
 
@@ -29,7 +31,8 @@ from dataclasses import dataclass, field
 from referee.errors import RefereeError
 from referee.cards import DECK52, IS_QUEEN, SUIT, SUITS
 from referee.games.the_queens.cards import CARD_OF, VALUE
-from referee.games.the_queens.rules import FOUNDATION, PILES, Tableau
+from referee.games.the_queens.lock import key_lock
+from referee.games.the_queens.rules import FOUNDATION, PAYMENT, PER_QUEEN, PILES, Tableau
 
 _CODE = {c: SUITS.index(SUIT[c]) * 16 + VALUE[c] for c in DECK52}
 _CARD = {code: c for c, code in _CODE.items()}
@@ -90,6 +93,8 @@ def _fits(found: tuple, card: int) -> bool:
 class _Search:
     def __init__(self, t: Tableau, deadline: float, max_positions: int | None) -> None:
         self.key = tuple(_CODE[c] for c in t.key)
+        self.talon_bottom = t.new_pack == "talon_bottom"
+        self.pay_in_play = t.key_payment == "always"
         self.deadline = deadline
         self.max_positions = max_positions
         self.seen: set = set()
@@ -98,11 +103,20 @@ class _Search:
     # top and a pile's top are the last items of their tuples.
 
     def settle(self, kn, pack, piles, found, talon, base):
-        """Kings from the key's top home, spaces filled (Kings from the pack home)."""
+        """Kings from the key's top home (a Queen there paid for, when paid in play), spaces filled
+        (Kings from the pack home)."""
         key = self.key
-        while kn and key[kn - 1] & 15 == 0:
-            kn -= 1
-            found = _found_add(found, key[kn])
+        while kn:
+            top = key[kn - 1]
+            if top & 15 == 0:
+                kn -= 1
+                found = _found_add(found, top)
+            elif self.pay_in_play and top & 15 == _QUEEN:
+                paid = max(0, kn - PAYMENT)
+                pack = tuple(reversed(key[paid:kn])) + pack  # to the pack's bottom, the Queen last dealt
+                kn = paid
+            else:
+                break
         if () in piles:
             piles = list(piles)
             for i in range(7):
@@ -131,7 +145,7 @@ class _Search:
             if _fits(found, card):
                 move = ("move", _CARD[card], "key", FOUNDATION)
                 nxt = self.settle(kn - 1, pack, piles, _found_add(found, card), talon, base)
-                if found[(card >> 4) * 2 + 1] == card & 15:
+                if found[(card >> 4) * 2 + 1] == card & 15 and not self.pay_in_play:
                     return [(move, nxt)]
                 homes.append((move, nxt))
         if talon:
@@ -183,13 +197,21 @@ class _Search:
             else:
                 out.append((("turn",), self.settle(kn, pack[:-1], piles, found, talon + (card,), base)))
         else:
-            queens = sum(1 for c in talon[base:] if _IS_QUEEN[c])
+            queens = [i for i in range(base, len(talon)) if _IS_QUEEN[talon[i]]]
             if queens:
-                count = 3 * queens
-                rest = talon[count:]
-                out.append((("new_pack",), self.settle(kn, tuple(reversed(talon[:count])), piles, found, rest,
-                                                       len(rest))))
+                taken = self.new_pack_places(talon, queens)
+                rest = tuple(c for i, c in enumerate(talon) if i not in taken)
+                cards = tuple(talon[i] for i in sorted(taken))
+                out.append((("new_pack",), self.settle(kn, tuple(reversed(cards)), piles, found, rest, len(rest))))
         return out
+
+    def new_pack_places(self, talon: tuple, queens: list[int]) -> set[int]:
+        """``rules.Tableau.new_pack_places`` on the search's talon: the counted Queens at ``queens``."""
+        wanted = PER_QUEEN * len(queens)
+        if self.talon_bottom:
+            return set(range(min(wanted, len(talon))))
+        counted = set(queens)
+        return counted | set([i for i in range(len(talon)) if i not in counted][:wanted])
 
     def canonical(self, pos):
         kn, pack, piles, found, talon, base = pos
@@ -227,37 +249,6 @@ class _Search:
         return None
 
 
-def key_deadlock(key: list[str]) -> str | None:
-    """Why the key can never be played out, or None.
-
-    A key card goes home only after every card above it in the key, onto a foundation holding one
-    copy of each lower card of its suit; and the second copy of a card to go home needs both copies
-    of every lower card of its suit home. A key card is the second of its copies to go home when
-    its twin is above it in the key, or when a higher card of its suit is above it (that card needs
-    the twin home first). So a key card never goes home when both copies of a lower card of its
-    suit lie under it, or when it goes second and any copy of a lower card lies under it.
-
-    >>> key_deadlock(["4H", "4H", "9C", "6H"])
-    '6H on the key lies above both 4H: it can never go home'
-    >>> key_deadlock(["3S", "5S", "5S"]) is None, key_deadlock(["KS", "5S", "5S"])
-    (False, '5S on the key goes home after its twin, and lies above a KS: it can never go home')
-    >>> key_deadlock(["AD", "5D", "9D"])
-    '5D on the key goes home after its twin, and lies above a AD: it can never go home'
-    """
-    for p, card in enumerate(key):
-        suit, value = SUIT[card], VALUE[card]
-        below, above = key[:p], key[p + 1:]
-        second = any(SUIT[c] == suit and VALUE[c] >= value for c in above)
-        for lower in range(value):
-            twin = CARD_OF[(suit, lower)]
-            copies = below.count(twin)
-            if copies == 2:
-                return f"{card} on the key lies above both {twin}: it can never go home"
-            if copies and second:
-                return f"{card} on the key goes home after its twin, and lies above a {twin}: it can never go home"
-    return None
-
-
 def solve(t: Tableau, seconds: float = 1.0, max_positions: int | None = None) -> Verdict:
     """Search the position ``t`` (dealt, not over) for a winning line, within ``seconds``.
 
@@ -267,11 +258,11 @@ def solve(t: Tableau, seconds: float = 1.0, max_positions: int | None = None) ->
     >>> for e in deal(list(DECK104)):
     ...     t = apply(t, e)
     >>> verdict = solve(t)
-    >>> verdict.result, verdict.proof
-    ('lost', '3C on the key goes home after its twin, and lies above a 2C: it can never go home')
+    >>> verdict.result, verdict.positions, verdict.proof[:58]
+    ('lost', 0, 'the 6 of hearts goes home after the other copy (which the ')
     """
     began = time.monotonic()
-    why = key_deadlock(t.key)
+    why = key_lock(t)
     if why is not None:
         return Verdict("lost", [], 0, time.monotonic() - began, why)
     search = _Search(t, began + seconds, max_positions)

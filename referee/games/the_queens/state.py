@@ -9,6 +9,7 @@ from typing import Any
 from referee.events import GameCreated
 from referee.games.the_queens import events as ev
 from referee.games.the_queens import rules
+from referee.games.the_queens.options import rules_of
 
 #: The player's moves: each keeps the tableau from before it, for a take-back.
 MOVES = (ev.QueensCardMoved, ev.QueensCardTurned, ev.QueensNewPackFormed)
@@ -56,6 +57,7 @@ def apply_event(state: QueensState, event: Any) -> QueensState:
         state.options = dict(event.options)
         state.names = list(event.seats)
         state.record = event.record
+        state.tableau.new_pack, state.tableau.key_payment = rules_of(state.options)
         return state
     rules.apply(state.tableau, event)
     return state

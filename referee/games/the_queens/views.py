@@ -10,6 +10,7 @@ from typing import Any
 
 from referee.cards import SUIT
 from referee.games.the_queens.cards import UNSEEN
+from referee.games.the_queens.lock import key_lock
 from referee.games.the_queens.rules import PILES, Tableau, awaiting, next_needed
 from referee.games.the_queens.state import QueensState
 
@@ -36,15 +37,26 @@ def _tableau(t: Tableau) -> dict[str, Any]:
 
 
 def public_view(state: QueensState, seat: int | None = None) -> dict[str, Any]:
-    """The tableau as it lies on the table; ``seat`` changes nothing (the one player sees it all)."""
-    return {"game": state.game_name, "seats": list(state.names), "record": state.record, "phase": phase(state),
+    """The tableau as it lies on the table. The player's own view (``seat`` 0, asked for with the
+    token) adds ``lost``: why the key can never be played out, as soon as it is so, or None.
+    It reads the key's hidden cards, as a hint does, so the table's view (no seat) never holds it."""
+    view = {"game": state.game_name, "seats": list(state.names), "record": state.record, "phase": phase(state),
             "moves": state.moves, "corrections": list(state.corrections), **_tableau(state.tableau)}
+    if seat is not None:
+        view["lost"] = lost(state)
+    return view
+
+
+def lost(state: QueensState) -> str | None:
+    """Why the game, dealt and not over, is lost (``lock.key_lock``), or None."""
+    t = state.tableau
+    return key_lock(t) if t.dealt and not t.ended else None
 
 
 def director_view(state: QueensState) -> dict[str, Any]:
     """Everything: the key, the talon and the pack card by card (the pack's next card first; as
-    dealt, a card face down is ``?``)."""
-    view = public_view(state)
+    dealt, a card face down is ``?``), and the player's ``lost``."""
+    view = public_view(state, 0)
     t = state.tableau
     view["key"]["cards"] = list(t.key)
     view["talon"]["cards"] = list(t.talon)
