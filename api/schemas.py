@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.fields import MAX_SEAT
+from referee.fields import MAX_SEAT, ExactBoolean
 
 #: Versions and offsets beyond this are not games anyone played (and overflow Redis stream ids).
 MAX_COUNT = 2**53
@@ -38,7 +38,7 @@ class NewGameSchema(ma.Schema):
                            validate=validate.Length(1, 8), metadata={"example": ["Ann", "Bob", "Cat", "Dan"]})
     record = ma.fields.String(load_default="blind", validate=validate.OneOf(["known", "blind"]),
                               metadata={"description": "known: hands are logged; blind: only what the table saw"})
-    private = ma.fields.Boolean(load_default=False, metadata={"description": "reads need the token too"})
+    private = ExactBoolean(load_default=False, metadata={"description": "reads need the token too"})
 
 
 class CreatedGameSchema(ma.Schema):
