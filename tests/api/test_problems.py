@@ -133,10 +133,23 @@ def test_a_boolean_option_or_action_field_is_a_json_boolean_never_a_number(clien
     assert assert_problem(response, 422)["code"] == "invalid_action", response.get_json()
 
 
-def test_an_empty_if_match_is_a_400_like_any_other_value_that_is_no_version(client):
+def test_an_if_match_that_is_no_version_is_a_400_and_the_document_says_which_values_are_taken(client):
+    """The OpenAPI document's pattern for If-Match is the one the route reads: a value outside it
+    (an empty one too) is a 400, and one inside it is taken."""
+    spec = client.get("/openapi.json").get_json()
+    [if_match] = [p for p in spec["paths"]["/games/{game_id}/actions"]["post"]["parameters"] if p["name"] == "If-Match"]
+    pattern = if_match["schema"]["pattern"]
     created = client.post("/games", json={"game": "queens-dungeon", "seats": ["A", "B", "C", "D"]}).get_json()
-    for value in ("", '""', "W/"):
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    for value in ("", '""', "W/", "1,2", "12345678901234567", "v1"):
+        assert not re.fullmatch(pattern, value), value
         response = client.post(f"/games/{created['game_id']}/actions", json={"action": "cut", "seat": 0, "card": "AS"},
-                               headers={"Authorization": f"Bearer {created['token']}", "If-Match": value})
+                               headers={**auth, "If-Match": value})
         assert assert_problem(response, 400)["code"] == "bad_if_match", (value, response.get_json())
     assert client.get(f"/games/{created['game_id']}").get_json()["version"] == created["version"]
+    for seat, value in enumerate((f'"{created["version"]}"', f'W/"{created["version"] + 1}"', "*")):
+        assert re.fullmatch(pattern, value), value
+        response = client.post(f"/games/{created['game_id']}/actions", json={"action": "cut", "seat": seat,
+                                                                             "card": ["AS", "KD", "3H"][seat]},
+                               headers={**auth, "If-Match": value})
+        assert response.status_code == 201, (value, response.get_json())
