@@ -10,6 +10,7 @@ from api.problems import ApiProblem
 from api.services import services
 from referee.game import record_has_secrets
 from referee.registry import get_game
+from referee.service import GameNotFoundError
 from workers.catalog import CatalogEntry
 
 
@@ -22,16 +23,23 @@ def presented_token() -> str | None:
 def require_scorekeeper(entry: CatalogEntry, director: bool = False) -> str:
     """Writes (and director views, and reads of private games) need the game's token; where
     ``director`` is True (reading, disputing) the director's key will do too (``api.director``).
-    Returns who presented it: ``"scorekeeper"`` or ``"director"``."""
+    Returns who presented it: ``"scorekeeper"`` or ``"director"``.
+
+    A private game is not there for a request without its token or the director's key: it is
+    answered as an unknown id is (404 ``game_not_found``, the same words), never 401 or 403,
+    which would tell a watcher that the game exists."""
     token = presented_token()
+    if token is not None and (entry.token_matches(token) or _fresh_entry_matches(entry.game_id, token)):
+        return "scorekeeper"
+    director_key = token is not None and is_director_key(token)
+    if director and director_key:
+        return "director"
+    if entry.private and not director_key:
+        raise GameNotFoundError(entry.game_id)
     if token is None:
         raise ApiProblem(401, f"Game {entry.game_id} needs its scorekeeper's token: "
                          "send 'Authorization: Bearer <token>'.", "token_required",
                          headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
-    if entry.token_matches(token) or _fresh_entry_matches(entry.game_id, token):
-        return "scorekeeper"
-    if director and is_director_key(token):
-        return "director"
     raise ApiProblem(403, f"That token is not the scorekeeper's token for game {entry.game_id}.",
                      "token_rejected")
 
@@ -54,6 +62,7 @@ def _fresh_entry_matches(game_id: str, token: str) -> bool:
 
 
 def require_reader(entry: CatalogEntry) -> None:
+    """A private game is read with its token or the director's key; to anyone else it is unknown."""
     if entry.private:
         require_scorekeeper(entry, director=True)
 

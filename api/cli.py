@@ -23,6 +23,7 @@ from api.cli_support import (  # noqa: F401 - the exit codes are the command's i
 )
 from api.client import ApiError, Client
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
+from api.terminal import marked
 from events.server import DEFAULT_MAXMEMORY
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -157,7 +158,7 @@ def new(game, seats, options, record, private, url, as_json) -> None:
     if as_json:
         click.echo(json.dumps({k: created[k] for k in ("game_id", "version", "token")}))
     else:
-        console.print(f"Game [bold]{created['game_id']}[/] created (version {created['version']}).")
+        console.print(marked("Game [bold]{}[/] created (version {}).", created['game_id'], created['version']))
         console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
 
 
@@ -188,10 +189,10 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
     from api.render import describe_events
 
     console.print(describe_events(result["events"], names))
-    console.print(f"[dim]Game {game_id} is at version {result['version']}.[/]")
+    console.print(marked("[dim]Game {} is at version {}.[/]", game_id, result['version']))
     lost = lost_after(client, game_id, body)
     if lost:
-        console.print(lost_line(lost), markup=False)
+        console.print(lost_line(lost))
 
 
 def lost_after(client: Client, game_id: str, body: dict) -> str | None:

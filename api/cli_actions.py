@@ -50,9 +50,11 @@ def seat_number(value: Any, names: list[str], what: str = "seat") -> int:
     for seat, name in enumerate(names):
         if name.lower() == text.lower():
             return seat
+    from api.terminal import unseen_escaped  # click prints this as it is: a name's control characters escaped
+
     players = f" ({', '.join(names)})" if names else ""
-    raise click.BadParameter(f"'{text}' is not one of this game's players{players}.{did_you_mean(text, names)}",
-                             param_hint=what)
+    raise click.BadParameter(unseen_escaped(f"'{text}' is not one of this game's players{players}."
+                                            f"{did_you_mean(text, names)}"), param_hint=what)
 
 
 def prepare_action(game: str, names: list[str], action: str, fields: dict[str, Any]) -> dict[str, Any]:

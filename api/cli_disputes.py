@@ -15,6 +15,7 @@ import click
 from api.cli_actions import card_hint, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, ready_part, table_of, url_option
 from api.client import ApiError, Client
+from api.terminal import marked
 
 #: Seconds to wait for a worker to explain a ruling (or list the disputes) before saying it is still being made.
 EXPLAIN_WAIT_S = 10
@@ -90,7 +91,7 @@ def _when_ready(read: Callable[[], dict]) -> dict:
 
 def render_dispute(doc: dict) -> None:
     """A dispute as the table hears it: what was claimed, the ruling, its evidence event by event, the penalty."""
-    console.print(f"[bold]Dispute {doc['dispute']}[/] ({doc['status'].replace('_', ' ')})")
+    console.print(marked("[bold]Dispute {}[/] ({})", doc['dispute'], doc['status'].replace('_', ' ')))
     # The explanation read aloud, a sentence a line: the claim, the ruling, each event of evidence, the penalty.
     for sentence in re.split(r"(?<=\.) (?=[A-Z])", doc["read_aloud"]):
         console.print(sentence, highlight=False)

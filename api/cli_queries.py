@@ -15,6 +15,7 @@ from api.cli_support import console, fail, json_option, ready_part, table_of, ur
 from api.cli_table import Names, settled_lines
 from api.client import ApiError, Client
 from api.render import outcome_sentence, render_scores
+from api.terminal import marked
 
 SCORES_WAIT_S = 10
 #: Lines of one action's legal choices printed before "... and N more" (--json gives them all).
@@ -40,7 +41,7 @@ def scores_command(game_id, url, as_json) -> None:
         click.echo(json.dumps(sheet))
         return
     names = Names(table["view"].get("seats") or [])
-    console.print(f"[bold]{table['title']}[/]  game {game_id}  score sheet at version {sheet['version']}")
+    console.print(marked("[bold]{}[/]  game {}  score sheet at version {}", table['title'], game_id, sheet['version']))
     render_scores(console, {"scores": sheet})
     current = sheet.get("current") or {}
     if current.get("players"):  # a game without points (Dungeon): each player's standing

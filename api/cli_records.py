@@ -22,6 +22,7 @@ from rich.table import Table
 
 from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, ready_part, url_option
 from api.client import ApiError, Client
+from api.terminal import marked, unseen_escaped
 
 if TYPE_CHECKING:  # the record's modules are imported where used: most commands never need them
     from workers.text_record import ReadRecord
@@ -51,9 +52,9 @@ def export_game(game_id, fmt, output, url) -> None:
             for chunk in response.iter_content(65536):
                 sys.stdout.buffer.write(chunk)
             return
-        with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed} bytes"),
+        with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed} bytes"),
                       console=err_console, transient=True) as progress:
-            task = progress.add_task(f"Exporting {game_id}", total=total)
+            task = progress.add_task(unseen_escaped(f"Exporting {game_id}"), total=total)
             with open(target, "wb") as out:
                 for chunk in response.iter_content(65536):
                     out.write(chunk)
@@ -86,14 +87,14 @@ def import_game(file, fmt, url, as_json) -> None:
     except ApiError as exc:
         line = exc.problem.get("line")
         if line is not None:
-            err_console.print(f"[bold red]Refused at line {line}:[/] {exc.problem.get('reason')}")
+            err_console.print(marked("[bold red]Refused at line {}:[/] {}", line, exc.problem.get('reason')))
             sys.exit(EXIT_REFUSED)
         fail(exc)
     client.tokens.put(created["game_id"], created["token"])
     if as_json:
         click.echo(json.dumps(created))
         return
-    console.print(f"Imported as game [bold]{created['game_id']}[/] (version {created['version']}).")
+    console.print(marked("Imported as game [bold]{}[/] (version {}).", created['game_id'], created['version']))
     console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
     if created.get("words_not_verified") is None and text:
         console.print("The text record came without its chain: its events were made afresh from its moves, and its "
@@ -111,14 +112,12 @@ def verify_file(file, key, as_json) -> None:
     character): its hash chain, its head, and every event the referee makes decided again from the
     table's actions; with --key, also that the service with that key recorded it."""
     from workers.imports import ImportRejected, check_history
-    from rich.markup import escape
-
     from workers.record_words import result_words
     from workers.text_record import is_text_record
 
     record = None  # a text record read back: its lines stand for the jsonl ones, refusals name its own
     try:
-        with console.status(f"Verifying {file}"):
+        with console.status(marked("Verifying {}", file)):
             data = file.read_bytes()
             if is_text_record(data):
                 record = _chained_text(data)
@@ -131,7 +130,7 @@ def verify_file(file, key, as_json) -> None:
             click.echo(json.dumps({"ok": False, "line": exc.line, "reason": exc.reason}))
         else:
             where = f"line {exc.line}" if exc.line is not None else str(file)
-            err_console.print(f"[bold red]Does not verify[/] ({where}): {exc.reason}")
+            err_console.print(marked("[bold red]Does not verify[/] ({}): {}", where, exc.reason))
         sys.exit(EXIT_REFUSED)
     version, head_hash = checked.head
     outcome = checked.replay.game.outcome(checked.replay.state)
@@ -144,18 +143,17 @@ def verify_file(file, key, as_json) -> None:
                                "signed_with": claimed, "words_not_verified": reworded}))
         return
     kind = "the text record of game" if record is not None else "game"
-    # The file's own words (the game's id, the players' names) are printed as text, never as markup.
-    console.print(f"[bold green]Verified[/]: {kind} {escape(checked.game_id)} ({checked.replay.game.title}), "
-                  f"{version} events, chain head {head_hash}.")
+    console.print(marked("[bold green]Verified[/]: {} {} ({}), {} events, chain head {}.", kind, checked.game_id,
+                         checked.replay.game.title, version, head_hash))
     names = list(checked.replay.envelopes[0].payload["seats"])
     console.print("The record is whole and consistent, and every ruling, total and score was decided again from the "
-                  "table's actions. " + (f"The game is over: {escape(result_words(outcome, names))}." if outcome
+                  "table's actions. " + (f"The game is over: {result_words(outcome, names)}." if outcome
                                          else "The game is still in progress."), highlight=False)
     if key is not None and reworded:
-        console.print(f"[bold green]Recorded by this service[/]: signed by key {_key_text(key)}; its events are "
-                      "unaltered, not all of its words (below).")
+        console.print(marked("[bold green]Recorded by this service[/]: signed by key {}; its events are "
+                             "unaltered, not all of its words (below).", _key_text(key)))
     elif key is not None:
-        console.print(f"[bold green]Recorded by this service, unaltered[/]: signed by key {_key_text(key)}.")
+        console.print(marked("[bold green]Recorded by this service, unaltered[/]: signed by key {}.", _key_text(key)))
     else:
         said = f" The file says it was signed with key {claimed}." if claimed else " The file is not signed."
         console.print("This does not prove who recorded it (anyone can write a consistent record)." + said
@@ -169,13 +167,13 @@ def _print_reworded(reworded: list[dict]) -> None:
     them; either way the facts above are the record's, and these words are not."""
     if not reworded:
         return
-    console.print(f"[bold yellow]{len(reworded)} line(s) read otherwise than the record's words today[/] (comments "
-                  "and tags in words are a reading aid, not part of what is verified: an earlier release may have "
-                  "worded them otherwise, or someone changed them; trust the moves, not these words):",
-                  highlight=False)
+    console.print(marked("[bold yellow]{} line(s) read otherwise than the record's words today[/] (comments "
+                         "and tags in words are a reading aid, not part of what is verified: an earlier release may "
+                         "have worded them otherwise, or someone changed them; trust the moves, not these words):",
+                         len(reworded)))
     for line in reworded:
         console.print(f"  line {line['line']}: says {line['says']!r}; today's words: {line['today']!r}",
-                      highlight=False, markup=False)
+                      highlight=False)
 
 
 def _chained_text(data: bytes) -> ReadRecord:
@@ -221,7 +219,7 @@ def audit_game(game_id, url, as_json) -> None:
     """Audit a game: chain, irregularities, claims ruled again, score sheet recomputed."""
     client = Client(url)
     try:
-        with console.status(f"Auditing {game_id}"):
+        with console.status(marked("Auditing {}", game_id)):
             body = client.request("GET", f"/games/{game_id}/audit", token=client.token_for(game_id),
                                   params={"wait": AUDIT_WAIT_S}).json()
     except ApiError as exc:
@@ -239,12 +237,12 @@ def render_audit(report: dict) -> None:
     """Print an audit report as text and tables."""
     chain = report["chain"]
     if chain["ok"]:
-        console.print(f"Chain: [green]verified[/] ({chain['events_checked']} events).")
+        console.print(marked("Chain: [green]verified[/] ({} events).", chain['events_checked']))
     else:
-        console.print(f"Chain: [bold red]broken at version {chain['first_bad_version']}[/]: {chain['reason']}. "
-                      f"Replayed the {report['replayed_to']} events before it.")
+        console.print(marked("Chain: [bold red]broken at version {}[/]: {}. Replayed the {} events before it.",
+                             chain['first_bad_version'], chain['reason'], report['replayed_to']))
     if report.get("replay_error"):
-        console.print(f"[bold red]Replay failed[/]: {report['replay_error']['reason']}")
+        console.print(marked("[bold red]Replay failed[/]: {}", report['replay_error']['reason']))
     table = Table(title="Irregularities")
     for column in ("event", "hand", "trick", "seat", "card", "kind", "window", "ruled"):
         table.add_column(column)
@@ -263,7 +261,7 @@ def render_audit(report: dict) -> None:
     console.print(table)
     scores = report.get("scores") or {}
     console.print(f"Score sheet: {scores.get('note', 'not checked')}.")
-    console.print("[bold green]Audit passed.[/]" if report["ok"] else "[bold red]Audit found problems.[/]")
+    console.print(marked("[bold green]Audit passed.[/]") if report["ok"] else marked("[bold red]Audit found problems.[/]"))
 
 
 #: The commands of this module, added to ``courtcard`` by :mod:`api.cli`.

@@ -11,19 +11,19 @@ import sys
 from typing import Any
 
 import click
-from rich.console import Console
-
 from api.client import ApiError, Client, TokenBook
+from api.terminal import TerminalConsole, marked
 
-console = Console()
-err_console = Console(stderr=True)
+#: The command's consoles print text, never markup or a control character (see api.terminal).
+console = TerminalConsole()
+err_console = TerminalConsole(stderr=True)
 
 EXIT_REFUSED, EXIT_USAGE, EXIT_CONFLICT, EXIT_UNAVAILABLE, EXIT_NOT_FOUND = 1, 2, 3, 4, 5
 
 
 def fail(exc: ApiError, hint: str = "") -> None:
     """Say what the service refused, in the command line's words, and exit with its code."""
-    err_console.print(f"[bold red]Error:[/] {problem_text(exc)}")
+    err_console.print(marked("[bold red]Error:[/] {}", problem_text(exc)))
     legal = exc.problem.get("legal")
     if legal:
         err_console.print("Legal: " + ", ".join(map(str, legal)))

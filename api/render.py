@@ -13,24 +13,25 @@ from rich.console import Console
 from rich.table import Table
 
 from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, table_lines
+from api.terminal import marked
 
 
 def render_game(console: Console, body: dict[str, Any]) -> None:
     """The game's header, who acts, the table as text (:mod:`api.cli_table`), any other fact of the
     view with seats as names, then the score sheet and how the game ended."""
-    console.print(f"[bold]{body['title']}[/]  game {body['game_id']}  version {body['version']}  "
-                  f"({body['record']} record, {body['status'].replace('_', ' ')})")
+    console.print(marked("[bold]{}[/]  game {}  version {}  ({} record, {})", body['title'], body['game_id'],
+                         body['version'], body['record'], body['status'].replace('_', ' ')))
     view = body["view"]
     names = Names(view.get("seats") or [])
     console.print(f"Players: {', '.join(names.seats)}." if names.seats else "No players named.")
     if body["to_act"]:
-        console.print(f"To act: [bold]{', '.join(names(s) for s in body['to_act'])}[/].")
+        console.print(marked("To act: [bold]{}[/].", ', '.join(names(s) for s in body['to_act'])))
     lines, said = table_lines(view)
     for line in lines:
         console.print(line, highlight=False)
     table = Table(show_header=False, box=None, padding=(0, 2))
     for key, value in _facts(view, said):
-        table.add_row(f"[dim]{key.replace('_', ' ')}[/]", names.fact(key.rsplit(".", 1)[-1], value))
+        table.add_row(marked("[dim]{}[/]", key.replace('_', ' ')), names.fact(key.rsplit(".", 1)[-1], value))
     if table.row_count:
         console.print(table)
     render_scores(console, body)
@@ -65,7 +66,7 @@ def render_scores(console: Console, body: dict[str, Any]) -> None:
     for hand in scores.get("hands") or []:
         points = [_hand_points(hand, unit["unit"]) for unit in units]
         sheet.add_row(str(hand.get("hand", "")), *points)
-    sheet.add_row("[bold]Total[/]", *[f"[bold]{u.get('total', '')}[/]" for u in units])
+    sheet.add_row(marked("[bold]Total[/]"), *[marked("[bold]{}[/]", u.get('total', '')) for u in units])
     console.print(sheet)
 
 

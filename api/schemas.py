@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 from marshmallow import validate
 
-from referee.fields import MAX_SEAT
+from referee.fields import MAX_SEAT, ExactBoolean
 
 #: Versions and offsets beyond this are not games anyone played (and overflow Redis stream ids).
 MAX_COUNT = 2**53
@@ -38,7 +38,7 @@ class NewGameSchema(ma.Schema):
                            validate=validate.Length(1, 8), metadata={"example": ["Ann", "Bob", "Cat", "Dan"]})
     record = ma.fields.String(load_default="blind", validate=validate.OneOf(["known", "blind"]),
                               metadata={"description": "known: hands are logged; blind: only what the table saw"})
-    private = ma.fields.Boolean(load_default=False, metadata={"description": "reads need the token too"})
+    private = ExactBoolean(load_default=False, metadata={"description": "reads need the token too"})
 
 
 class CreatedGameSchema(ma.Schema):
@@ -100,13 +100,17 @@ class ActionSchema(ma.Schema):
 
 
 MAX_IDEMPOTENCY_KEY = 200
+#: An If-Match the actions route takes: the game's version as an ETag ("12", W/"12" or 12), or * (any).
+#: Anything else (an empty value too) is a 400 bad_if_match; the document says so with this pattern.
+IF_MATCH = r'^(\*|(W/)?"?[0-9]{1,16}"?)$'
 
 
 class ActionHeadersSchema(ma.Schema):
     class Meta:
         unknown = ma.EXCLUDE
 
-    if_match = ma.fields.String(data_key="If-Match", metadata={"description": "the version the scorekeeper saw"})
+    if_match = ma.fields.String(data_key="If-Match", validate=validate.Regexp(IF_MATCH), metadata={
+        "description": "the version the scorekeeper saw, as its ETag (\"12\"), or * for any"})
     idempotency_key = ma.fields.String(data_key="Idempotency-Key", validate=validate.Length(1, MAX_IDEMPOTENCY_KEY))
 
 
@@ -142,6 +146,31 @@ class HintSchema(ma.Schema):
 class EventPageQuerySchema(ma.Schema):
     from_version = ma.fields.Integer(data_key="from", load_default=1, validate=validate.Range(1, MAX_COUNT))
     limit = ma.fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+
+
+class EventStreamQuerySchema(ma.Schema):
+    from_version = ma.fields.Integer(data_key="from", validate=validate.Range(1, MAX_COUNT), metadata={
+        "description": "the first version wanted (Last-Event-ID, when sent, wins); default: from the first event"})
+    block_ms = ma.fields.Integer(validate=validate.Range(100, 15_000), metadata={
+        "description": "the longest silence, in milliseconds, before a keep-alive comment (default 15000)"})
+
+
+class EventStreamHeadersSchema(ma.Schema):
+    class Meta:
+        unknown = ma.EXCLUDE
+
+    last_event_id = ma.fields.String(data_key="Last-Event-ID", validate=validate.Regexp(r"^[0-9]{1,16}$"), metadata={
+        "description": "the id (version) of the last event the client has: the stream goes on after it"})
+
+
+#: What GET /games/{id}/events/stream answers with 200, as the OpenAPI document says it.
+EVENT_STREAM_RESPONSE = {
+    "description": "Server-sent events, open for as long as the client reads: first `retry: 2000`, then one "
+                   "event for each envelope (`id: <version>`, `event: <type>`, `data: <the envelope as JSON, "
+                   "its payload withheld where the events route withholds it>`), and a `: keep-alive` comment "
+                   "after each silence of block_ms",
+    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+}
 
 
 class EventPageSchema(ma.Schema):

@@ -129,6 +129,13 @@ class InvalidSeat(InputError):
     code = "invalid_seat"
 
 
+class InvalidSeatName(InputError):
+    """A new game's seat name that is blank or holds a character no one can see or type (see
+    ``referee.seat_names``)."""
+
+    code = "invalid_seat_name"
+
+
 class InvalidDeal(InputError):
     """Known record: the hands given do not make up the deck."""
 

@@ -5,6 +5,9 @@ Every integer of a command (``seat``, ``trick``, ...) and of a game's options is
 as seat 1), a ``true`` or a ``"1"``; and within a range, so that no number a table could not
 play (``target: 2**63``) reaches the record. ``GET /games/catalog`` gives every range as JSON
 Schema (``minimum``, ``maximum``): options in ``options_schema``, actions in ``actions_schema``.
+
+Every yes-or-no of a request (a command's, an option's, ``private``) is an :class:`ExactBoolean`:
+JSON ``true`` or ``false``, never ``0``, ``1`` or ``"yes"``.
 """
 
 from __future__ import annotations
@@ -39,6 +42,19 @@ class ExactInteger(fields.Integer):
         low = self.low if low is None else low
         high = self.high if high is None else high
         super().__init__(strict=True, validate=validate.Range(low, high), **kwargs)
+
+
+class ExactBoolean(fields.Boolean):
+    """JSON ``true`` or ``false``, nothing else. marshmallow's Boolean reads ``0``, ``1``, ``"no"``
+    and ``"on"`` as booleans (and ``1 in {True}`` holds), so a client's wrong type would pass as a
+    choice it never made."""
+
+    default_error_messages = {"invalid": "Not a boolean: write true or false (not 1, 0 or a string)."}
+
+    def _deserialize(self, value, attr, data, **kwargs) -> bool:
+        if isinstance(value, bool):
+            return value
+        raise self.make_error("invalid")
 
 
 def _ranged(name: str, low: int, high: int) -> type[ExactInteger]:

@@ -34,6 +34,7 @@ from referee.errors import InputError, InvalidOption, RefereeError, UnknownActio
 from referee.game import Game, GameState
 from referee.registry import game_names, get_game
 from referee.replay import FoldError, game_for, replay
+from referee.seat_names import check_seat_names
 
 log = logging.getLogger(__name__)
 
@@ -222,6 +223,7 @@ class RefereeService:
             loaded = game.options_schema().load(dict(options))
         except marshmallow.ValidationError as exc:
             raise InvalidOption(f"Invalid options for {game.title}: {_describe(exc)}") from exc
+        check_seat_names(str(name) for name in seats)  # a new game only: a record's own names replay as written
         opening = game.start(loaded, list(seats), record, _rng())
         _fold_new(game, game.initial_state(), opening)
         return opening

@@ -16,7 +16,7 @@ from typing import Optional
 import marshmallow
 import marshmallow_dataclass
 
-from referee.fields import ExactInteger, HandNo, Seat, Trick
+from referee.fields import ExactBoolean, ExactInteger, HandNo, Seat, Trick
 
 frozen = dataclass(frozen=True, slots=True)
 
@@ -53,9 +53,10 @@ class EndGame:
 
 
 class CommandSchema(marshmallow.Schema):
-    """The base of every command's schema: a plain ``int`` field is read exactly, and bounded."""
+    """The base of every command's schema: a plain ``int`` field is read exactly, and bounded; a
+    ``bool`` is JSON true or false."""
 
-    TYPE_MAPPING = {**marshmallow.Schema.TYPE_MAPPING, int: ExactInteger}
+    TYPE_MAPPING = {**marshmallow.Schema.TYPE_MAPPING, int: ExactInteger, bool: ExactBoolean}
 
 
 def schemas_of(actions: dict[str, type]) -> tuple[dict, dict]:

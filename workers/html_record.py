@@ -10,13 +10,20 @@ chain head so a reader can match it to an export.
 
 from __future__ import annotations
 
-from html import escape
+import html
 from typing import Any
 
 from events.envelope import Envelope
+from referee.seat_names import escape_unseen
 from workers.naming import seat_names, who
 from workers.record_words import card_words, is_ruling, reason_words, sentence
 from workers.scoresheet import row_columns, running_totals
+
+def escape(text: str) -> str:
+    """Text for the page: HTML escaped, and a name's unseen characters (a bidi override, which would
+    turn the rest of its line around; a control character) written as escapes (``\\u202e``)."""
+    return html.escape(escape_unseen(text))
+
 
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
 # Phones first: nothing wider than the screen (a wide table scrolls in its own box), then A4 paper.

@@ -34,6 +34,7 @@ from referee.events import GameCreated
 from referee.game import Game
 from referee.decide_again import as_recorded
 from referee.registry import get_game
+from referee.seat_names import escape_unseen
 from workers.imports import ImportRejected
 from workers.naming import seat_names
 from workers.record_words import carries_verdict, result_words, sentence
@@ -176,7 +177,9 @@ def _seat_tokens(names: list[str], game: Game) -> dict[int, str]:
 
 
 def _comment(envelopes: Sequence[Envelope], names: list[str]) -> str:
-    said = " ".join(sentence(e, names) for e in envelopes)
+    """The events' words, kept inside their braces: a name holding a brace or a newline (a record of
+    an earlier release may) can neither close the comment nor start a line of its own."""
+    said = escape_unseen(" ".join(sentence(e, names) for e in envelopes))
     return "{" + said.replace("{", "(").replace("}", ")") + "}"
 
 
@@ -192,7 +195,9 @@ def _value(value: Any) -> str:
 
 
 def _quote(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    """``text`` as a JSON string: JSON escapes quotes and C0 controls, ``escape_unseen`` the rest
+    (a bidi override, a line separator), which JSON reads back as the characters themselves."""
+    return escape_unseen(json.dumps(text, ensure_ascii=False))
 
 
 def _is_text(word: str) -> bool:
@@ -469,7 +474,7 @@ def _same_text(text: str, items: list[dict[str, Any]], signature: dict | None) -
     reworded = []
     for number, (line, wanted) in enumerate(zip(said[skipped:], given), skipped + 1):
         line = line.rstrip()
-        if line == wanted:
+        if line == wanted or _same_tag(number, line, wanted):
             continue
         (facts, words), (wanted_facts, wanted_words) = _facts_and_words(number, line), _facts_and_words(number, wanted)
         if facts != wanted_facts:
@@ -483,6 +488,14 @@ def _same_text(text: str, items: list[dict[str, Any]], signature: dict | None) -
     if any(line.strip() for line in rest):
         raise ImportRejected(skipped + len(given) + 1, "the record goes on after its signature")
     return reworded
+
+
+def _same_tag(number: int, line: str, wanted: str) -> bool:
+    """Do two tag lines give the same values? An earlier release wrote a name's format characters
+    (a bidi override) as themselves, where they are escaped now: the same name either way."""
+    said, given = _TAG.fullmatch(line), _TAG.fullmatch(wanted)
+    return bool(said and given and said.group(1) == given.group(1)
+                and _scan_values(number, said.group(2)) == _scan_values(number, given.group(2)))
 
 
 def _facts_and_words(number: int, line: str) -> tuple[str, str]:

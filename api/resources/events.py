@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
 import threading
 
-from flask import Response, current_app, request
+from flask import Response, current_app
 from flask.views import MethodView
 
 from api.jsonio import Blueprint
@@ -14,7 +13,9 @@ from api.auth import reads_full_record, require_reader
 from api.live import LiveHub, envelope_shown, sse_frame
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
-from api.schemas import EventPageQuerySchema, EventPageSchema
+from api.schemas import (
+    EVENT_STREAM_RESPONSE, EventPageQuerySchema, EventPageSchema, EventStreamHeadersSchema, EventStreamQuerySchema,
+)
 from api.views import game_finished
 
 blp = Blueprint("events", __name__, url_prefix="/games", description="A game's record of events")
@@ -49,9 +50,12 @@ def is_stream_path(path: str) -> bool:
 
 @blp.route("/<game_id>/events/stream")
 class EventStream(MethodView):
-    @blp.doc(responses={200: {"description": "text/event-stream of envelopes; each id is the event's version",
-                              "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-    def get(self, game_id):
+    @blp.arguments(EventStreamQuerySchema, location="query")
+    @blp.arguments(EventStreamHeadersSchema, location="headers")
+    @blp.doc(responses={200: EVENT_STREAM_RESPONSE})
+    @blp.alt_response(503, response="DEFAULT_ERROR", description="too many live streams or games followed on this "
+                      "process (too_many_streams): reconnect after Retry-After")
+    def get(self, query, headers, game_id):
         """Follow the game live. Reconnect with Last-Event-ID (or ?from=) to resume without a gap."""
         hub = live_hub()
         with hub.store_reads:
@@ -70,11 +74,13 @@ class EventStream(MethodView):
         except BaseException:  # TooManyGames (a 503), or the store is away
             slots.release()
             raise
-        after = _resume_point()
+        # The last version the client has: Last-Event-ID wins over ?from= (the first version wanted).
+        last_id = headers.get("last_event_id")
+        after = int(last_id) if last_id is not None else query.get("from_version", 1) - 1
         store = services().store
         # A keep-alive goes out at least every block_ms, so that a client that has gone away is
         # noticed (sending to it fails) and frees its thread and slot.
-        keep_alive_s = min(max(_small_int(request.args.get("block_ms")) or STREAM_BLOCK_MS, 100), STREAM_BLOCK_MS) / 1000
+        keep_alive_s = query.get("block_ms", STREAM_BLOCK_MS) / 1000
 
         def generate():
             nonlocal after
@@ -123,18 +129,3 @@ def envelope_view(entry, game_id: str):
     """How this request sees envelopes: whole, or with payloads withheld (see ``envelope_shown``)."""
     withheld = withholds_payloads(entry, game_id)
     return lambda envelope: envelope_shown(envelope, withheld)
-
-
-def _resume_point() -> int:
-    """The last version the client has: Last-Event-ID wins over ?from= (the first version wanted)."""
-    last_id = _small_int(request.headers.get("Last-Event-ID"))
-    if last_id is not None:
-        return last_id
-    start = _small_int(request.args.get("from"))
-    return max(start - 1, 0) if start is not None else 0
-
-
-def _small_int(text: str | None) -> int | None:
-    """A plain decimal count of at most 15 digits, or None (anything else is ignored, not a 500)."""
-    text = (text or "").strip()
-    return int(text) if re.fullmatch(r"[0-9]{1,15}", text) else None

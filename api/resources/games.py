@@ -14,7 +14,7 @@ from api.services import services
 from api.auth import presented_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
-    MAX_COUNT, MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
+    IF_MATCH, MAX_COUNT, MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
     GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, HintQuerySchema, HintSchema, LegalActionsSchema,
     LegalQuerySchema, NewGameSchema,
 )
@@ -176,12 +176,11 @@ def _action_request() -> tuple[str, dict, int | None, str | None]:
 
 
 def _parse_if_match(value: str | None) -> int | None:
-    if value is None or value.strip() == "*":
-        return None
-    text = value.strip().removeprefix("W/").strip('"')
-    # ASCII digits, and no more than a version can have: str.isdigit() takes "²", and int() of
-    # thousands of digits raises.
-    if not re.fullmatch(r"[0-9]{1,16}", text):
-        raise ApiProblem(400, f"If-Match must be the game's version (an ETag such as \"12\"), not {value!r}.",
+    # The documented pattern, on the value as sent: ASCII digits, and no more than a version can
+    # have (str.isdigit() takes "²", and int() of thousands of digits raises); "" is no version.
+    if value is not None and not re.fullmatch(IF_MATCH, value):
+        raise ApiProblem(400, f"If-Match must be the game's version (an ETag such as \"12\") or *, not {value!r}.",
                          "bad_if_match")
-    return int(text)
+    if value is None or value == "*":
+        return None
+    return int(value.removeprefix("W/").strip('"'))

@@ -132,3 +132,30 @@ def test_every_seat_in_a_view_fact_is_written_as_its_players_name():
     assert names.fact("window", {"kind": "defence", "attacker": 0, "defender": 1}) == \
         '{"kind": "defence", "attacker": "Ann", "defender": "Bob"}'
     assert names.fact("removed", ["2C", "3C", "4C"]) == "2C 3C 4C"  # cards, not one by seat
+
+
+def test_show_and_log_print_a_players_name_as_text_never_as_terminal_codes_or_markup(live, tmp_path):  # noqa: F811
+    """A record of an earlier release may hold names a new game refuses (ESC, a bidi override,
+    rich's markup): the command line shows each as text, escaped, and the terminal obeys none."""
+    import random
+
+    from events.chain import head_record
+    from events.envelope import canonical_json
+    from tests.workers.test_text_record import envelopes_of
+
+    seats = ["Ann", "\x1b[2JBob", "[bold red]Cat[/]", "Dan\u202e"]
+    opening = get_game("queens-dungeon").start({"players": 4, "first_dealer": 2}, seats, "known", random.Random(1))
+    envelopes = envelopes_of(opening, "OlderRelease1")
+    path = tmp_path / "older.jsonl"
+    path.write_bytes(b"\n".join([*(canonical_json(e.to_dict()) for e in envelopes),
+                                 canonical_json(head_record("OlderRelease1", envelopes[-1].version, envelopes[-1].hash))]))
+    imported = run("import", path, "--url", live, "--json")
+    assert imported.exit_code == 0, imported.output
+    game = json.loads(imported.output)["game_id"]
+    logged = run("log", game, "call_trump", "seat=2", "suit=H", "--url", live)
+    shown = run("show", game, "--url", live)
+    for result in (logged, shown):
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\u202e" not in result.output, result.output
+    assert "[bold red]Cat[/] calls hearts trump" in said(logged)
+    assert r"Players: Ann, \u001b[2JBob, [bold red]Cat[/], Dan\u202e." in said(shown)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import schemathesis
 from schemathesis import GenerationMode
@@ -28,7 +30,8 @@ def test_fuzzed_requests_get_no_server_error_and_match_the_schema(fuzz_target):
     app, game_id, token = fuzz_target
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
     operations = [result.ok() for result in schema.get_all_operations()]
-    fuzzed = [op for op in operations if not op.path.endswith("/events/stream")]  # it never ends by design
+    # The live stream never ends by design: its declaration is checked by the last test below.
+    fuzzed = [op for op in operations if not op.path.endswith("/events/stream")]
     assert len(fuzzed) >= 8
 
     # Negative cases break the schema on purpose (a string for a seat, a missing field, an odd
@@ -53,3 +56,31 @@ def test_fuzzed_requests_get_no_server_error_and_match_the_schema(fuzz_target):
 def _takes_input(operation) -> bool:
     """Has the operation anything a negative case could break (a parameter or a body)?"""
     return any(len(inputs) for inputs in (operation.path_parameters, operation.query, operation.headers, operation.body))
+
+
+def test_the_live_stream_declares_what_it_reads_and_refuses_what_the_declaration_refuses(client, new_game):
+    """The fuzz pass cannot follow a stream that never ends, so its declaration is checked here: the
+    parameters it reads are the ones declared, a value outside them is a 422 naming it (never
+    ignored), and what it answers is the declared text/event-stream of framed envelopes."""
+    import requests
+
+    game_id, _token, _headers = new_game(record="blind")
+    operation = client.get("/openapi.json").get_json()["paths"]["/games/{game_id}/events/stream"]["get"]
+    assert {p["name"] for p in operation["parameters"]} == {"from", "block_ms", "Last-Event-ID"}
+    assert list(operation["responses"]["200"]["content"]) == ["text/event-stream"]
+    url = f"{client.urls[0]}/games/{game_id}/events/stream"
+    for params, headers, name in [({"from": "abc"}, {}, "from"), ({"from": 0}, {}, "from"),
+                                  ({"block_ms": "soon"}, {}, "block_ms"), ({"block_ms": 10**9}, {}, "block_ms"),
+                                  ({}, {"Last-Event-ID": "v3"}, "Last-Event-ID")]:
+        with requests.get(url, params=params, headers=headers, stream=True, timeout=10) as response:
+            assert response.status_code == 422, (params, headers, response.status_code)
+            problem = response.json()
+            assert response.headers["Content-Type"] == "application/problem+json" and name in problem["detail"], problem
+    with requests.get(url, params={"from": 1, "block_ms": 100}, headers={"Last-Event-ID": "0"}, stream=True,
+                      timeout=10) as response:
+        assert response.status_code == 200 and response.headers["Content-Type"].startswith("text/event-stream")
+        lines = response.iter_lines(decode_unicode=True)
+        assert next(lines) == "retry: 2000" and next(lines) == ""
+        assert next(lines) == "id: 1" and next(lines) == "event: GameCreated"
+        data = next(lines)
+        assert data.startswith("data: ") and json.loads(data[6:])["version"] == 1

@@ -93,3 +93,40 @@ def test_a_game_created_through_one_process_is_listed_at_once_by_the_other_a_pri
     assert listed(0) == ([public["game_id"], later["game_id"]], 2)
     assert listed(0, secret["token"]) == ([public["game_id"], secret["game_id"], later["game_id"]], 3)
     assert listed(0, public["token"]) == ([public["game_id"], later["game_id"]], 2)  # a public game's token shows nothing more
+
+
+#: Every route that reads or writes one game, as (method, path after /games/{id}, query, body).
+GAME_ROUTES = [
+    ("GET", "", {}, None), ("GET", "", {"view": "director"}, None), ("GET", "", {"seat": 1}, None),
+    ("GET", "/legal", {"seat": 0}, None), ("GET", "/hint", {}, None), ("GET", "/events", {}, None),
+    ("GET", "/events/stream", {}, None), ("GET", "/scores", {}, None), ("GET", "/audit", {}, None),
+    ("GET", "/disputes", {}, None), ("GET", "/disputes/1", {}, None),
+    *[("GET", "/export", {"format": fmt}, None) for fmt in ("jsonl", "csv", "html", "text")],
+    ("POST", "/actions", {}, {"action": "cut", "seat": 0, "card": "AS"}),
+    ("POST", "/disputes", {}, {"seat": 0, "accused": 1, "hand": 1, "trick": 1}),
+]
+
+
+def test_a_private_game_without_its_token_is_answered_as_an_unknown_id_on_every_route(client):
+    from api.director import load_or_create_director_key
+    from events.server import default_data_dir
+
+    secret = client.post("/games", json={**NEW_GAME, "private": True}).get_json()
+    unknown = "Zz" + secret["game_id"][2:]
+    assert client.get(f"/games/{unknown}").status_code == 404
+    for method, route, query, body in GAME_ROUTES:
+        for headers in ({}, {"Authorization": "Bearer not-its-token"}):
+            answers = []
+            for game_id in (unknown, secret["game_id"]):
+                response = client.open(f"/games/{game_id}{route}", method, json=body, headers=headers, query_string=query)
+                problem = response.get_json()
+                answers.append((response.status_code, response.headers.get("Content-Type"), response.headers.get("WWW-Authenticate"),
+                                problem["code"], problem["title"], problem["detail"].replace(game_id, "<id>"),
+                                sorted(problem)))
+            assert answers[0] == answers[1], (method, route, headers, answers)
+            assert answers[1][0] == 404 and answers[1][3] == "game_not_found"
+    # Its token, and for reading the director's key, still open it; nothing was written meanwhile.
+    token = {"Authorization": f"Bearer {secret['token']}"}
+    director = {"Authorization": f"Bearer {load_or_create_director_key(default_data_dir())}"}
+    assert client.get(f"/games/{secret['game_id']}", headers=token).get_json()["version"] == secret["version"]
+    assert client.get(f"/games/{secret['game_id']}/events", headers=director).status_code == 200

@@ -47,10 +47,10 @@ def test_writes_need_the_scorekeepers_token(client, new_game):
     assert client.get(f"/games/{game_id}").get_json()["version"] == 1
 
 
-def test_private_games_need_the_token_to_read(client, new_game):
+def test_private_games_need_the_token_to_read_and_without_it_are_not_there(client, new_game):
     game_id, _token, headers = new_game(private=True)
-    assert_problem(client.get(f"/games/{game_id}"), 401)
-    assert_problem(client.get(f"/games/{game_id}/events"), 401)
+    assert assert_problem(client.get(f"/games/{game_id}"), 404)["code"] == "game_not_found"
+    assert assert_problem(client.get(f"/games/{game_id}/events"), 404)["code"] == "game_not_found"
     assert client.get(f"/games/{game_id}", headers=headers).status_code == 200
 
 

@@ -69,3 +69,19 @@ def test_detection_on_claim_lets_an_off_rule_card_be_logged_after_a_confirmation
     tap(page, "#corrections button:has-text('Cat: take back 3♥')")
     assert page.locator("#table ol.trick li[data-seat='2']").count() == 0
     assert "Cat took back 3♥ in trick 1" in page.inner_text("#rulings")
+
+
+def test_a_private_game_opened_without_its_token_offers_the_token_field_and_opens_with_it(live_server, pages):
+    """Without its token a private game answers as an unknown id does (404): the page cannot tell
+    the two apart, so it says both and offers the token field, which opens the game."""
+    import requests
+
+    created = requests.post(f"{live_server.url}/games", json={"game": "queens-dungeon", "seats": ["Ann", "Bob", "Cat", "Dan"],
+                                                              "record": "known", "private": True}, timeout=10).json()
+    page = pages()
+    page.goto(f"{live_server.url}/play/{created['game_id']}")
+    page.wait_for_selector("#token-panel:has-text('No game has this id, or it is private')")
+    page.fill("#token-input", created["token"])
+    page.locator("#token-panel form button, #token-panel form [type=submit]").first.click()
+    wait_loaded(page)
+    assert page.get_attribute("#app", "data-role") != "watcher"

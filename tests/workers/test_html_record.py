@@ -158,3 +158,14 @@ def test_a_dungeon_setting_for_three_queens_is_no_ruling_but_one_for_a_renege_is
     assert sentence(setting("three_queens"), ["Ann", "Bob"]) == (
         "Bob loses 100 points for three Queens in trick 4 of hand 1: the total is set from 0 to -100, and the "
         "hand's gains are forfeited.")
+
+
+def test_a_name_holding_a_bidi_override_or_a_control_character_is_shown_escaped_in_the_html_record(client):
+    """A record of an earlier release may hold such names: a bidi override would turn the rest of
+    its line around on the page, so it is written as the escape it is."""
+    names = ["Ann", "\u202eboB", "Cat\x1b[2J", "Dan"]
+    reply = import_reply(client, random_record("queens-dungeon", steps=40,
+                                               setup=({"players": 4, "first_dealer": 0, "target": 100}, names, "known")))
+    page = export(client, reply["game_id"], "html", {"Authorization": f"Bearer {reply['token']}"}).get_data(as_text=True)
+    assert "\u202e" not in page and "\x1b" not in page
+    assert r"1: \u202eboB, 2: Cat\u001b[2J, 3: Dan" in page

@@ -273,3 +273,24 @@ def test_a_text_record_without_its_chain_imports_saying_its_words_were_not_compa
     response = client.post("/imports", data=bare.encode(), content_type="text/plain")
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["words_not_verified"] is None  # not "none differ": none were compared
+
+
+def test_a_name_holding_a_newline_or_a_control_or_format_character_stays_in_its_tag_and_comments_and_reads_back():
+    """A record of an earlier release may hold such names (a new game refuses them): each is
+    written escaped, so it can neither start a forged line (``[Winner "Mallory"]``) nor act on
+    a terminal showing the file, and reads back as the very name."""
+    names = ["Ann", 'Mallory\n[Winner "Mallory"]', "Cat}\u202e", "Dan\x1b[2J"]
+    setup = ({"players": 4, "first_dealer": 0, "target": 100}, names, "known")
+    envelopes = envelopes_of(random_record("queens-dungeon", steps=60, setup=setup))
+    text = text_of(envelopes)
+    lines = text.split("\n")
+    assert not any(line.startswith("[Winner") for line in lines)
+    assert "\x1b" not in text and "\u202e" not in text and "\r" not in text
+    assert r'[Players "Ann" "Mallory\n[Winner \"Mallory\"]" "Cat}\u202e" "Dan\u001b[2J"]' in lines
+    said = [line for line in lines if r"Mallory\u000a[Winner" in line and not line.startswith("[")]
+    assert said and all(line.count("{") == line.count("}") for line in said), said  # kept inside its comment
+    read = read_text(text)
+    assert read.lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes] and read.reworded == []
+    # Written by the release before, the format character stood in the tags as itself: the same names.
+    before = text.replace(r"\u202e", "\u202e")
+    assert read_text(before).lines == read.lines

@@ -93,7 +93,10 @@ async function refresh() {
         if (kept) show(kept);
         else if (game) renderAsOf();
         if (!(unreachable && game)) notify(err.message);
-        if (err.status === 401 || err.status === 403) renderTokenPanel(err.status === 403);
+        // A private game answers as an unknown id does (404 game_not_found) without its token:
+        // the token field is offered then too, in case it is one.
+        const unknown = err.status === 404 && err.problem && err.problem.code === "game_not_found";
+        if (err.status === 401 || err.status === 403 || unknown) renderTokenPanel(err.status === 403 || (unknown && Boolean(token)), unknown);
       }
     } while (again);
   })();
@@ -250,7 +253,7 @@ function once(section, signature, draw) {
   draw();
 }
 
-function renderTokenPanel(rejected) {
+function renderTokenPanel(rejected, unknown = false) {
   const panel = $("token-panel");
   const fresh = sessionStorage.getItem(`courtcard.new.${gameId}`) && token;
   if (token && !rejected && !fresh) { panel.hidden = true; return; }
@@ -264,8 +267,9 @@ function renderTokenPanel(rejected) {
   }
   const input = h("input", { id: "token-input", autocomplete: "off", "aria-label": "Scorekeeper's token" });
   fill(panel,
-    h("h2", {}, rejected ? "That token is not this game's" : "Watching"),
-    h("p", {}, rejected ? "Enter the token shown when the game was created." : "You see the table as it is logged. To log actions here, enter the scorekeeper's token."),
+    h("h2", {}, rejected ? "That token is not this game's" : unknown ? "No game to show" : "Watching"),
+    h("p", {}, unknown ? "No game has this id, or it is private: a private game opens only with its scorekeeper's token. Enter it to open the game."
+      : rejected ? "Enter the token shown when the game was created." : "You see the table as it is logged. To log actions here, enter the scorekeeper's token."),
     h("form", { class: "inline", onsubmit: (e) => {
       e.preventDefault();
       const value = input.value.trim();

@@ -17,12 +17,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
-from marshmallow import fields
 
 from referee import errors
 from referee import events as ev
 from referee.cards import RANK, STANDARD_STRENGTH, SUITS, deck_without, parse_suit
-from referee.fields import MAX_HAND, ExactInteger
+from referee.fields import MAX_HAND, ExactBoolean, ExactInteger
 from referee.games.black_queen import commands as bq
 from referee.games.black_queen.scoring import hand_sheet
 from referee.standings import leaders
@@ -47,10 +46,10 @@ class OptionsSchema(TrickOptionsSchema):
     first_dealer = ExactInteger(0, 5, load_default=0)
     # "Variable shares": the declarer has one share plus one per called card held, each other holder
     # one per called card held; each share wins or loses the bid.
-    variable_shares = fields.Boolean(load_default=False)
+    variable_shares = ExactBoolean(load_default=False)
     # A renege established in window B or C by the declarer's team defeats the contract; by a
     # defender, it makes it. Off: the ruling is recorded and the contract is played out as it stands.
-    renege_decides_contract = fields.Boolean(load_default=True)
+    renege_decides_contract = ExactBoolean(load_default=True)
 
 
 class BQHand(Hand):

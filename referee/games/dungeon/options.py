@@ -8,7 +8,7 @@ import marshmallow
 from marshmallow import fields, validate
 
 from referee.errors import InvalidOption
-from referee.fields import ExactInteger
+from referee.fields import ExactBoolean, ExactInteger
 from referee.games.dungeon.cards import deck, is_joker, jokers
 
 
@@ -23,9 +23,9 @@ class OptionsSchema(marshmallow.Schema):
     decks = ExactInteger(1, 2, load_default=None, allow_none=True)
     # Suicide Queen: a Myrmiddon's target caught lying may discard the whole hand instead of
     # handing the card over.
-    suicide_queen = fields.Boolean(load_default=False)
+    suicide_queen = ExactBoolean(load_default=False)
     # Random Cell / Jokers Wild: every cell a random face-down card, the Jokers in the deck.
-    jokers_wild = fields.Boolean(load_default=False)
+    jokers_wild = ExactBoolean(load_default=False)
     # Almost Black: discards face down; Pitch Black: passages too, and cheating with accusations.
     # Both play the Jokers Wild rules.
     darkness = fields.String(load_default="none", validate=validate.OneOf(["none", "almost_black", "pitch_black"]))

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from marshmallow import fields
 
 from referee import errors
 from referee import events as ev
 from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES, sort_hand
-from referee.fields import MAX_POINTS, ExactInteger
+from referee.fields import MAX_POINTS, ExactBoolean, ExactInteger
 from referee.kinds import FollowRule
 from referee.games.queen_bees.scoring import hand_sheet
 from referee.standings import winners_at_target
@@ -43,7 +42,7 @@ class OptionsSchema(TrickOptionsSchema):
     first_dealer = ExactInteger(0, 3, load_default=0)
     # A renege found out in window B or C scores -10 x bid for the hand (RULINGS.md); off, it is
     # only recorded.
-    renege_costs_bid = fields.Boolean(load_default=True)
+    renege_costs_bid = ExactBoolean(load_default=True)
 
 
 class QBHand(Hand):

@@ -1,0 +1,48 @@
+"""The terminal the ``courtcard`` command prints on: words it did not write itself (players'
+names, a record's words, the service's sentences that quote them) are shown as text, never obeyed.
+
+A terminal obeys control characters (ESC ``[2J`` clears it) and a bidi override turns the rest of
+a line around; rich reads ``[...]`` as its markup (``[link=...]`` writes a terminal hyperlink, a
+stray ``[/]`` is an error). So the consoles here read no markup and write every unseen character
+as an escape (``\\u001b``, ``referee.seat_names.escape_unseen``), newlines too: the command's
+own lines are printed one at a time. Where a line is styled, :func:`marked` builds it from the
+command's own markup and the words it quotes, which are escaped first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+
+def unseen_escaped(text: str) -> str:
+    """``text`` with its unseen characters written as escapes."""
+    # Imported here: every command imports this module, and only rendering needs the referee's rule.
+    from referee.seat_names import escape_unseen
+
+    return escape_unseen(text)
+
+
+class TerminalConsole(Console):
+    """A console that prints what it is given as text: no markup, no emoji codes, and every
+    unseen character escaped (a ``Text`` built by :func:`marked` is escaped already)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(markup=False, emoji=False, **kwargs)
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        kwargs["markup"] = False  # a caller's markup=True would read a quoted name's [brackets]
+        return super().render_str(unseen_escaped(text), **kwargs)
+
+
+def marked(markup: str, *quoted: Any) -> Text:
+    """A styled line: ``markup`` is the command's own (``"[bold]{}[/] created"``), each ``{}`` one of
+    ``quoted``, shown as text (markup and unseen characters escaped).
+
+    >>> marked("[bold]Game {}[/] created", "[/]x").plain
+    'Game [/]x created'
+    """
+    return Text.from_markup(markup.format(*(escape(unseen_escaped(str(value))) for value in quoted)), emoji=False)
