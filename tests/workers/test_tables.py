@@ -30,9 +30,9 @@ class RivalFirstStore(EventStore):
             self._rival_writes(game_id)
         return super().append(game_id, events, expected_version, *args, **kwargs)
 
-    def import_history(self, game_id, envelopes):
+    def import_history(self, game_id, envelopes, *args, **kwargs):
         self._rival_writes(game_id)
-        return super().import_history(game_id, envelopes)
+        return super().import_history(game_id, envelopes, *args, **kwargs)
 
     def _rival_writes(self, game_id: str) -> None:
         rival = RefereeService(EventStore(self.redis))
