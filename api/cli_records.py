@@ -90,9 +90,14 @@ def import_game(file, fmt, url, as_json) -> None:
             err_console.print(f"[bold red]Refused at line {line}:[/] {exc.problem.get('reason')}")
             sys.exit(EXIT_REFUSED)
         fail(exc)
-    client.tokens.put(created["game_id"], created["token"])
+    if created["token"] is not None:
+        client.tokens.put(created["game_id"], created["token"])
     if as_json:
         click.echo(json.dumps(created))
+        return
+    if created["token"] is None:  # this very file was imported before: the same game, its token shown then
+        console.print(f"Imported before as game [bold]{created['game_id']}[/] (version {created['version']}): the "
+                      "same file is the same game. Its scorekeeper token was shown to whoever imported it first.")
         return
     console.print(f"Imported as game [bold]{created['game_id']}[/] (version {created['version']}).")
     console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")

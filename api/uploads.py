@@ -5,9 +5,11 @@ four anonymous uploads grew an API process by more than 100 MB; read in chunks, 
 parsed line by line as it arrives and only its events are kept. Its SHA-256 (the file as sent)
 names it, so that the same file imported twice is one game (``workers.imports.FileIndex``).
 
-The limits are those :func:`api.jsonio.request_lines` kept: the route's byte limit (413
-``request_too_large``, at once for a longer Content-Length, else when the body reaches it) and a
-line limit (413 ``too_many_lines``), counted on the raw bytes before any line is parsed further.
+The limits: the route's byte limit (413 ``request_too_large``, at once for a longer Content-Length,
+else when the body reaches it, as :func:`api.jsonio.request_body` says) and a line limit (413
+``too_many_lines``: a file of millions of one-byte lines took gigabytes to refuse), counted on each
+chunk's raw bytes before its lines are parsed. A file refused for what its first lines hold is read
+to its end first (:meth:`Upload.drain`), so one over a limit is refused as such.
 """
 
 from __future__ import annotations

@@ -206,6 +206,11 @@ class FileIndex:
         """Name ``game_id`` as the file's game, unless another import of the file did first."""
         return bool(self.redis.hsetnx(self.key, file_sha256, game_id))
 
+    def take_over(self, file_sha256: str, stale: str, game_id: str) -> None:
+        """Name ``game_id`` as the file's game in place of ``stale``, a game never written."""
+        if self.game_of(file_sha256) == stale:
+            self.redis.hset(self.key, file_sha256, game_id)
+
     def release(self, file_sha256: str, game_id: str) -> None:
         """Undo :meth:`claim` after an import that wrote nothing."""
         if self.game_of(file_sha256) == game_id:

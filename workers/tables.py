@@ -160,11 +160,8 @@ class Tables:
             game_id = new_game_id()
         while self.catalog.register(game_id, checked.game_name, checked.record, False, token) is None:
             game_id = new_game_id()  # the original id has another game's entry
-        if not index.claim(digest, game_id):  # the same file, imported meanwhile
-            self.catalog.forget(game_id)
-            imported = self._imported_before(index, digest, checked)
-            if imported is None:
-                raise ConcurrencyError(game_id, 0, 0)  # still being written: asked again, it is the same game
+        imported = self._claim_file(index, digest, game_id, checked)
+        if imported is not None:
             return imported
         with self._forgotten_unless_written(game_id):
             mark = import_mark(digest, len(checked.envelopes), checked.head_record if chained else None)
@@ -179,6 +176,24 @@ class Tables:
         finished = checked.replay.game.outcome(checked.replay.state) is not None
         self.after_append(game_id, version, finished=finished, scores_changed=True)
         return ImportedGame(game_id, checked.game_id, checked.game_name, version, token)
+
+    def _claim_file(self, index: FileIndex, digest: str, game_id: str, checked: CheckedHistory) -> ImportedGame | None:
+        """Name ``game_id`` (registered, not yet written) as the file's game: None when it is, the
+        game the file made when another import of it got there first (``game_id``'s entry then
+        forgotten), ConcurrencyError while that one is still being written."""
+        if index.claim(digest, game_id):
+            return None
+        imported = self._imported_before(index, digest, checked)
+        if imported is None:
+            other = index.game_of(digest)
+            if other is not None and self.catalog.get(other, fresh=True) is None:
+                index.take_over(digest, other, game_id)  # left by an import that wrote nothing, not even its entry
+            if index.game_of(digest) == game_id:
+                return None
+        self.catalog.forget(game_id)
+        if imported is None:
+            raise ConcurrencyError(game_id, 0, 0)  # still being written: asked again, it is the same game
+        return imported
 
     def _imported_before(self, index: FileIndex, digest: str, checked: CheckedHistory) -> ImportedGame | None:
         """The game a file made when it was imported before, if it is recorded."""
