@@ -5,7 +5,8 @@ back into the jsonl lines it stands for by ``workers.text_record``; its comments
 people, not verified, and the lines whose words differ from today's are listed): the hash chain
 and its head line, then the referee deciding the game again from the table's actions
 (``workers.imports.check_history``), and with ``--key`` the signature of the service that recorded
-it (``events.signing``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
+it, or that imported it (``events.signing``, ``workers.provenance``). The others talk to the
+service (``--url`` / ``COURTCARD_URL``).
 """
 
 from __future__ import annotations
@@ -115,7 +116,8 @@ def import_game(file, fmt, url, as_json) -> None:
 def verify_file(file, key, as_json) -> None:
     """Check an exported record offline, a jsonl file or a text record (told apart by its first
     character): its hash chain, its head, and every event the referee makes decided again from the
-    table's actions; with --key, also that the service with that key recorded it."""
+    table's actions; with --key, also that the service with that key recorded it, or imported it
+    (when, from a file with which hash: never said to be recorded by it)."""
     from workers.imports import ImportRejected, check_history
     from rich.markup import escape
 

@@ -9,6 +9,7 @@ their places, and one more than the process takes is a 503 with Retry-After at o
 from __future__ import annotations
 
 import contextlib
+import itertools
 
 import marshmallow as ma
 from flask import current_app, request
@@ -103,7 +104,8 @@ def _import():
     try:
         opening, rest = upload.opening()
         if is_text_record(opening):
-            record = read_text((opening + b"".join(rest)).decode("utf-8"))
+            # A text record is read whole (within the byte limit): its reader compares it with the text it gives.
+            record = read_text(b"".join(itertools.chain((opening,), rest)).decode("utf-8"))
             imported = services().tables.import_game(record.lines, upload.hexdigest, chained=record.chained)
         else:
             imported = services().tables.import_game(lines_of(opening, rest), upload.hexdigest)
