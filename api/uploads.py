@@ -96,3 +96,23 @@ def lines_of(opening: bytes, chunks: Iterable[bytes]) -> Iterator[bytes]:
             yield line.removesuffix(b"\r")
     if pending:
         yield bytes(pending).removesuffix(b"\r")
+
+
+class NotUtf8(ValueError):
+    """A text record's line that is not UTF-8: ``line`` (1-based) and why."""
+
+    def __init__(self, line: int, exc: UnicodeDecodeError) -> None:
+        super().__init__(f"a text record is UTF-8 ({exc.reason} at byte {exc.start + 1} of the line)")
+        self.line = line
+
+
+def text_lines(opening: bytes, chunks: Iterable[bytes]) -> list[str]:
+    """A text record's lines, decoded one by one as they arrive (never the whole text at once
+    beside them); raises :class:`NotUtf8` naming the line that is not UTF-8."""
+    lines = []
+    for number, line in enumerate(lines_of(opening, chunks), 1):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise NotUtf8(number, exc) from exc
+    return lines

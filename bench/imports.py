@@ -49,7 +49,7 @@ before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
 with open(sys.argv[2], "rb") as body:
     reply = client.post("/imports", input_stream=body, content_length=int(sys.argv[3]),
-                        content_type="application/x-ndjson")
+                        content_type="text/plain" if sys.argv[2].endswith(".txt") else "application/x-ndjson")
 seconds = time.perf_counter() - started
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({"status": reply.status_code, "seconds": round(seconds, 1),

@@ -9,7 +9,6 @@ their places, and one more than the process takes is a 503 with Retry-After at o
 from __future__ import annotations
 
 import contextlib
-import itertools
 
 import marshmallow as ma
 from flask import current_app, request
@@ -17,7 +16,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.problems import ApiProblem, ProblemSchema
-from api.uploads import Upload, lines_of
+from api.uploads import NotUtf8, Upload, lines_of, text_lines
 from api.services import services
 from events.errors import ConcurrencyError
 from workers.imports import ImportRejected
@@ -104,15 +103,14 @@ def _import():
     try:
         opening, rest = upload.opening()
         if is_text_record(opening):
-            # A text record is read whole (within the byte limit): its reader compares it with the text it gives.
-            record = read_text(b"".join(itertools.chain((opening,), rest)).decode("utf-8"))
+            record = read_text(text_lines(opening, rest))
             imported = services().tables.import_game(record.lines, upload.hexdigest, chained=record.chained)
         else:
             imported = services().tables.import_game(lines_of(opening, rest), upload.hexdigest)
-    except UnicodeDecodeError as exc:
+    except NotUtf8 as exc:
         upload.drain()
-        raise ApiProblem(422, f"The history cannot be imported: a text record is UTF-8 ({exc.reason} at byte "
-                              f"{exc.start})", "import_rejected", line=None, reason="not UTF-8") from exc
+        raise ApiProblem(422, f"The history cannot be imported: line {exc.line}: {exc}", "import_rejected",
+                         line=exc.line, reason=str(exc)) from exc
     except ImportRejected as exc:
         upload.drain()  # a file over a limit is refused as such, whatever its first lines
         exc = record.in_text(exc) if record is not None else exc

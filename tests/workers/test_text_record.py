@@ -228,6 +228,22 @@ def test_a_forged_text_record_is_refused_through_the_api_naming_the_line_and_not
     assert set(redis_client.keys("courtcard:*")) == keys_before
 
 
+def test_a_text_record_upload_that_is_not_utf8_is_refused_naming_its_line_and_nothing_is_written(client, redis_client):
+    table = ApiTable(client)
+    table.start_hand()
+    text = client.get(f"/games/{table.game_id}/export", query_string={"format": "text"},
+                      headers=table.headers).get_data(as_text=True)
+    lines = [line.encode() for line in text.split("\n")]
+    assert lines[1] == b'[Site "Courtcard"]'
+    lines[1] = b'[Site "Court\xe9card"]'  # Latin-1, not UTF-8
+    keys_before = set(redis_client.keys("courtcard:*"))
+    response = client.post("/imports", data=b"\n".join(lines), content_type="text/plain")
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["line"] == 2 and "a text record is UTF-8" in problem["reason"] and "byte 13 of the line" in problem["reason"]
+    assert set(redis_client.keys("courtcard:*")) == keys_before
+
+
 def test_a_player_whose_name_is_not_one_plain_word_is_written_by_seat_number_and_reads_back():
     names = ["Ann Lee", "play", "7", "Zoë"]
     setup = ({"players": 4, "first_dealer": 0, "target": 100}, names, "known")
