@@ -98,21 +98,19 @@ def lines_of(opening: bytes, chunks: Iterable[bytes]) -> Iterator[bytes]:
         yield bytes(pending).removesuffix(b"\r")
 
 
-class NotUtf8(ValueError):
-    """A text record's line that is not UTF-8: ``line`` (1-based) and why."""
-
-    def __init__(self, line: int, exc: UnicodeDecodeError) -> None:
-        super().__init__(f"a text record is UTF-8 ({exc.reason} at byte {exc.start + 1} of the line)")
-        self.line = line
-
 
 def text_lines(opening: bytes, chunks: Iterable[bytes]) -> list[str]:
     """A text record's lines, decoded one by one as they arrive (never the whole text at once
-    beside them); raises :class:`NotUtf8` naming the line that is not UTF-8."""
-    lines = []
+    beside them). A line that is not UTF-8 is a 422 ``import_rejected`` naming it, once the body
+    is read to its end (so that one over a limit is refused as such)."""
+    lines, refused = [], None
     for number, line in enumerate(lines_of(opening, chunks), 1):
         try:
             lines.append(line.decode("utf-8"))
         except UnicodeDecodeError as exc:
-            raise NotUtf8(number, exc) from exc
+            reason = f"a text record is UTF-8 ({exc.reason} at byte {exc.start + 1} of the line)"
+            refused = refused or ApiProblem(422, f"The history cannot be imported: line {number}: {reason}",
+                                            "import_rejected", line=number, reason=reason)
+    if refused is not None:
+        raise refused
     return lines

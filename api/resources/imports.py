@@ -16,7 +16,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.problems import ApiProblem, ProblemSchema
-from api.uploads import NotUtf8, Upload, lines_of, text_lines
+from api.uploads import Upload, lines_of, text_lines
 from api.services import services
 from events.errors import ConcurrencyError
 from workers.imports import ImportRejected
@@ -107,10 +107,6 @@ def _import():
             imported = services().tables.import_game(record.lines, upload.hexdigest, chained=record.chained)
         else:
             imported = services().tables.import_game(lines_of(opening, rest), upload.hexdigest)
-    except NotUtf8 as exc:
-        upload.drain()
-        raise ApiProblem(422, f"The history cannot be imported: line {exc.line}: {exc}", "import_rejected",
-                         line=exc.line, reason=str(exc)) from exc
     except ImportRejected as exc:
         upload.drain()  # a file over a limit is refused as such, whatever its first lines
         exc = record.in_text(exc) if record is not None else exc
