@@ -11,12 +11,12 @@ from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT, GatedApp
+from api.gate import DEFAULT_CONCURRENCY, DEFAULT_IMPORTS_AT_ONCE, DEFAULT_STREAM_LIMIT, GatedApp
 from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from api.resources import blueprints, docs
 from api.resources.events import is_stream_path
-from api.resources.imports import DEFAULT_IMPORTS_AT_ONCE, IMPORTS_PATH
+from api.resources.imports import IMPORTS_PATH
 from api.services import Services
 from api.web import register as register_web
 from events.store import EventStore

@@ -25,8 +25,6 @@ from workers.text_record import is_text_record, read_text
 IMPORTS_PATH = "/imports"
 blp = Blueprint("imports", __name__, url_prefix=IMPORTS_PATH, description="Importing exported histories")
 
-#: Imports an API process reads at once, unless COURTCARD_IMPORTS says otherwise (api.app).
-DEFAULT_IMPORTS_AT_ONCE = 1
 #: What a 503 ``imports_busy`` asks to wait before sending the file again.
 RETRY_AFTER_S = 5
 
