@@ -11,11 +11,12 @@ from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT, GatedApp
+from api.gate import DEFAULT_CONCURRENCY, DEFAULT_IMPORTS_AT_ONCE, DEFAULT_STREAM_LIMIT, GatedApp
 from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from api.resources import blueprints, docs
 from api.resources.events import is_stream_path
+from api.resources.imports import IMPORTS_PATH
 from api.services import Services
 from api.web import register as register_web
 from events.store import EventStore
@@ -73,6 +74,7 @@ def create_app(config: dict | None = None) -> Flask:
         REDIS_URL=os.environ.get("REDIS_URL"),
         STREAM_LIMIT=int(os.environ.get("COURTCARD_STREAM_LIMIT", DEFAULT_STREAM_LIMIT)),
         CONCURRENCY=int(os.environ.get("COURTCARD_CONCURRENCY", DEFAULT_CONCURRENCY)),
+        IMPORTS_AT_ONCE=int(os.environ.get("COURTCARD_IMPORTS", DEFAULT_IMPORTS_AT_ONCE)),
         # Flask refuses a longer body (werkzeug counts a chunked body as it reads it, too).
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         MAX_IMPORT_LENGTH=MAX_IMPORT_BYTES,
@@ -97,6 +99,8 @@ def create_app(config: dict | None = None) -> Flask:
                                            Tables(queue, store, catalog, referee, jobs, listing))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
     app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
+    # Imports read at once per process; one more is a 503 (api.resources.imports).
+    app.extensions["courtcard_imports"] = threading.BoundedSemaphore(app.config["IMPORTS_AT_ONCE"])
 
     register_problem_handlers(app)
     api = CourtcardApi(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
@@ -107,7 +111,9 @@ def create_app(config: dict | None = None) -> Flask:
     docs.register(app)
     register_web(app)
     # At most CONCURRENCY requests at work at once per process, first come first served (api.gate).
-    app.wsgi_app = GatedApp(app.wsgi_app, app.config["CONCURRENCY"], exempt=is_stream_path)
+    # Live streams wait, and imports have their own bound: neither takes a table request's place.
+    app.wsgi_app = GatedApp(app.wsgi_app, app.config["CONCURRENCY"],
+                            exempt=lambda path: is_stream_path(path) or path == IMPORTS_PATH)
     return app
 
 

@@ -5,11 +5,13 @@ back into the jsonl lines it stands for by ``workers.text_record``; its comments
 people, not verified, and the lines whose words differ from today's are listed): the hash chain
 and its head line, then the referee deciding the game again from the table's actions
 (``workers.imports.check_history``), and with ``--key`` the signature of the service that recorded
-it (``events.signing``). The others talk to the service (``--url`` / ``COURTCARD_URL``).
+it, or that imported it (``events.signing``, ``workers.provenance``). The others talk to the
+service (``--url`` / ``COURTCARD_URL``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
@@ -90,9 +92,15 @@ def import_game(file, fmt, url, as_json) -> None:
             err_console.print(marked("[bold red]Refused at line {}:[/] {}", line, exc.problem.get('reason')))
             sys.exit(EXIT_REFUSED)
         fail(exc)
-    client.tokens.put(created["game_id"], created["token"])
+    if created["token"] is not None:
+        client.tokens.put(created["game_id"], created["token"])
     if as_json:
         click.echo(json.dumps(created))
+        return
+    if created["token"] is None:  # this very file was imported before: the same game, its token shown then
+        console.print(marked("Imported before as game [bold]{}[/] (version {}): the same file is the same game. "
+                             "Its scorekeeper token was shown to whoever imported it first.",
+                             created['game_id'], created['version']))
         return
     console.print(marked("Imported as game [bold]{}[/] (version {}).", created['game_id'], created['version']))
     console.print(f"Scorekeeper token (shown once, saved for this machine): {created['token']}")
@@ -110,7 +118,8 @@ def import_game(file, fmt, url, as_json) -> None:
 def verify_file(file, key, as_json) -> None:
     """Check an exported record offline, a jsonl file or a text record (told apart by its first
     character): its hash chain, its head, and every event the referee makes decided again from the
-    table's actions; with --key, also that the service with that key recorded it."""
+    table's actions; with --key, also that the service with that key recorded it, or imported it
+    (when, from a file with which hash: never said to be recorded by it)."""
     from workers.imports import ImportRejected, check_history
     from workers.record_words import result_words
     from workers.text_record import is_text_record
@@ -136,11 +145,17 @@ def verify_file(file, key, as_json) -> None:
     outcome = checked.replay.game.outcome(checked.replay.state)
     claimed = (checked.signature or {}).get("public_key") if isinstance(checked.signature, dict) else None
     reworded = record.reworded if record is not None else []
+    imported = checked.imported
+    original = checked.original_signature()
     if as_json:
         click.echo(json.dumps({"ok": True, "format": "jsonl" if record is None else "text", "game_id": checked.game_id,
                                "game": checked.game_name, "events": version,
-                               "head_hash": head_hash, "outcome": outcome, "recorded_by": _key_text(key) if key else None,
-                               "signed_with": claimed, "words_not_verified": reworded}))
+                               "head_hash": head_hash, "outcome": outcome,
+                               "recorded_by": _key_text(key) if key and imported is None else None,
+                               "imported_by": _key_text(key) if key and imported is not None else None,
+                               "imported": imported, "signed_with": claimed,
+                               "original_signature": dataclasses.asdict(original) if original else None,
+                               "words_not_verified": reworded}))
         return
     kind = "the text record of game" if record is not None else "game"
     console.print(marked("[bold green]Verified[/]: {} {} ({}), {} events, chain head {}.", kind, checked.game_id,
@@ -149,16 +164,53 @@ def verify_file(file, key, as_json) -> None:
     console.print("The record is whole and consistent, and every ruling, total and score was decided again from the "
                   "table's actions. " + (f"The game is over: {result_words(outcome, names)}." if outcome
                                          else "The game is still in progress."), highlight=False)
-    if key is not None and reworded:
+    if key is not None and imported is not None:
+        # An import vouches for what the service knows: when, which file, that it decides again.
+        console.print(marked("[bold green]{}[/]: signed by key {}" + ("; its events are unaltered, not all of its "
+                             "words (below)." if reworded else "."), imported_words(imported), _key_text(key)))
+        console.print(original_words(imported, original, _key_text(key)), highlight=False)
+    elif key is not None and reworded:
         console.print(marked("[bold green]Recorded by this service[/]: signed by key {}; its events are "
                              "unaltered, not all of its words (below).", _key_text(key)))
     elif key is not None:
         console.print(marked("[bold green]Recorded by this service, unaltered[/]: signed by key {}.", _key_text(key)))
     else:
         said = f" The file says it was signed with key {claimed}." if claimed else " The file is not signed."
+        if claimed and imported is not None:
+            said += " It says that service imported it, not that it recorded it."
         console.print("This does not prove who recorded it (anyone can write a consistent record)." + said
                       + " To check, give that service's public key: --key KEY.")
     _print_reworded(reworded)
+
+
+def imported_words(imported: dict) -> str:
+    """What the signature of an imported game says, in a sentence (never "recorded by")."""
+    at = imported.get("imported_at")
+    when = f" at {at}" if at else ""
+    if imported.get("file_sha256") is None:
+        return (f"Imported by this service{when}, before imports were marked (from which file is not known); "
+                "re-decided correctly")
+    return f"Imported by this service{when} from a file with hash {imported['file_sha256']}; re-decided correctly"
+
+
+def original_words(imported: dict, original, key: str) -> str:
+    """What is known of who recorded an imported game before: the signature its file carried."""
+    events = imported.get("events")
+    after = (f"Its first {events} events came from that file; any after them were logged at this service. "
+             if isinstance(events, int) else "")
+    if imported.get("file_sha256") is None:
+        return after + "Who recorded it first is not known."
+    if imported.get("original") is None:
+        return after + "The file was a text record without its chain: its events were made by this service from its moves."
+    if original is None:
+        return after + "The file imported was not signed: who recorded it first is not known."
+    if not original.valid:
+        return after + f"The file imported carried a signature by key {original.public_key} that does not hold: {original.reason}."
+    if original.public_key == key and not original.imported:
+        return after + "The file imported was signed by this same key: this service recorded those events first, unaltered."
+    said = "as imported by its signer" if original.imported else "as recorded by its signer"
+    return after + (f"The file imported was signed by key {original.public_key} ({said}); that says who recorded it "
+                    "first only to whoever knows that key is theirs.")
 
 
 def _print_reworded(reworded: list[dict]) -> None:

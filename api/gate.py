@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable
 DEFAULT_CONCURRENCY = 2
 #: Live event streams an API process serves at once (COURTCARD_STREAM_LIMIT, serve --streams).
 DEFAULT_STREAM_LIMIT = 1000
+#: Imports an API process reads at once (COURTCARD_IMPORTS), outside the gate: api.resources.imports.
+DEFAULT_IMPORTS_AT_ONCE = 1
 
 
 class FairGate:

@@ -47,19 +47,6 @@ def request_body() -> bytes:
     return data
 
 
-def request_lines(limit: int) -> list[bytes]:
-    """The request's body as lines, or a 413 when it has more than ``limit`` lines.
-
-    Counted before they are split: each line becomes objects of its own (a parsed dict, a note of
-    why it is not one), and a file of millions of one-byte lines took gigabytes to refuse."""
-    data = request_body()
-    count = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
-    if count > limit:
-        raise ApiProblem(413, f"The body has {count:,} lines; at most {limit:,} are read here. Nothing was written.",
-                         "too_many_lines", max_lines=limit)
-    return data.splitlines()
-
-
 def json_body() -> Any:
     """The request's JSON body, or ``missing`` when it sent none (or not as JSON).
 

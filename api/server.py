@@ -8,7 +8,8 @@ with the 99th percentile down from 50 to 74 ms to 35 to 56 ms.
 Each process runs ``concurrency`` requests at once (api.gate), plus up to ``stream_limit`` live
 event streams, each of which holds a thread of its own while it waits for the next event (a WSGI
 response is produced by a thread), though not a store connection: api.live reads each watched game
-once for all of a process's watchers.
+once for all of a process's watchers; plus the imports it reads at once (``COURTCARD_IMPORTS``,
+api.resources.imports), each on a thread of its own too, outside the gate, while its body arrives.
 
 An API process that dies (a crash, a kill) is started again by Granian while the others keep
 serving. When one dies again within seconds of its restart, Granian calls it a crash loop and
@@ -27,6 +28,7 @@ from granian import Granian
 from granian.constants import Interfaces
 from granian.log import LogLevels
 
+from api.gate import DEFAULT_IMPORTS_AT_ONCE
 from api.supervisor import Backoff
 
 STOP_TIMEOUT_S = 5
@@ -56,7 +58,7 @@ def serve_api(host: str, port: int, processes: int, concurrency: int, stream_lim
 
 
 def _granian(host: str, port: int, processes: int, concurrency: int, stream_limit: int) -> Granian:
-    threads = concurrency + stream_limit
+    threads = concurrency + stream_limit + int(os.environ.get("COURTCARD_IMPORTS", DEFAULT_IMPORTS_AT_ONCE))
     return Granian(
         "api.wsgi:app",
         address=host,

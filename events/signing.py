@@ -6,6 +6,12 @@ signature covers the game id, the version and the head hash (which covers every 
 the chain), so it holds for exactly one record of one game. Whoever has the service's public key
 (``GET /signing-key``) checks a file offline with ``courtcard verify FILE --key KEY``.
 
+A signature states one of two things, and covers which one. Without ``imported`` it says "recorded
+by this service" (:data:`PURPOSE`). A game the service imported is signed with the import's facts
+(``imported``: when, the SHA-256 of the file, how many of its events, the file's own head line and
+signature) under another purpose (:data:`IMPORTED_PURPOSE`), so the signature of an imported game
+can never be read as "recorded by this service", by this release or by one before it.
+
 The key is made on first use in the service's data directory (``signing-key.pem``, owner-only),
 once for every process that shares the directory: each writes a candidate to a private temporary
 file and links it into place, which only the first link does, and then all of them read that one.
@@ -41,15 +47,23 @@ KEY_FILE = "signing-key.pem"
 ALGORITHM = "ed25519"
 #: Names what a signature is for, so that it can never be taken for a signature over anything else.
 PURPOSE = "courtcard record head"
+#: ... and that of a game the service imported: it vouches for the import's facts, not the events'.
+IMPORTED_PURPOSE = "courtcard imported record head"
+#: Key of a signature's import statement (its value: ``imported_at``, ``file_sha256``, ...).
+IMPORTED = "imported"
 
 
 class SignatureError(EventStoreError, ValueError):
     """A record's signature is missing, malformed, or not by the key it was checked against."""
 
 
-def head_message(game_id: str, version: int, head_hash: str) -> bytes:
-    """The bytes a record's signature covers: canonical JSON of its head and the purpose."""
-    return canonical_json({"purpose": PURPOSE, "game_id": game_id, "version": version, "hash": head_hash})
+def head_message(game_id: str, version: int, head_hash: str, imported: Mapping[str, Any] | None = None) -> bytes:
+    """The bytes a record's signature covers: canonical JSON of its head and the purpose, with the
+    import's facts for a game the service imported."""
+    if imported is None:
+        return canonical_json({"purpose": PURPOSE, "game_id": game_id, "version": version, "hash": head_hash})
+    return canonical_json({"purpose": IMPORTED_PURPOSE, "game_id": game_id, "version": version, "hash": head_hash,
+                           IMPORTED: dict(imported)})
 
 
 def _text(raw: bytes) -> str:
@@ -65,10 +79,15 @@ class RecordSigner:
         #: The public key as base64 of its 32 raw bytes: what ``--key`` takes.
         self.public_key = _text(raw)
 
-    def sign(self, game_id: str, version: int, head_hash: str) -> dict[str, str]:
-        """The signature of a record at its head, as the export's head line carries it."""
-        value = self._key.sign(head_message(game_id, version, head_hash))
-        return {"algorithm": ALGORITHM, "public_key": self.public_key, "value": _text(value)}
+    def sign(self, game_id: str, version: int, head_hash: str,
+             imported: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The signature of a record at its head, as the export's head line carries it; for a game
+        this service imported, ``imported`` holds the import's facts, signed and carried along."""
+        value = self._key.sign(head_message(game_id, version, head_hash, imported))
+        signature: dict[str, Any] = {"algorithm": ALGORITHM, "public_key": self.public_key, "value": _text(value)}
+        if imported is not None:
+            signature[IMPORTED] = dict(imported)
+        return signature
 
 
 def load_or_create_signer(data_dir: str | os.PathLike) -> RecordSigner:
@@ -115,13 +134,24 @@ def parse_public_key(text: str) -> Ed25519PublicKey:
 
 def check_signature(signature: Any, public_key: str, game_id: str, version: int, head_hash: str) -> None:
     """Check that ``signature`` (from an export's head line) is ``public_key``'s over this record's
-    head; SignatureError saying why not."""
+    head, and over its import statement when it carries one (:func:`imported_by`); SignatureError
+    saying why not."""
     key = parse_public_key(public_key)
     if not isinstance(signature, Mapping) or signature.get("algorithm") != ALGORITHM:
         raise SignatureError("the file carries no Ed25519 signature")
+    imported = signature.get(IMPORTED)
+    if imported is not None and not isinstance(imported, Mapping):
+        raise SignatureError("the signature's import statement is not an object")
     try:
         value = base64.b64decode(str(signature.get("value", "")), validate=True)
-        key.verify(value, head_message(game_id, version, head_hash))
+        key.verify(value, head_message(game_id, version, head_hash, imported))
     except (binascii.Error, InvalidSignature) as exc:
         raise SignatureError(f"the signature does not match this record (game {game_id}, version {version}, head "
                              f"{head_hash[:12]}...): it was altered, or signed by another key") from exc
+
+
+def imported_by(signature: Any) -> Mapping[str, Any] | None:
+    """The import statement a signature carries (the service imported the game), or None (the
+    service recorded it). Worth only what the signature is: check that first."""
+    imported = signature.get(IMPORTED) if isinstance(signature, Mapping) else None
+    return imported if isinstance(imported, Mapping) else None

@@ -19,6 +19,9 @@ Keys, hash-tagged by game so that one game's keys share a cluster slot::
     <ns>:{incidents}:log   stream of what the service noticed about the store (a head moved back)
     <ns>:{<game>}:wait     a string written only to measure replication, when an append that must
                            reach replicas (events.durability) is answered by events recorded before
+    <ns>:{<game>}:imported a game imported from a file: the import's facts (canonical JSON: when,
+                           the file's SHA-256, how many events it held, its head line), written
+                           once, before its events (so a game read is never without it), never changed
 
 The head shares the id index's hash so that an append reads one key and writes two (stream and
 index), each with one command: Lua's ``redis.call`` costs about 5 microseconds apiece on the
@@ -51,6 +54,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+import orjson
 import redis
 from redis.cluster import RedisCluster
 
@@ -184,6 +188,10 @@ class EventStore:
     def _wait_key(self, game_id: str) -> str:
         return f"{self.namespace}:{{{game_id}}}:wait"
 
+    def _imported_key(self, game_id: str) -> str:
+        check_game_id(game_id)
+        return f"{self.namespace}:{{{game_id}}}:imported"
+
     def _game_index_keys(self) -> tuple[str, str]:
         return f"{self.namespace}:{{games}}:known", f"{self.namespace}:{{games}}:order"
 
@@ -247,21 +255,43 @@ class EventStore:
                                     expected_hash, request)
 
     @_translate_unavailable
-    def import_history(self, game_id: str, envelopes: Sequence[Envelope]) -> AppendResult:
+    def import_history(self, game_id: str, envelopes: Sequence[Envelope],
+                       mark: dict[str, Any] | None = None) -> AppendResult:
         """Record another store's history as the new game ``game_id``, verbatim and atomically.
 
         Event ids, types, schema versions, payloads, recorded times, actors and command ids (none
-        in records made before envelopes carried them) are kept as they were, so when ``game_id`` is the original's the chain (and so an export) is identical.
-        The caller verifies the history first (``events.chain``); this only writes it.
+        in records made before envelopes carried them) are kept as they were, so when ``game_id``
+        is the original's the chain is identical. ``mark`` states the import (when, from which
+        file): it is written first, once (a game that has one already is refused with
+        ConcurrencyError), and removed again when the events certainly were not written, so a
+        game imported is never read without its mark. The caller verifies the history first
+        (``events.chain``); this only writes it.
         """
         keys = self._keys(game_id)
         if not envelopes:
             raise ValueError("import_history needs at least one event")
         encoded = [(e.type, e.schema_version, e.payload) for e in envelopes]
         digests = [_content_digest(*item) for item in encoded]
-        return self._append_encoded(game_id, keys, 0, [e.actor for e in envelopes], [e.recorded_at for e in envelopes],
-                                    [e.event_id for e in envelopes], encoded, digests, [e.event for e in envelopes],
-                                    [e.command_id for e in envelopes])
+        if mark is not None and not self.redis.set(self._imported_key(game_id), canonical_json(mark), nx=True):
+            raise ConcurrencyError(game_id, 0, self.version(game_id))
+        try:
+            return self._append_encoded(game_id, keys, 0, [e.actor for e in envelopes],
+                                        [e.recorded_at for e in envelopes], [e.event_id for e in envelopes], encoded,
+                                        digests, [e.event for e in envelopes], [e.command_id for e in envelopes])
+        except WriteOutcomeUnknownError:
+            raise  # the events may be recorded: their mark stays
+        except BaseException:
+            if mark is not None:
+                with contextlib.suppress(redis.RedisError):
+                    self.redis.delete(self._imported_key(game_id))
+            raise
+
+    @_translate_unavailable
+    def import_mark(self, game_id: str) -> dict[str, Any] | None:
+        """The facts of a game's import (:meth:`import_history`'s ``mark``), or None for a game
+        recorded here, or imported before imports were marked."""
+        raw = self.redis.get(self._imported_key(game_id))
+        return orjson.loads(raw) if raw else None
 
     def _append_encoded(self, game_id, keys, expected_version, actors, times, ids, encoded, digests, events,
                         command_ids, expected_hash: str | None = None,

@@ -8,7 +8,8 @@ value per cell, and no text that a spreadsheet would run as a formula: a cell of
 ``jsonl``: one envelope per line (:meth:`Envelope.to_dict`, canonical JSON: sorted keys, no
 spaces, UTF-8), in version order, then one head line (``{"head": {"game_id", "version", "hash"},
 "signature": {...}}``) so that a truncated file cannot pass for a whole one, signed by the service
-that exported it (``events.signing``). ``courtcard verify FILE`` checks it offline. The printable
+that exported it (``events.signing``): as recorded by it, or, for a game it imported, with the facts
+of the import (``workers.provenance``). ``courtcard verify FILE`` checks it offline. The printable
 record is :mod:`workers.html_record`, the text record :mod:`workers.text_record`.
 """
 
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from events.chain import head_record
 from events.envelope import Envelope, canonical_json
@@ -38,11 +40,12 @@ def history(store: EventStore, game_id: str) -> tuple[list[Envelope], tuple[int,
 
 
 def jsonl_lines(envelopes: Iterable[Envelope], game_id: str, head: tuple[int, str],
-                signer: RecordSigner | None = None) -> Iterator[bytes]:
-    """The ``jsonl`` export, line by line (each ends with a newline); ``signer`` signs its head."""
+                signer: RecordSigner | None = None, imported: Mapping[str, Any] | None = None) -> Iterator[bytes]:
+    """The ``jsonl`` export, line by line (each ends with a newline); ``signer`` signs its head, and
+    the facts of its import for a game the service imported (``workers.provenance.statement``)."""
     for envelope in envelopes:
         yield canonical_json(envelope.to_dict()) + b"\n"
-    signature = signer.sign(game_id, *head) if signer is not None else None
+    signature = signer.sign(game_id, *head, imported) if signer is not None else None
     yield canonical_json(head_record(game_id, head[0], head[1], signature)) + b"\n"
 
 

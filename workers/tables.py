@@ -18,12 +18,12 @@ import contextlib
 import dataclasses
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import redis
 
-from events.errors import EventStoreError, WriteOutcomeUnknownError
+from events.errors import ConcurrencyError, EventStoreError, WriteOutcomeUnknownError
 from events.registry import EventTypeError
 from events.store import EventStore
 from referee.errors import InputError, InvalidOption
@@ -31,9 +31,10 @@ from referee.events import RenegeClaimed
 from referee.service import ActionResult, RefereeService, new_game_id
 from workers.catalog import GameCatalog, new_token
 from workers.claims import CLAIM_ACTION
-from workers.imports import check_history, write_history
+from workers.imports import CheckedHistory, FileIndex, HashedLines, check_history, write_history
 from workers.jobs import enqueue_dispute, enqueue_scores
 from workers.listing import GameListing
+from workers.provenance import import_mark
 from workers.queues import live_workers
 
 log = logging.getLogger(__name__)
@@ -84,13 +85,15 @@ class CreatedGame:
 
 @dataclasses.dataclass(frozen=True)
 class ImportedGame:
-    """An imported history, written as game ``game_id`` (``original_game_id`` if it was free)."""
+    """An imported history, written as game ``game_id`` (``original_game_id`` if it was free);
+    ``duplicate`` when the same file was imported before and this is the game it made (no token)."""
 
     game_id: str
     original_game_id: str
     game: str
     version: int
-    token: str
+    token: str | None
+    duplicate: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -129,24 +132,75 @@ class Tables:
                 raise InvalidOption(f"Invalid options: {exc}") from exc
         return CreatedGame(game_id, game, token, result)
 
-    def import_game(self, lines: Iterable[str | bytes]) -> ImportedGame:
-        """Verify an exported ``jsonl`` history, decide it again, and write it as a new game.
+    def import_game(self, lines: Iterable[str | bytes], file_sha256: Callable[[], str] | None = None,
+                    chained: bool = True) -> ImportedGame:
+        """Verify an exported ``jsonl`` history, decide it again, and write it as a new game, with
+        the facts of its import (``workers.provenance``).
 
-        The game keeps its original id when that follows the id rule and no game has it; else it
-        gets a new one. Raises ``ImportRejected`` (the line and the reason; nothing is written),
-        ``ConcurrencyError`` when a game was recorded under the id meanwhile, and the store's errors."""
+        ``lines`` are read once, as a stream; ``file_sha256`` then gives the SHA-256 of the file
+        they came from (by default, of the lines, each ended by a newline). A file imported before is the game it made then (``duplicate``, no token:
+        the scorekeeper's was shown once, to whoever imported it first). ``chained`` is False for
+        a text record without its chain, whose events were made here from its moves: it has no
+        original head to keep. The game keeps its original id when that follows the id rule and
+        no game has it; else it gets a new one. Raises ``ImportRejected`` (the line and the reason;
+        nothing is written), ``ConcurrencyError`` when a game was recorded under the id meanwhile
+        (or the same file is being imported), and the store's errors."""
+        if file_sha256 is None:
+            lines = hashed = HashedLines(lines)
+            file_sha256 = hashed.hexdigest
         checked = check_history(lines)
+        digest = file_sha256()
+        index = FileIndex(self.store.redis, self.store.namespace)
+        imported = self._imported_before(index, digest, checked)
+        if imported is not None:
+            return imported
         token = new_token()
         game_id = checked.game_id
-        if not follows_id_rule(game_id) or self.store.exists(game_id):
+        if not follows_id_rule(game_id) or self.store.exists(game_id) or self.store.import_mark(game_id):
             game_id = new_game_id()
         while self.catalog.register(game_id, checked.game_name, checked.record, False, token) is None:
             game_id = new_game_id()  # the original id has another game's entry
+        imported = self._claim_file(index, digest, game_id, checked)
+        if imported is not None:
+            return imported
         with self._forgotten_unless_written(game_id):
-            version = write_history(self.store, game_id, checked)
+            mark = import_mark(digest, len(checked.envelopes), checked.head_record if chained else None)
+            try:
+                version = write_history(self.store, game_id, checked, mark)
+            except WriteOutcomeUnknownError:
+                raise
+            except BaseException:
+                with contextlib.suppress(redis.RedisError):
+                    index.release(digest, game_id)
+                raise
         finished = checked.replay.game.outcome(checked.replay.state) is not None
         self.after_append(game_id, version, finished=finished, scores_changed=True)
         return ImportedGame(game_id, checked.game_id, checked.game_name, version, token)
+
+    def _claim_file(self, index: FileIndex, digest: str, game_id: str, checked: CheckedHistory) -> ImportedGame | None:
+        """Name ``game_id`` (registered, not yet written) as the file's game: None when it is, the
+        game the file made when another import of it got there first (``game_id``'s entry then
+        forgotten), ConcurrencyError while that one is still being written."""
+        if index.claim(digest, game_id):
+            return None
+        imported = self._imported_before(index, digest, checked)
+        if imported is None:
+            other = index.game_of(digest)
+            if other is not None and self.catalog.get(other, fresh=True) is None:
+                index.take_over(digest, other, game_id)  # left by an import that wrote nothing, not even its entry
+            if index.game_of(digest) == game_id:
+                return None
+        self.catalog.forget(game_id)
+        if imported is None:
+            raise ConcurrencyError(game_id, 0, 0)  # still being written: asked again, it is the same game
+        return imported
+
+    def _imported_before(self, index: FileIndex, digest: str, checked: CheckedHistory) -> ImportedGame | None:
+        """The game a file made when it was imported before, if it is recorded."""
+        game_id = index.game_of(digest)
+        if game_id is None or not self.store.exists(game_id):
+            return None
+        return ImportedGame(game_id, checked.game_id, checked.game_name, self.store.version(game_id), None, True)
 
     def file_dispute(self, game_id: str, claim: Mapping[str, Any], actor: str,
                      idempotency_key: str | None = None) -> FiledDispute:

@@ -240,13 +240,17 @@ def is_text_record(data: bytes) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"[")
 
 
-def read_text(text: str) -> ReadRecord:
+def read_text(text: str | Sequence[str]) -> ReadRecord:
     """Read a text record back into the ``jsonl`` lines of its events; raises ImportRejected naming
     the text's line and what is wrong. With a chain, each event a move makes must hash as the chain
     says (checked move by move, so an altered move is refused at its own line) and the text must
     give the facts the events give (tags, moves, chain); its words for people may differ from
-    today's (:attr:`ReadRecord.reworded`)."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    today's (:attr:`ReadRecord.reworded`). ``text`` may be given as its lines (an upload read
+    line by line is never held whole as well)."""
+    if isinstance(text, str):
+        lines = text.replace("\r\n", "\n").split("\n")
+    else:
+        lines = [line.removesuffix("\r") for line in text]
     tags, moves, chain = _sections(lines)
     game, created, names = _opening(tags)
     seats = {name: seat for seat, name in _seat_tokens(names, game).items()}
@@ -268,7 +272,7 @@ def read_text(text: str) -> ReadRecord:
     text_line = {i + 1: line for i, line in enumerate(made_by)}
     text_line[len(items) + 1] = chain["head_line"] or len(lines)
     head = head_record(items[-1]["game_id"], len(items), items[-1]["hash"], chain["signature"])
-    reworded = _same_text(text, items, chain["signature"]) if chain["events"] else None
+    reworded = _same_text(lines, items, chain["signature"]) if chain["events"] else None
     return ReadRecord([canonical_json(i) for i in [*items, head]], text_line, bool(chain["events"]), reworded)
 
 
@@ -460,7 +464,7 @@ def _envelope(event: Any, game_id: Any, version: Any, event_id: Any, recorded_at
     return item
 
 
-def _same_text(text: str, items: list[dict[str, Any]], signature: dict | None) -> list[dict[str, Any]]:
+def _same_text(lines: list[str], items: list[dict[str, Any]], signature: dict | None) -> list[dict[str, Any]]:
     """A record with its chain must be what its events give in every fact: the tags the events
     give, the moves line by line, the chain; a difference is refused at its line. The words for
     people (the ``{comments}`` and the tags in words, :data:`_WORDED_TAGS`) are a reading aid that
@@ -469,7 +473,7 @@ def _same_text(text: str, items: list[dict[str, Any]], signature: dict | None) -
     envelopes = [Envelope.from_dict(i, event_registry.decode(i["type"], i["schema_version"], i["payload"]))
                  for i in items]
     given = write_text(envelopes, (len(items), items[-1]["hash"]), signature).split("\n")
-    said = text.replace("\r\n", "\n").lstrip("\ufeff").split("\n")
+    said = [lines[0].lstrip("\ufeff"), *lines[1:]] if lines else []
     skipped = next((i for i, line in enumerate(said) if line.strip()), 0)  # blank lines before the tags
     reworded = []
     for number, (line, wanted) in enumerate(zip(said[skipped:], given), skipped + 1):

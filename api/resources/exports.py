@@ -16,6 +16,7 @@ from api.resources.signing import record_signer
 from workers.exports import FORMATS, READ_IN_PLACE, history, jsonl_lines, score_csv
 from workers.folding import fold
 from workers.html_record import render_html
+from workers.provenance import statement
 from workers.scoresheet import build_sheet, sheet_in_words
 from workers.text_record import write_text
 
@@ -38,6 +39,9 @@ class Export(MethodView):
         """The game's record (jsonl verifies offline with `courtcard verify FILE`, and its head line
         carries this service's signature: `GET /signing-key`; the text record imports back).
 
+        The signature says the service recorded the game, or, for a game it imported, when it
+        imported it and the SHA-256 of the file (with the file's own head line and signature).
+
         The jsonl, html and text records hold every payload, so for a known record in progress (hands
         the table has not seen) they need the scorekeeper's token, as the events do."""
         entry = catalog_entry(game_id)
@@ -49,11 +53,14 @@ class Export(MethodView):
         extension = "txt" if fmt == "text" else fmt
         shown = "inline" if fmt in READ_IN_PLACE and not query["download"] else "attachment"
         headers = {"Content-Disposition": f'{shown}; filename="game-{game_id}.{extension}"', "ETag": f'"{head[0]}"'}
+        if fmt in ("jsonl", "text"):
+            # Signed as recorded here, or with the facts of its import: never recorded, if imported.
+            imported = statement(services().store, services().catalog, game_id, envelopes[0])
         if fmt == "jsonl":
-            signed = jsonl_lines(envelopes, game_id, head, record_signer())
+            signed = jsonl_lines(envelopes, game_id, head, record_signer(), imported)
             return Response(b"".join(signed), mimetype=FORMATS[fmt], headers=headers)
         if fmt == "text":
-            signature = record_signer().sign(game_id, *head)
+            signature = record_signer().sign(game_id, *head, imported)
             return Response(write_text(envelopes, head, signature), mimetype=FORMATS[fmt], headers=headers)
         replay = fold(envelopes)
         sheet = sheet_in_words(build_sheet(game_id, replay.game, replay.state, envelopes), lambda versions: [envelopes[v - 1] for v in versions])

@@ -43,6 +43,7 @@ class SigningKey(MethodView):
         """The public key of this service's signature on exported records.
 
         `courtcard verify FILE --key KEY` with it says whether FILE was exported by this service and
-        is unaltered since; without a key, verification proves a record consistent and correctly
-        refereed, not who recorded it."""
+        is unaltered since, and whether the service recorded the game or imported it (then when,
+        from a file with which SHA-256); without a key, verification proves a record consistent and
+        correctly refereed, not who recorded it."""
         return {"algorithm": ALGORITHM, "public_key": record_signer().public_key}

@@ -4,6 +4,7 @@ holds over real HTTP, under Granian (what ``courtcard serve`` runs), chunked bod
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -81,14 +82,14 @@ def _assert_too_large_http(response, limit: int) -> None:
     assert f"{limit:,} bytes" in problem["detail"]
 
 
-@pytest.fixture
-def granian_url(redis_client, redis_url):
-    """The API served by Granian (api.server, as ``courtcard serve`` runs it), one process."""
+@contextlib.contextmanager
+def granian(redis_url: str, concurrency: int = 2, streams: int = 2, env: dict[str, str] | None = None):
+    """The API served by Granian (api.server, as ``courtcard serve`` runs it), one process; yields its port."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    code = f"from api.server import serve_api; serve_api('127.0.0.1', {port}, 1, 2, 2, {redis_url!r})"
-    server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "REDIS_URL": redis_url},
+    code = f"from api.server import serve_api; serve_api('127.0.0.1', {port}, 1, {concurrency}, {streams}, {redis_url!r})"
+    server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "REDIS_URL": redis_url, **(env or {})},
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -101,10 +102,17 @@ def granian_url(redis_client, redis_url):
             except requests.ConnectionError:
                 assert time.time() < deadline, "the Granian server did not start"
                 time.sleep(0.1)
-        yield base
+        yield port
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+@pytest.fixture
+def granian_url(redis_client, redis_url):
+    """The API served by Granian, one process."""
+    with granian(redis_url) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def test_granian_refuses_a_body_over_the_limit_with_or_without_content_length(granian_url):
@@ -165,3 +173,42 @@ def test_an_if_match_that_is_no_version_is_a_400_saying_so(client, new_game, if_
     assert response.status_code == 400
     assert response.get_json()["code"] == "bad_if_match"
     assert len(response.get_json()["detail"]) < 300
+
+
+@pytest.fixture
+def one_import_at_a_time(redis_client, redis_url):
+    """The API served by Granian as ``courtcard serve`` runs it: one process, one request of the
+    tables at work at once (COURTCARD_CONCURRENCY's place in the gate), one import at once
+    (COURTCARD_IMPORTS=1)."""
+    with granian(redis_url, concurrency=1, streams=4, env={"COURTCARD_IMPORTS": "1"}) as port:
+        yield port
+
+
+def _upload_being_read(port: int, length: int) -> socket.socket:
+    """An import whose body is still on its way: the headers sent, and the server reading the body
+    (it answered "100 Continue", which it does once the route reads), none of it sent yet."""
+    upload = socket.create_connection(("127.0.0.1", port), timeout=30)
+    upload.sendall(b"POST /imports HTTP/1.1\r\nHost: courtcard\r\nContent-Type: application/x-ndjson\r\n"
+                   b"Expect: 100-continue\r\nContent-Length: " + str(length).encode() + b"\r\n\r\n")
+    assert upload.recv(64).startswith(b"HTTP/1.1 100 Continue")
+    return upload
+
+
+def test_an_import_beyond_those_a_process_reads_at_once_is_a_503_with_retry_after(one_import_at_a_time):
+    base = f"http://127.0.0.1:{one_import_at_a_time}"
+    body = b'{"not": "a history"}\n'
+    upload = _upload_being_read(one_import_at_a_time, len(body))
+    try:
+        busy = requests.post(f"{base}/imports", data=body, timeout=30)
+        assert busy.status_code == 503 and busy.headers["Content-Type"] == "application/problem+json"
+        assert busy.json()["code"] == "imports_busy" and int(busy.headers["Retry-After"]) > 0
+        assert "Nothing was written" in busy.json()["detail"]
+        # The tables are served meanwhile: the upload holds no place among their requests.
+        assert requests.get(f"{base}/healthz", timeout=30).status_code == 200
+        assert requests.post(f"{base}/games", json=NEW_GAME, timeout=30).status_code == 201
+        upload.sendall(body)
+        assert upload.recv(4096).startswith(b"HTTP/1.1 422 ")
+    finally:
+        upload.close()
+    # Once read, its place is free again.
+    assert requests.post(f"{base}/imports", data=body, timeout=30).status_code == 422

@@ -103,3 +103,17 @@ def test_text_record_exports_and_imports_from_the_command_line_and_a_forged_one_
     path.write_text("\n".join(lines))
     result = runner.invoke(main, ["import", str(path), "--url", live])
     assert result.exit_code == 1 and f"Refused at line {at + 1}" in result.output
+
+
+def test_importing_a_file_imported_before_names_the_same_game_and_gives_no_token(live, played, client, tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(client.get(f"/games/{played.game_id}/export", headers=played.headers).data)
+    runner = CliRunner()
+    first = runner.invoke(main, ["import", str(path), "--url", live, "--json"])
+    assert first.exit_code == 0, first.output
+    game_id = json.loads(first.output)["game_id"]
+    again = runner.invoke(main, ["import", str(path), "--url", live])
+    assert again.exit_code == 0, again.output
+    said = " ".join(again.output.split())
+    assert f"Imported before as game {game_id}" in said and "token (shown once" not in said
+    assert TokenBook().get(game_id) == json.loads(first.output)["token"]  # the first import's token kept

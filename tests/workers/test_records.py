@@ -84,7 +84,12 @@ def test_import_keeps_the_original_id_on_a_server_without_it(client, finished, r
     elsewhere = create_app({"REDIS_URL": redis_url, "TESTING": True, "COURTCARD_JOBS_INLINE": True}).test_client()
     response = elsewhere.post("/imports", data=original)
     assert response.status_code == 201 and response.get_json()["game_id"] == finished.game_id
-    assert export(elsewhere, finished.game_id, "jsonl") == original  # byte for byte, hashes and all
+    again = export(elsewhere, finished.game_id, "jsonl").splitlines()
+    assert again[:-1] == original.splitlines()[:-1]  # every event byte for byte, hashes and all
+    head, original_head = orjson.loads(again[-1]), orjson.loads(original.splitlines()[-1])
+    assert head["head"] == original_head["head"]
+    # Signed as imported (never as recorded here), with the file's own head line and signature kept.
+    assert head["signature"]["imported"]["original"] == original_head
 
 
 def test_import_of_a_broken_chain_names_the_line_and_writes_nothing(client, finished, redis_client):
@@ -167,3 +172,23 @@ def test_import_with_a_game_id_the_store_cannot_use_is_refused_with_its_line(cli
     assert response.status_code == 422, response.get_json()
     assert response.get_json()["line"] == 1 and "game id" in response.get_json()["detail"]
     assert set(redis_client.keys("courtcard:*")) == keys_before
+
+
+def test_the_same_file_imported_twice_is_one_game_not_a_second_copy(client, finished):
+    original = export(client, finished.game_id, "jsonl")
+    first = client.post("/imports", data=original, content_type="application/x-ndjson")
+    assert first.status_code == 201, first.get_json()
+    listed = client.get("/games").get_json()["total"]
+    again = client.post("/imports", data=original, content_type="application/x-ndjson")
+    assert again.status_code == 200, again.get_json()
+    body = again.get_json()
+    assert body["game_id"] == first.get_json()["game_id"] and body["version"] == first.get_json()["version"]
+    assert body["token"] is None  # the scorekeeper's token was shown once, to the first import
+    assert again.headers["Content-Location"] == f"/games/{body['game_id']}"
+    assert client.get("/games").get_json()["total"] == listed
+    # Another file (here the same game as a text record) is another import.
+    text = export(client, finished.game_id, "text")
+    assert client.post("/imports", data=text, content_type="text/plain").status_code == 201
+    assert client.post("/imports", data=text, content_type="text/plain").status_code == 200
+    documented = client.get("/openapi.json").get_json()["paths"]["/imports"]["post"]["responses"]
+    assert {"200", "201", "503"} <= set(documented)

@@ -1,8 +1,10 @@
 """Signed exports: with the service's public key, ``courtcard verify --key`` says the file was recorded
-by that service and is unaltered; without one, what verification proves and what it does not."""
+by that service and is unaltered, or, for a game it imported, when it imported which file (never
+that it recorded it); without one, what verification proves and what it does not."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import stat
@@ -14,8 +16,11 @@ from click.testing import CliRunner
 
 from api.cli import main
 from events.signing import KEY_FILE, load_or_create_signer
+from events.store import EventStore
 from tests.workers.playing import ApiTable
 from tests.workers.test_forged_records import rechained
+from workers.catalog import GameCatalog
+from workers.imports import check_history
 
 
 @pytest.fixture
@@ -93,3 +98,73 @@ def test_processes_starting_at_once_on_one_data_directory_make_one_key(tmp_path)
         keys = pool.map(_public_key, [str(tmp_path / "shared")] * 12)
     assert len(set(keys)) == 1
     assert [p.name for p in (tmp_path / "shared").iterdir()] == [KEY_FILE]
+
+
+def imported_export(client, data: bytes, tmp_path: Path) -> tuple[Path, str]:
+    """``data`` imported through POST /imports (no token needed), then exported: the file and its game."""
+    response = client.post("/imports", data=data, content_type="application/x-ndjson")
+    assert response.status_code == 201, response.get_json()
+    game_id = response.get_json()["game_id"]
+    path = tmp_path / f"imported-{game_id}.jsonl"
+    path.write_bytes(client.get(f"/games/{game_id}/export", headers={
+        "Authorization": f"Bearer {response.get_json()['token']}"}).data)
+    return path, game_id
+
+
+def test_a_history_this_service_never_recorded_is_signed_as_imported_never_as_recorded(client, exported, tmp_path):
+    """Anyone may import a consistent history they wrote: the service says when it imported which
+    file, and that it decides again, not that it recorded it."""
+    records = [orjson.loads(line) for line in exported.read_bytes().splitlines()]
+    for record in records[:-1]:
+        record["actor"], record["recorded_at"] = "referee-of-the-league", "2099-01-01T00:00:00.000000Z"
+    del records[-1]["signature"]
+    forged = rechained(records)
+    path, _game_id = imported_export(client, forged, tmp_path)
+    file_sha256 = hashlib.sha256(forged).hexdigest()
+    code, output = verify(str(path), "--key", service_key(client))
+    said = " ".join(output.split())
+    assert code == 0 and "Recorded by this service" not in said
+    assert f"from a file with hash {file_sha256}; re-decided correctly" in said and "Imported by this service at 20" in said
+    assert "The file imported was not signed" in said
+    code, output = verify(str(path), "--key", service_key(client), "--json")
+    body = json.loads(output)
+    assert code == 0 and body["recorded_by"] is None and body["imported_by"] == service_key(client)
+    assert body["imported"]["file_sha256"] == file_sha256 and body["imported"]["events"] == len(records) - 1
+    assert not body["imported"]["imported_at"].startswith("2099")  # the service's clock, not the file's
+
+
+def test_an_imported_games_signature_cannot_be_passed_off_as_recorded(client, exported, tmp_path):
+    path, _game_id = imported_export(client, exported.read_bytes(), tmp_path)
+    records = [orjson.loads(line) for line in path.read_bytes().splitlines()]
+    del records[-1]["signature"]["imported"]  # the statement dropped: the signature no longer holds
+    stripped = tmp_path / "stripped.jsonl"
+    stripped.write_bytes(b"\n".join(orjson.dumps(r) for r in records))
+    code, output = verify(str(stripped), "--key", service_key(client), "--json")
+    assert code == 1 and "does not match this record" in json.loads(output)["reason"]
+
+
+def test_an_imported_files_own_signature_is_kept_and_checked_against_its_events(client, exported, tmp_path):
+    # The file is this service's own export: imported again (under a new id, since the game is
+    # here), its signature still holds over its events as they were recorded under the first id.
+    path, game_id = imported_export(client, exported.read_bytes(), tmp_path)
+    assert game_id != json.loads(exported.read_bytes().splitlines()[0])["game_id"]
+    code, output = verify(str(path), "--key", service_key(client), "--json")
+    original = json.loads(output)["original_signature"]
+    assert code == 0 and original == {"public_key": service_key(client), "valid": True, "reason": "", "imported": False}
+    said = " ".join(verify(str(path), "--key", service_key(client))[1].split())
+    assert "signed by this same key: this service recorded those events first, unaltered" in said
+
+
+def test_a_game_imported_before_imports_were_marked_is_not_signed_as_recorded(client, exported, redis_client, tmp_path):
+    """An earlier release wrote an import without its mark: the store still tells it from a game
+    recorded here (its first event was recorded long before the game was listed)."""
+    lines = exported.read_bytes().splitlines()
+    checked = check_history(lines)
+    game_id = "earlierimport1"
+    GameCatalog(redis_client).register(game_id, checked.game_name, checked.record, False, "old token")
+    EventStore(redis_client).import_history(game_id, checked.envelopes)  # as earlier releases wrote imports
+    path = tmp_path / "earlier.jsonl"
+    path.write_bytes(client.get(f"/games/{game_id}/export", headers={"Authorization": "Bearer old token"}).data)
+    said = " ".join(verify(str(path), "--key", service_key(client))[1].split())
+    assert "Recorded by this service" not in said
+    assert "before imports were marked (from which file is not known); re-decided correctly" in said

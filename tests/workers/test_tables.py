@@ -15,7 +15,7 @@ from referee.errors import InputError
 from referee.service import RefereeService
 from workers.catalog import GameCatalog, hash_token
 from workers.exports import history, jsonl_lines
-from workers.imports import ImportRejected
+from workers.imports import FileIndex, HashedLines, ImportRejected
 from workers.tables import JobPolicy, Tables
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]
@@ -30,9 +30,9 @@ class RivalFirstStore(EventStore):
             self._rival_writes(game_id)
         return super().append(game_id, events, expected_version, *args, **kwargs)
 
-    def import_history(self, game_id, envelopes):
+    def import_history(self, game_id, envelopes, *args, **kwargs):
         self._rival_writes(game_id)
-        return super().import_history(game_id, envelopes)
+        return super().import_history(game_id, envelopes, *args, **kwargs)
 
     def _rival_writes(self, game_id: str) -> None:
         rival = RefereeService(EventStore(self.redis))
@@ -137,3 +137,17 @@ def test_an_action_that_ends_the_game_marks_it_finished_in_the_catalog(redis_cli
     assert tables.catalog.get(created.game_id, fresh=True).status == "in_progress"
     result = tables.act(created.game_id, "end_game", {}, actor="scorekeeper")
     assert result.finished and tables.catalog.get(created.game_id, fresh=True).status == "finished"
+
+
+def test_a_file_imported_twice_is_one_game_and_a_claim_left_by_an_import_that_wrote_nothing_is_taken_over(redis_client):
+    _game_id, lines = exported_game(redis_client)
+    redis_client.flushdb()
+    digest = HashedLines(lines)
+    list(digest)
+    FileIndex(redis_client).claim(digest.hexdigest(), "ghost")  # an import that died before its catalog entry
+    tables = tables_on(redis_client)
+    first = tables.import_game(lines)
+    assert not first.duplicate and first.token is not None
+    again = tables.import_game(lines)
+    assert again.duplicate and again.game_id == first.game_id and again.token is None
+    assert FileIndex(redis_client).game_of(digest.hexdigest()) == first.game_id
