@@ -24,6 +24,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -100,14 +101,43 @@ def redis_from_url(url: str, **kwargs) -> redis.Redis:
     """A redis-py client for ``url`` with the project's conventions (bytes replies).
 
     A ``redis+cluster://`` (or ``rediss+cluster://``) url gives redis-py's cluster client, which
-    finds the other nodes from the one named and routes each command to the slot's primary."""
+    finds the other nodes from those named and routes each command to the slot's primary. The url
+    may name several nodes, comma-separated (``redis+cluster://:pw@h1:7000,h2:7001,h3:7002``): the
+    client starts from whichever of them answers, so a process started while one node is dead
+    still reaches the cluster. Once connected, redis-py takes every node of the cluster's slot map
+    as a place to start from again."""
     kwargs.setdefault("decode_responses", False)
     kwargs.setdefault("health_check_interval", 30)
     if is_cluster_url(url):
-        from redis.cluster import RedisCluster
+        from redis.cluster import ClusterNode, RedisCluster
 
-        return RedisCluster.from_url(url.replace("+cluster://", "://", 1), **kwargs)
+        first, others = cluster_nodes_of(url)
+        return RedisCluster.from_url(first, startup_nodes=[ClusterNode(host, port) for host, port in others], **kwargs)
     return redis.Redis.from_url(url, **kwargs)
+
+
+_AUTHORITY = re.compile(r"(?P<scheme>[^:/]+://)(?P<user>[^@/?#]*@)?(?P<hosts>[^/?#]*)(?P<rest>.*)\Z", re.S)
+
+
+def cluster_nodes_of(url: str) -> tuple[str, list[tuple[str, int]]]:
+    """A cluster url as redis-py reads it (its first node only, ``+cluster`` dropped), and the
+    (host, port) of the other nodes it names.
+
+    >>> cluster_nodes_of("redis+cluster://:pw@10.0.0.1:7000,10.0.0.2:7001,[::1]:7002/0")
+    ('redis://:pw@10.0.0.1:7000/0', [('10.0.0.2', 7001), ('::1', 7002)])
+    """
+    parts = _AUTHORITY.match(url.replace("+cluster://", "://", 1))
+    hosts = [h for h in parts["hosts"].split(",") if h] if parts else []
+    if not hosts:
+        raise ValueError(f"a cluster url names at least one node (host:port), not {url.split('@')[-1]!r}")
+    return parts["scheme"] + (parts["user"] or "") + hosts[0] + parts["rest"], [_host_port(h) for h in hosts[1:]]
+
+
+def _host_port(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise ValueError(f"a cluster node is named host:port, not {text!r}")
+    return host.strip("[]"), int(port)
 
 
 class EmbeddedServer:
