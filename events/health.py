@@ -81,8 +81,9 @@ def cluster_nodes(client: redis.Redis) -> dict[str, Any]:
     ``{}`` for a single server."""
     if not isinstance(client, RedisCluster):
         return {}
-    # Any node answers for the cluster: CLUSTER NODES is its own view of every node's state.
-    text = _text(client.get_redis_connection(client.get_random_node()).execute_command("CLUSTER", "NODES"))
+    # A primary answers for the cluster (CLUSTER NODES is its view of every node's state): primaries
+    # must answer for the record anyway, while a replica asked might be the node that is down.
+    text = _text(_primaries(client)[0].execute_command("CLUSTER", "NODES"))
     nodes = [line.split() for line in text.splitlines() if line.strip()]
     nodes = [fields for fields in nodes if "handshake" not in fields[2] and "noaddr" not in fields[2]]
     down = {fields[0] for fields in nodes if {"fail", "fail?"} & set(fields[2].split(","))}
