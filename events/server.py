@@ -38,7 +38,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from events.errors import EventStoreError
+from events.errors import EventStoreError, refused_for_disk
 
 APPENDFSYNC_CHOICES = ("everysec", "always")
 DEFAULT_MAXMEMORY = "1gb"
@@ -97,6 +97,27 @@ def queue_url(store_url: str) -> str:
     return url
 
 
+class _AliveWhileDiskFull:
+    """A connection whose health check (a PING before a command on a connection idle for
+    ``health_check_interval``) takes a ``MISCONF`` reply for what it is: a live server that refuses
+    writes for its disk, and refuses PING with them. Reads then go on being served."""
+
+    def _send_ping(self) -> None:
+        try:
+            super()._send_ping()
+        except redis.ResponseError as exc:
+            if not refused_for_disk(exc):
+                raise
+
+
+class _Connection(_AliveWhileDiskFull, redis.Connection):
+    pass
+
+
+class _SSLConnection(_AliveWhileDiskFull, redis.SSLConnection):
+    pass
+
+
 def redis_from_url(url: str, **kwargs) -> redis.Redis:
     """A redis-py client for ``url`` with the project's conventions (bytes replies).
 
@@ -108,6 +129,10 @@ def redis_from_url(url: str, **kwargs) -> redis.Redis:
     as a place to start from again."""
     kwargs.setdefault("decode_responses", False)
     kwargs.setdefault("health_check_interval", 30)
+    if url.startswith(("redis://", "redis+cluster://")):
+        kwargs.setdefault("connection_class", _Connection)
+    elif url.startswith(("rediss://", "rediss+cluster://")):
+        kwargs.setdefault("connection_class", _SSLConnection)
     if is_cluster_url(url):
         from redis.cluster import ClusterNode, RedisCluster
 

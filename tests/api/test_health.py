@@ -13,7 +13,9 @@ import pytest
 import requests
 
 from api.app import create_app
-from events.server import EmbeddedServer
+from events.envelope import GENESIS_HASH
+from events.server import EmbeddedServer, redis_from_url
+from events.store import EventStore
 from tests.api.test_problems import assert_problem
 from tests.hosts import ServedApi
 from workers.jobs import enqueue_scores
@@ -199,3 +201,13 @@ def test_health_answers_down_at_once_while_the_store_is_frozen_and_requests_wait
         for thread in waiting:
             thread.join(timeout=60)
         served.stop()
+
+
+def test_a_store_whose_disk_refuses_writes_still_answers_reads_on_a_connection_idle_past_its_health_check(store):
+    client = redis_from_url(store.url, health_check_interval=0.01)  # a PING before any command after 10 ms idle
+    events = EventStore(client)
+    assert events.head("g1") == (0, GENESIS_HASH)
+    with _disk_full(store):
+        time.sleep(0.05)  # idle past the interval: the next command is preceded by a PING, refused with MISCONF
+        assert events.head("g1") == (0, GENESIS_HASH)
+    client.close()
