@@ -16,6 +16,7 @@ from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from api.resources import blueprints, docs
 from api.resources.events import is_stream_path
+from api.resources.health import HEALTH_PATH, Probes
 from api.resources.imports import IMPORTS_PATH
 from api.services import Services
 from api.web import register as register_web
@@ -96,7 +97,8 @@ def create_app(config: dict | None = None) -> Flask:
     jobs = JobPolicy(queue, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
     listing = GameListing(client, store, catalog)
     app.extensions["courtcard"] = Services(client, queue, store, catalog, referee, listing,
-                                           Tables(queue, store, catalog, referee, jobs, listing))
+                                           Tables(queue, store, catalog, referee, jobs, listing),
+                                           Probes.connect(app.config["REDIS_URL"], queue_at))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
     app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
     # Imports read at once per process; one more is a 503 (api.resources.imports).
@@ -111,9 +113,10 @@ def create_app(config: dict | None = None) -> Flask:
     docs.register(app)
     register_web(app)
     # At most CONCURRENCY requests at work at once per process, first come first served (api.gate).
-    # Live streams wait, and imports have their own bound: neither takes a table request's place.
+    # Live streams wait, imports have their own bound, and the health check is answered beside
+    # them all: none takes a table request's place or waits behind requests on a slow store.
     app.wsgi_app = GatedApp(app.wsgi_app, app.config["CONCURRENCY"],
-                            exempt=lambda path: is_stream_path(path) or path == IMPORTS_PATH)
+                            exempt=lambda path: is_stream_path(path) or path in (IMPORTS_PATH, HEALTH_PATH))
     return app
 
 

@@ -78,7 +78,7 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     if cluster and embedded is not None:
         local_cluster = LocalCluster(embedded.data_dir / "cluster", appendfsync=appendfsync, maxmemory=maxmemory)
         os.environ["COURTCARD_QUEUE_URL"], url = url, local_cluster.start()
-        console.print(f"Local Valkey Cluster on {url.split('@')[-1]} (and {len(local_cluster.nodes) - 1} more nodes), "
+        console.print(f"Local Valkey Cluster of {len(local_cluster.nodes)} nodes on {url.split('@')[-1]}, "
                       f"data in {local_cluster.data_dir}; RQ's queues on the embedded server")
     try:
         queue_url(url)
@@ -88,15 +88,15 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     data = Path(data_dir or default_data_dir()).resolve()
     os.environ["COURTCARD_DATA"] = str(data)
     console.print(f"Exports are signed with the key {load_or_create_signer(data).public_key} (GET /signing-key)")
-    supervisor = Supervisor(workers, dict(os.environ, REDIS_URL=url), embedded)
+    # A node of the local cluster that dies is started again as the embedded server is.
+    supervisor = Supervisor(workers, dict(os.environ, REDIS_URL=url), embedded,
+                            local_cluster.nodes if local_cluster is not None else ())
     supervisor.start()
     console.print(f"Courtcard API on http://{host}:{port}  (docs: http://{host}:{port}/docs), {workers} worker(s)")
     try:
         serve_api(host, port, processes, concurrency, streams, url)
     finally:
         supervisor.stop()
-        if local_cluster is not None:
-            local_cluster.stop()
 
 
 def _log_to_stderr(logger: logging.Logger) -> None:

@@ -7,7 +7,9 @@ several times the median). Letting a few requests run and the rest wait their tu
 first served, keeps every play's wait close to the median.
 
 Live event streams are left out: they spend their life waiting for the next event, and each
-holds a server thread of its own (their number is capped by ``STREAM_LIMIT``, see api.app).
+holds a server thread of its own (their number is capped by ``STREAM_LIMIT``, see api.app). So is
+the health check, which a load balancer must get an answer to within a second even while every
+request at work waits on a slow store (api.resources.health).
 """
 
 from __future__ import annotations

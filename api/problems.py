@@ -14,7 +14,10 @@ import redis
 from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from events.errors import ConcurrencyError, EventStoreError, StoreFullError, StoreUnavailableError, WriteOutcomeUnknownError
+from events.errors import (
+    ConcurrencyError, EventStoreError, StoreDiskFullError, StoreFullError, StoreUnavailableError, WriteOutcomeUnknownError,
+    refused_for_disk,
+)
 from referee.errors import InputError
 from referee.service import GameNotFoundError, GameUnreadableError, RefereeFoldError, VersionMismatchError
 
@@ -44,10 +47,10 @@ PROBLEM_CODES = (
     "invalid_input", "invalid_json", "invalid_options", "invalid_request", "invalid_seat", "invalid_seat_name",
     "invalid_trump_change", "json_too_deep", "method_not_allowed", "no_disputes", "no_irregularity",
     "no_such_dispute", "no_such_play", "not_dealer", "not_found", "not_your_turn", "outcome_unknown",
-    "precondition_required", "referee_fold_failed",
-    "request_too_large", "store_error", "store_full", "store_unavailable", "token_rejected", "token_required",
-    "too_many_lines", "too_many_streams", "trump_change_required", "unknown_action", "unknown_card", "unknown_game",
-    "unknown_suit", "unsupported_media_type", "version_ahead", "version_conflict", "wrong_phase",
+    "precondition_required", "referee_fold_failed", "request_too_large", "store_disk_full", "store_error",
+    "store_full", "store_unavailable", "token_rejected", "token_required", "too_many_lines", "too_many_streams",
+    "trump_change_required", "unknown_action", "unknown_card", "unknown_game", "unknown_suit",
+    "unsupported_media_type", "version_ahead", "version_conflict", "wrong_phase",
 )
 
 
@@ -221,6 +224,7 @@ def register_problem_handlers(app: Flask) -> None:
         return problem(500, str(exc), "referee_fold_failed")
 
     @app.errorhandler(StoreUnavailableError)
+    @app.errorhandler(redis.exceptions.RedisClusterException)  # no node of the cluster answered
     @app.errorhandler(redis.exceptions.ConnectionError)
     @app.errorhandler(redis.exceptions.TimeoutError)
     def _unavailable(exc: Exception):
@@ -236,6 +240,21 @@ def register_problem_handlers(app: Flask) -> None:
         log.error("event store full: %s", exc)
         return problem(507, "The store is full: nothing was written. Its memory limit must be raised "
                        "(courtcard serve --maxmemory) before anything more can be logged.", "store_full")
+
+    @app.errorhandler(StoreDiskFullError)
+    def _disk_full(exc: Exception):
+        # The server refused the write before running it, and takes writes again by itself once
+        # its disk has room: a retry later may succeed.
+        log.error("event store cannot write to its disk: %s", exc)
+        return problem(507, "The store's disk is full: nothing was written. The store refuses every write until "
+                       "its disk has room again (it could not save, or write its append-only file); try again "
+                       "later.", "store_disk_full", headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+    @app.errorhandler(redis.exceptions.ResponseError)
+    def _refused(exc: redis.exceptions.ResponseError):
+        # Refusals met outside the event store (the catalog's writes, say): the disk's is the one
+        # a client can wait out; any other is unexpected.
+        return _disk_full(exc) if refused_for_disk(exc) else _unexpected(exc)
 
     @app.errorhandler(EventStoreError)
     def _store_error(exc: EventStoreError):

@@ -196,6 +196,12 @@ class HealthSchema(ma.Schema):
     redis = ma.fields.Dict()
     append_only_file = ma.fields.Dict()
     memory = ma.fields.Dict(metadata={"description": "used_bytes, limit_bytes (null: no limit), used_ratio, policy"})
+    disk = ma.fields.Dict(metadata={
+        "description": "writes_refused: the store refuses writes because it cannot write to its disk, with the "
+                       "server's words in error; last_save_status: how its last snapshot went"})
+    cluster = ma.fields.Dict(metadata={
+        "description": "on a cluster (empty otherwise): nodes, how many; down, the nodes that do not answer; "
+                       "primaries_without_replica, those no node would take over from"})
     queue = ma.fields.Dict(metadata={"description": "queued, started, failed jobs; workers alive"})
     record = ma.fields.Dict(metadata={
         "description": "incidents: how many times a game's head was found behind what a process had folded "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import redis
 from flask import current_app
@@ -12,6 +13,9 @@ from referee.service import RefereeService
 from workers.catalog import GameCatalog
 from workers.listing import GameListing
 from workers.tables import Tables
+
+if TYPE_CHECKING:
+    from api.resources.health import Probes
 
 
 @dataclass
@@ -25,6 +29,7 @@ class Services:
     referee: RefereeService
     listing: GameListing  # the list of games, filtered and paged
     tables: Tables  # the use cases: creating, importing, disputes, the bookkeeping after an append
+    probes: Probes  # /healthz's own clients: short timeouts, apart from the requests'
 
 
 def services() -> Services:

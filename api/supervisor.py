@@ -1,17 +1,19 @@
-"""Keeping ``courtcard serve`` whole: its RQ workers and its embedded store are restarted when they die.
+"""Keeping ``courtcard serve`` whole: its RQ workers, its embedded store and the nodes of its local
+cluster (``--cluster``) are restarted when they die.
 
 The API processes are Granian's, which starts again one that dies (api.server). This module watches
-the rest from a thread of the serving process: each RQ worker it started, and the embedded store.
-One that exits while the service is not stopping is started again after a back-off that doubles
-with each quick failure (1, 2, 4 ... up to 30 s) and is forgiven once it has run for a minute, so
-a part that cannot start (the store gone, its port taken) is retried without spinning. Every exit
-and restart is logged.
+the rest from a thread of the serving process: each RQ worker it started, the embedded store, and
+each node of the local cluster (a node started again rejoins the cluster as a replica: its slots
+went to the replica that took over meanwhile). One that exits while the service is not stopping
+is started again after a back-off that doubles with each quick failure (1, 2, 4 ... up to 30 s)
+and is forgiven once it has run for a minute, so a part that cannot start (the store gone, its
+port taken) is retried without spinning. Every exit and restart is logged.
 
 Each RQ worker runs in a process group of its own, so a Ctrl-C in the terminal reaches the API
 only: the workers are stopped here, after the API, with SIGTERM (each finishes the job in hand),
-and the embedded store last. The store runs in a session of its own already (events.server). The
-group also holds the worker's scheduler process: when a worker dies, or outlives its stop, its
-group is killed with it, so no orphan of it is left running.
+then the cluster's nodes, and the embedded store last. The servers run in sessions of their own
+already (events.server). A worker's group also holds its scheduler process: when a worker dies,
+or outlives its stop, its group is killed with it, so no orphan of it is left running.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from events.server import EmbeddedServer, EmbeddedServerError
@@ -65,22 +68,26 @@ class Backoff:
 
 @dataclass
 class _Slot:
-    """One supervised part: its process when running, else the moment it is due to start again."""
+    """One supervised part: its process when running, else the moment it is due to start again
+    (a store's process is its server's)."""
 
     name: str
     process: subprocess.Popen | None = None
     due: float | None = None
     backoff: Backoff = field(default_factory=Backoff)
+    server: EmbeddedServer | None = None
 
 
 class Supervisor:
-    """Starts ``workers`` RQ workers with ``env``, and keeps them and ``embedded`` (if any) running."""
+    """Starts ``workers`` RQ workers with ``env``, and keeps them, ``embedded`` (if any) and the
+    cluster's ``nodes`` running."""
 
-    def __init__(self, workers: int, env: dict[str, str], embedded: EmbeddedServer | None) -> None:
+    def __init__(self, workers: int, env: dict[str, str], embedded: EmbeddedServer | None,
+                 nodes: Sequence[EmbeddedServer] = ()) -> None:
         self.env = env
-        self.embedded = embedded
         self.workers = [_Slot(f"RQ worker {i + 1}") for i in range(workers)]
-        self.store = _Slot("embedded store") if embedded is not None else None
+        self.stores = ([_Slot("embedded store", server=embedded)] if embedded is not None else []) + [
+            _Slot(f"cluster node {i}", server=node) for i, node in enumerate(nodes)]
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="courtcard-supervisor", daemon=True)
 
@@ -90,7 +97,8 @@ class Supervisor:
         self._thread.start()
 
     def stop(self) -> None:
-        """Stop watching, then stop the workers (each finishes its job) and the embedded store."""
+        """Stop watching, then stop the workers (each finishes its job), the cluster's nodes and the
+        embedded store (those this process started)."""
         self._stopping.set()
         if self._thread.is_alive():
             self._thread.join()
@@ -103,16 +111,16 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 pass
             _kill_group(process)
-        if self.embedded is not None:
-            self.embedded.stop_if_started_here()
+        for slot in reversed(self.stores):
+            slot.server.stop_if_started_here()
 
     # -- the watch --------------------------------------------------------------------------------
 
     def _watch(self) -> None:
         while not self._stopping.wait(CHECK_EVERY_S):
             try:
-                if self.store is not None:
-                    self._check_store(self.store)
+                for slot in self.stores:
+                    self._check_store(slot)
                 for slot in self.workers:
                     self._check_worker(slot)
             except Exception:  # the watch must outlive any one failure, or nothing is restarted again
@@ -133,20 +141,21 @@ class Supervisor:
                 self._schedule(slot, f"{slot.name} could not start: {exc}")
 
     def _check_store(self, slot: _Slot) -> None:
+        server = slot.server
         if slot.due is None:
-            if not self.embedded.has_exited():
+            if not server.has_exited():
                 return
-            self._schedule(slot, f"the {slot.name} (pid {self.embedded.pid}) exited")
+            self._schedule(slot, f"the {slot.name} (pid {server.pid}) exited")
         if time.monotonic() < slot.due or self._stopping.is_set():
             return
         try:
-            self.embedded.restart()
+            server.restart()
         except EmbeddedServerError as exc:
             self._schedule(slot, f"the {slot.name} did not start again: {exc}")
             return
         slot.due = None
         slot.backoff.started()
-        log.warning("the %s runs again (pid %s, same port and data)", slot.name, self.embedded.pid)
+        log.warning("the %s runs again (pid %s, same port and data)", slot.name, server.pid)
 
     def _schedule(self, slot: _Slot, what: str) -> None:
         delay = slot.backoff.next_delay()

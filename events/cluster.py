@@ -7,8 +7,12 @@ and owner-only data directory as the single embedded server) in a directory of i
 The cluster is wired with plain cluster commands (ADDSLOTSRANGE, MEET, REPLICATE), so no
 ``valkey-cli`` is needed.
 
-Its url is ``redis+cluster://:<password>@127.0.0.1:<port of node 0>``: :func:`events.server.connect`
-and ``REDIS_URL`` take it, and the store then speaks through redis-py's cluster client.
+Its url names every node, ``redis+cluster://:<password>@127.0.0.1:<port of node 0>,127.0.0.1:<port
+of node 1>,...``, so that a client started while any one of them is dead starts from another:
+:func:`events.server.connect` and ``REDIS_URL`` take it, and the store then speaks through
+redis-py's cluster client. A node that died is started again with :meth:`EmbeddedServer.restart`
+(``courtcard serve --cluster`` does so, as for its embedded server): it rejoins from its
+``nodes.conf``, as the replica of the node that took over its slots.
 
     >>> cluster = LocalCluster("/tmp/courtcard-cluster")   # doctest: +SKIP
     >>> url = cluster.start()                              # doctest: +SKIP
@@ -66,8 +70,9 @@ class LocalCluster:
 
     @property
     def url(self) -> str:
-        """``redis+cluster://`` url of the cluster (any node serves as the entry point)."""
-        return f"redis+cluster://:{quote(self.password, safe='')}@127.0.0.1:{self.nodes[0].port}"
+        """``redis+cluster://`` url of the cluster, naming every node: any live one is an entry point."""
+        nodes = ",".join(f"127.0.0.1:{node.port}" for node in self.nodes)
+        return f"redis+cluster://:{quote(self.password, safe='')}@{nodes}"
 
     def client(self, **kwargs) -> redis.RedisCluster:
         """A new redis-py cluster client on this cluster."""

@@ -77,3 +77,18 @@ class WriteOutcomeUnknownError(StoreUnavailableError):
     def __init__(self, game_id: str, reason: str) -> None:
         super().__init__(f"game {game_id!r}: the store did not confirm the append ({reason})")
         self.game_id = game_id
+
+
+class StoreDiskFullError(EventStoreError):
+    """The store cannot write to its disk and refuses every write (its ``MISCONF`` reply): a save
+    failed (a full disk, a directory it cannot write) or its append-only file cannot be written.
+    Nothing was written.
+
+    It lasts until the disk has room again (the server then saves, or writes its file, and takes
+    writes by itself), so the API answers 507 with a Retry-After.
+    """
+
+
+def refused_for_disk(exc: BaseException) -> bool:
+    """True for a server's ``MISCONF`` reply: it refuses writes because it cannot persist them."""
+    return str(exc).startswith("MISCONF")

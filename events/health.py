@@ -1,5 +1,6 @@
 """How the server holding the record is doing: reachable, which version, append-only file healthy,
-memory used against its limit; on a cluster, of its primaries, the worst of them speaking for all."""
+memory used against its limit, whether its disk lets it write; on a cluster, of its primaries, the
+worst of them speaking for all, and which of its nodes are down or unreplicated."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 
 import redis
 from redis.cluster import RedisCluster
+
+from events.errors import refused_for_disk
 
 
 def store_health(client: redis.Redis) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -50,3 +53,63 @@ def _infos(client: redis.Redis, section: str) -> list[dict[str, Any]]:
     if isinstance(client, RedisCluster):
         return list(client.info(section, target_nodes=RedisCluster.PRIMARIES).values())
     return [client.info(section)]
+
+
+def store_disk(client: redis.Redis) -> dict[str, Any]:
+    """Whether the store refuses writes because it cannot write to its disk, with the server's
+    words (``writes_refused``, ``error``), and how its last snapshot went (``last_save_status``).
+
+    Valkey and Redis refuse PING too while they refuse writes for their disk (a ``MISCONF``
+    reply), so a PING of each primary tells it without writing anything."""
+    error = None
+    for node in _primaries(client):
+        try:
+            node.ping()
+        except redis.ResponseError as exc:
+            if not refused_for_disk(exc):
+                raise
+            error = str(exc)
+            break
+    saves = [p.get("rdb_last_bgsave_status") for p in _infos(client, "persistence")]
+    return {"writes_refused": error is not None, "error": error,
+            "last_save_status": next((status for status in saves if status != "ok"), "ok")}
+
+
+def cluster_nodes(client: redis.Redis) -> dict[str, Any]:
+    """On a cluster: how many nodes it has, those down (``fail``, or ``fail?`` to the node asked),
+    and the primaries serving slots with no live replica (a failover could not cover their loss);
+    ``{}`` for a single server."""
+    if not isinstance(client, RedisCluster):
+        return {}
+    # A primary answers for the cluster (CLUSTER NODES is its view of every node's state): primaries
+    # must answer for the record anyway, while a replica asked might be the node that is down.
+    text = _text(_primaries(client)[0].execute_command("CLUSTER", "NODES"))
+    nodes = [line.split() for line in text.splitlines() if line.strip()]
+    nodes = [fields for fields in nodes if "handshake" not in fields[2] and "noaddr" not in fields[2]]
+    down = {fields[0] for fields in nodes if {"fail", "fail?"} & set(fields[2].split(","))}
+    replicated = {fields[3] for fields in nodes if fields[0] not in down and fields[3] != "-"}
+    primaries = [fields for fields in nodes if "master" in fields[2].split(",") and fields[0] not in down
+                 and len(fields) > 8]  # serving slots
+    return {
+        "nodes": len(nodes),
+        "down": sorted(f"{_address(fields)} ({_role(fields)})" for fields in nodes if fields[0] in down),
+        "primaries_without_replica": sorted(_address(fields) for fields in primaries if fields[0] not in replicated),
+    }
+
+
+def _address(fields: list[str]) -> str:
+    return fields[1].split("@")[0]  # "<ip>:<port>@<bus port>[,<hostname>]"
+
+
+def _role(fields: list[str]) -> str:
+    return "primary" if "master" in fields[2].split(",") else "replica"
+
+
+def _primaries(client: redis.Redis) -> list[redis.Redis]:
+    if isinstance(client, RedisCluster):
+        return [client.get_redis_connection(node) for node in client.get_primaries()]
+    return [client]
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value

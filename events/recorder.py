@@ -41,6 +41,11 @@ class Recorder(Protocol):
         """The digest recorded for a request (route and Idempotency-Key), or None."""
         ...
 
+    def confirm_durable(self, game_id: str) -> None:
+        """Return once the game's record is as durable as an acknowledged append must be (held by
+        the replicas the deployment waits for), or raise WriteOutcomeUnknownError."""
+        ...
+
     def note_incident(self, kind: str, game_id: str, detail: str) -> None:
         """Keep a note of something noticed about the record itself (a head that moved back)."""
         ...

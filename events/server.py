@@ -24,6 +24,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -37,7 +38,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from events.errors import EventStoreError
+from events.errors import EventStoreError, refused_for_disk
 
 APPENDFSYNC_CHOICES = ("everysec", "always")
 DEFAULT_MAXMEMORY = "1gb"
@@ -96,18 +97,72 @@ def queue_url(store_url: str) -> str:
     return url
 
 
+class _AliveWhileDiskFull:
+    """A connection whose health check (a PING before a command on a connection idle for
+    ``health_check_interval``) takes a ``MISCONF`` reply for what it is: a live server that refuses
+    writes for its disk, and refuses PING with them. Reads then go on being served."""
+
+    def _send_ping(self) -> None:
+        try:
+            super()._send_ping()
+        except redis.ResponseError as exc:
+            if not refused_for_disk(exc):
+                raise
+
+
+class _Connection(_AliveWhileDiskFull, redis.Connection):
+    pass
+
+
+class _SSLConnection(_AliveWhileDiskFull, redis.SSLConnection):
+    pass
+
+
 def redis_from_url(url: str, **kwargs) -> redis.Redis:
     """A redis-py client for ``url`` with the project's conventions (bytes replies).
 
     A ``redis+cluster://`` (or ``rediss+cluster://``) url gives redis-py's cluster client, which
-    finds the other nodes from the one named and routes each command to the slot's primary."""
+    finds the other nodes from those named and routes each command to the slot's primary. The url
+    may name several nodes, comma-separated (``redis+cluster://:pw@h1:7000,h2:7001,h3:7002``): the
+    client starts from whichever of them answers, so a process started while one node is dead
+    still reaches the cluster. Once connected, redis-py takes every node of the cluster's slot map
+    as a place to start from again."""
     kwargs.setdefault("decode_responses", False)
     kwargs.setdefault("health_check_interval", 30)
+    if url.startswith(("redis://", "redis+cluster://")):
+        kwargs.setdefault("connection_class", _Connection)
+    elif url.startswith(("rediss://", "rediss+cluster://")):
+        kwargs.setdefault("connection_class", _SSLConnection)
     if is_cluster_url(url):
-        from redis.cluster import RedisCluster
+        from redis.cluster import ClusterNode, RedisCluster
 
-        return RedisCluster.from_url(url.replace("+cluster://", "://", 1), **kwargs)
+        first, others = cluster_nodes_of(url)
+        return RedisCluster.from_url(first, startup_nodes=[ClusterNode(host, port) for host, port in others], **kwargs)
     return redis.Redis.from_url(url, **kwargs)
+
+
+_AUTHORITY = re.compile(r"(?P<scheme>[^:/]+://)(?P<user>[^@/?#]*@)?(?P<hosts>[^/?#]*)(?P<rest>.*)\Z", re.S)
+
+
+def cluster_nodes_of(url: str) -> tuple[str, list[tuple[str, int]]]:
+    """A cluster url as redis-py reads it (its first node only, ``+cluster`` dropped), and the
+    (host, port) of the other nodes it names.
+
+    >>> cluster_nodes_of("redis+cluster://:pw@10.0.0.1:7000,10.0.0.2:7001,[::1]:7002/0")
+    ('redis://:pw@10.0.0.1:7000/0', [('10.0.0.2', 7001), ('::1', 7002)])
+    """
+    parts = _AUTHORITY.match(url.replace("+cluster://", "://", 1))
+    hosts = [h for h in parts["hosts"].split(",") if h] if parts else []
+    if not hosts:
+        raise ValueError(f"a cluster url names at least one node (host:port), not {url.split('@')[-1]!r}")
+    return parts["scheme"] + (parts["user"] or "") + hosts[0] + parts["rest"], [_host_port(h) for h in hosts[1:]]
+
+
+def _host_port(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise ValueError(f"a cluster node is named host:port, not {text!r}")
+    return host.strip("[]"), int(port)
 
 
 class EmbeddedServer:

@@ -57,6 +57,7 @@ from typing import Any, TypeVar
 import orjson
 import redis
 from redis.cluster import RedisCluster
+from redis.exceptions import RedisClusterException
 
 from events.chain import UNREADABLE, ChainChecker, VerificationReport
 from events.decoding import EnvelopeDecoder
@@ -67,9 +68,11 @@ from events.errors import (
     CorruptEventError,
     DuplicateEventIdError,
     EventStoreError,
+    StoreDiskFullError,
     StoreFullError,
     StoreUnavailableError,
     WriteOutcomeUnknownError,
+    refused_for_disk,
 )
 from events.registry import EventRegistry, EventTypeError, registry as default_registry
 from events.scripts import APPEND, REGISTER_GAME
@@ -117,8 +120,9 @@ class VerifiedRecord:
 
 
 def _translate_unavailable(method: _F) -> _F:
-    """Turn "cannot reach Redis" failures into StoreUnavailableError (the API answers 503), and "out
-    of memory" refusals into StoreFullError (507)."""
+    """Turn "cannot reach Redis" failures into StoreUnavailableError (the API answers 503), "out
+    of memory" refusals into StoreFullError and "cannot write to disk" ones into
+    StoreDiskFullError (507)."""
 
     @functools.wraps(method)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -131,6 +135,12 @@ def _translate_unavailable(method: _F) -> _F:
             raise StoreUnavailableError(f"the event store's cluster is failing over: {exc}") from exc
         except redis.exceptions.OutOfMemoryError as exc:  # an "OOM" reply: at maxmemory, never evicting
             raise StoreFullError(f"the event store is full and refuses writes: {exc}") from exc
+        except redis.ResponseError as exc:
+            if refused_for_disk(exc):  # refused before anything ran: a script fails at its first write
+                raise StoreDiskFullError(f"the event store cannot write to its disk and refuses writes: {exc}") from exc
+            raise
+        except RedisClusterException as exc:  # no node of the cluster could be reached to learn its slots
+            raise StoreUnavailableError(f"the event store's cluster cannot be reached: {exc}") from exc
 
     return wrapper  # type: ignore[return-value]
 
@@ -431,13 +441,37 @@ class EventStore:
             self._register_script(keys=self._game_index_keys(), args=[game_id])
         status = _text(reply[0])
         if status in ("duplicate", "request"):
-            # A retry answered by events recorded before: the wait must cover them too, and a wait
-            # measures the writes of its own connection, so write something of the game's first.
-            _, waited = self._on_slot_node(keys[0], lambda pipe: pipe.set(self._wait_key(game_id), "1"))
-        if status in ("ok", "duplicate", "request") and self.durability.confirmed(waited) < self.durability.replicas:
+            self._wait_for_replicas(game_id)  # answered by events recorded before: they must be held too
+        elif status == "ok":
+            self._check_confirmed(game_id, waited)
+        return reply
+
+    @_translate_unavailable
+    def confirm_durable(self, game_id: str) -> None:
+        """Return once the game's record is as durable as an append must be before it is
+        acknowledged (``durability``: held by that many replicas); at once, with no round trip,
+        when appends wait for none.
+
+        A retry answered by events recorded before is acknowledged only under this same wait, since
+        the first attempt may have been refused for want of a replica. Raises
+        WriteOutcomeUnknownError when the replicas do not confirm in time."""
+        if self.durability.waits:
+            try:
+                self._wait_for_replicas(game_id)
+            except (redis.ConnectionError, redis.TimeoutError) as exc:
+                raise WriteOutcomeUnknownError(game_id, str(exc)) from exc
+
+    def _wait_for_replicas(self, game_id: str) -> None:
+        # A wait measures the writes of its own connection, so it writes something of the game's
+        # first: what the replicas confirm then covers every write of the game's node before it.
+        key = self._wait_key(game_id)
+        _, waited = self._on_slot_node(key, lambda pipe: pipe.set(key, "1"))
+        self._check_confirmed(game_id, waited)
+
+    def _check_confirmed(self, game_id: str, waited: Any) -> None:
+        if self.durability.confirmed(waited) < self.durability.replicas:
             raise WriteOutcomeUnknownError(game_id, f"{self.durability.command()[0]} confirmed {waited!r} where "
                                                     f"{self.durability.replicas} replica(s) must hold the append")
-        return reply
 
     def _on_slot_node(self, key: str, command: Callable[[Any], Any]) -> tuple[Any, Any]:
         """Send ``command`` then the durability wait in one pipeline to the node that serves

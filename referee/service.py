@@ -308,7 +308,9 @@ class RefereeService:
                     exc.idempotency_key = request.key
                     raise
                 if result.duplicate or result.request_seen is not None:
-                    return self._replay_request(game_id, request, result.request_seen or request.digest)
+                    # The store waited for its replicas before answering with recorded events.
+                    return self._replay_request(game_id, request, result.request_seen or request.digest,
+                                                durable=True)
                 before = self.cache.score_mark(game_id) or game.score_mark(state)
                 self.cache.put(game_id, folded, result.envelopes[-1].hash)
                 after = game.score_mark(folded)
@@ -318,15 +320,27 @@ class RefereeService:
                                     scores_changed=after != before)
             raise VersionMismatchError(game_id, entry[0].version, self.store.version(game_id))
 
-    def _replay_request(self, game_id: str, request: _RequestRecord, recorded_digest: str) -> ActionResult:
+    def _replay_request(self, game_id: str, request: _RequestRecord, recorded_digest: str,
+                        durable: bool = False) -> ActionResult:
         """The answer to a request whose key the game already recorded: its original events, or
-        a refusal when the key was used for another request."""
+        a refusal when the key was used for another request.
+
+        The events are acknowledged only as durable as a first write is (unless ``durable`` says
+        the store saw to it): the request that recorded them may have been answered
+        ``outcome_unknown`` for want of a replica, and its retry must not be acknowledged
+        before a replica holds them."""
         if recorded_digest != request.digest:
             raise IdempotencyKeyReusedError(game_id, request.key)
         logged = self.store.find_events(game_id, request.event_ids(1))
         if not logged:
             raise GameUnreadableError(game_id, self.store.version(game_id),
                                       f"request {request.key!r} is recorded but its events are not")
+        if not durable:
+            try:
+                self.store.confirm_durable(game_id)
+            except WriteOutcomeUnknownError as exc:
+                exc.idempotency_key = request.key
+                raise
         batch = [logged[0]]
         prefix = request.event_ids(1)[0][:-1]
         for envelope in self.store.read(game_id, from_version=logged[0].version + 1):

@@ -60,10 +60,13 @@ def live_workers(client: redis.Redis) -> int:
 
 
 def queue_health(client: redis.Redis) -> dict:
-    """Queue depth, running and failed jobs, and the workers alive to take them, for /healthz."""
+    """Queue depth, running and failed jobs, and the workers alive to take them, for /healthz.
+
+    Read only: the registries' counts are taken without RQ's clean-up (the workers run it), so that
+    a check never writes, and answers while the server refuses writes (a full disk)."""
     out = {"queued": 0, "started": 0, "failed": 0, "workers": live_workers(client)}
     for q in queues(client):
         out["queued"] += q.count
-        out["started"] += StartedJobRegistry(queue=q).count
-        out["failed"] += FailedJobRegistry(queue=q).count
+        out["started"] += StartedJobRegistry(queue=q).get_job_count(cleanup=False)
+        out["failed"] += FailedJobRegistry(queue=q).get_job_count(cleanup=False)
     return out

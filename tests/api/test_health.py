@@ -3,11 +3,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import threading
+import time
+
 import pytest
+import requests
 
 from api.app import create_app
-from events.server import EmbeddedServer
+from events.envelope import GENESIS_HASH
+from events.server import EmbeddedServer, redis_from_url
+from events.store import EventStore
 from tests.api.test_problems import assert_problem
+from tests.hosts import ServedApi
 from workers.jobs import enqueue_scores
 from workers.worker import make_worker
 
@@ -110,3 +120,94 @@ def test_an_unreachable_store_is_down_with_retry_after(client, store):
     body = response.get_json()
     assert body["status"] == "down" and body["redis"]["reachable"] is False
     assert body["reasons"][0].startswith("the store cannot be reached")
+
+
+@contextlib.contextmanager
+def _disk_full(store):
+    """The store's disk refuses it, as a full disk does: its snapshot cannot be written (a directory
+    stands where it goes, which no rename replaces, root's included), and a server that saves
+    snapshots refuses every write once one failed (MISCONF) until it can save again."""
+    client = store.client()
+    (store.data_dir / "dump.rdb").mkdir()
+    client.config_set("save", "3600 1")
+    try:
+        client.bgsave()
+        deadline = time.monotonic() + 30
+        while client.info("persistence")["rdb_last_bgsave_status"] != "err":
+            assert time.monotonic() < deadline, "the snapshot did not fail"
+            time.sleep(0.05)
+        yield
+    finally:
+        (store.data_dir / "dump.rdb").rmdir()  # room again: the next snapshot is saved
+        client.bgsave()
+        while client.info("persistence")["rdb_last_bgsave_status"] != "ok":
+            time.sleep(0.05)
+        client.config_set("save", "")
+        client.close()
+
+
+def test_a_store_whose_disk_refuses_writes_is_down_naming_the_disk_and_a_write_is_507_with_nothing_written(
+        client, store):
+    game_id, headers = _new_game(client)
+    version = client.get(f"/games/{game_id}").get_json()["version"]
+    with _disk_full(store):
+        body = _health(client, 503)
+        assert body["status"] == "down" and body["redis"]["reachable"], body
+        assert body["disk"]["writes_refused"] and body["disk"]["error"].startswith("MISCONF")
+        assert any(reason.startswith("the store's disk is full") for reason in body["reasons"]), body["reasons"]
+
+        refused = client.post(f"/games/{game_id}/actions", json={"action": "call_trump", "seat": 0, "suit": "S"},
+                              headers=headers)
+        problem = assert_problem(refused, 507)
+        assert problem["code"] == "store_disk_full" and problem["type"] == "urn:courtcard:problem:store_disk_full"
+        assert "the store's disk is full: nothing was written" in problem["detail"].lower()
+        assert refused.headers["Retry-After"].isdigit()
+        created = assert_problem(client.post("/games", json={"game": "queens-dungeon", "seats": SEATS}), 507)
+        assert created["code"] == "store_disk_full"
+        assert client.get(f"/games/{game_id}").get_json()["version"] == version  # still read
+    assert _health(client, 200)["status"] == "ok"
+    assert client.post(f"/games/{game_id}/actions", json={"action": "call_trump", "seat": 0, "suit": "S"},
+                       headers=headers).status_code == 201
+
+
+def test_health_answers_down_at_once_while_the_store_is_frozen_and_requests_wait_on_it(store, tmp_path):
+    served = ServedApi(store.url, tmp_path / "serve.log", "--processes", "1")
+    waiting: list[threading.Thread] = []
+    try:
+        served.wait_ready()
+        created = requests.post(f"{served.url}/games", json={"game": "queens-dungeon", "seats": SEATS},
+                                timeout=10).json()
+        headers = {"Authorization": f"Bearer {created['token']}"}
+        os.kill(store.pid, signal.SIGSTOP)
+        try:
+            # More table requests than the process works on at once, each stuck on the frozen store.
+            for seat in range(4):
+                waiting.append(threading.Thread(target=requests.post, daemon=True, kwargs={
+                    "url": f"{served.url}/games/{created['game_id']}/actions", "headers": headers, "timeout": 60,
+                    "json": {"action": "call_trump", "seat": seat, "suit": "S"}}))
+                waiting[-1].start()
+            time.sleep(0.5)  # let them reach the process first
+            response = requests.get(f"{served.url}/healthz", timeout=3)
+            assert response.status_code == 503 and response.headers["Retry-After"].isdigit()
+            body = response.json()
+            assert body["status"] == "down" and body["redis"]["reachable"] is False, body
+        finally:
+            os.kill(store.pid, signal.SIGCONT)
+        deadline = time.monotonic() + 60
+        while requests.get(f"{served.url}/healthz", timeout=3).status_code != 200:
+            assert time.monotonic() < deadline, "the store did not come back"
+            time.sleep(0.2)
+    finally:
+        for thread in waiting:
+            thread.join(timeout=60)
+        served.stop()
+
+
+def test_a_store_whose_disk_refuses_writes_still_answers_reads_on_a_connection_idle_past_its_health_check(store):
+    client = redis_from_url(store.url, health_check_interval=0.01)  # a PING before any command after 10 ms idle
+    events = EventStore(client)
+    assert events.head("g1") == (0, GENESIS_HASH)
+    with _disk_full(store):
+        time.sleep(0.05)  # idle past the interval: the next command is preceded by a PING, refused with MISCONF
+        assert events.head("g1") == (0, GENESIS_HASH)
+    client.close()

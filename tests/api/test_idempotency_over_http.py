@@ -3,6 +3,7 @@ request is a 422 naming the key, and the same key on another route is another re
 
 from __future__ import annotations
 
+from tests.hosts import RoundRobinClient, ServedApi
 from tests.workers.playing import RENEGE_DEAL, ApiTable
 
 
@@ -41,3 +42,22 @@ def test_the_same_key_on_a_dispute_after_an_action_is_another_request(client):
     disputed = client.post(f"/games/{table.game_id}/disputes", json={"seat": 3, "accused": 2, "trick": 1},
                            headers={**table.headers, "Idempotency-Key": "k1"})
     assert disputed.status_code == 202, disputed.get_json()
+
+
+def test_a_keyed_retry_no_replica_confirms_is_outcome_unknown_again_never_a_201(client, redis_url, tmp_path):
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    # A host whose appends wait for a replica, on the suite's server, which has none (WAIT answers 0).
+    waiting = ServedApi(redis_url, tmp_path / "serve.log", "--processes", "1",
+                        env={"COURTCARD_WAIT_REPLICAS": "1", "COURTCARD_WAIT_TIMEOUT_MS": "50"})
+    try:
+        waiting.wait_ready()
+        body = {"action": "play", "seat": 1, "card": "AS"}
+        for _ in range(2):  # the first attempt, then its retry: both on the primary alone
+            unknown = _post(RoundRobinClient([waiting.url]), table, body, "k1")
+            assert unknown.status_code == 503, unknown.get_json()
+            assert unknown.get_json()["code"] == "outcome_unknown" and unknown.get_json()["idempotency_key"] == "k1"
+    finally:
+        waiting.stop()
+    settled = _post(client, table, body, "k1")  # hosts that wait for no replica: the primary's word
+    assert settled.status_code == 201 and settled.get_json()["duplicate"]

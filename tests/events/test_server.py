@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import stat
 import time
 
@@ -12,7 +13,7 @@ import redis
 from store_samples import notes, sample_registry
 
 from events.errors import StoreFullError, StoreUnavailableError
-from events.server import EmbeddedServer, connect
+from events.server import EmbeddedServer, connect, redis_from_url
 from events.store import EventStore
 
 
@@ -201,3 +202,19 @@ def test_a_server_that_does_not_answer_has_not_exited(server):
         assert not server.has_exited()
     finally:
         os.kill(server.pid, signal.SIGCONT)
+
+
+def test_a_cluster_url_naming_several_nodes_reaches_the_cluster_through_any_live_one(local_cluster):
+    dead = socket.socket()  # a port nobody listens on: connections to it are refused, as to a dead node
+    dead.bind(("127.0.0.1", 0))
+    try:
+        password, nodes = local_cluster.url.rsplit("@", 1)
+        client = redis_from_url(f"{password}@127.0.0.1:{dead.getsockname()[1]},{nodes}")
+        try:
+            assert client.ping() and len(client.get_primaries()) == local_cluster.primaries
+        finally:
+            client.close()
+    finally:
+        dead.close()
+    with pytest.raises(ValueError, match="host:port"):
+        redis_from_url(f"{password}@{nodes},127.0.0.1")  # a node without its port
