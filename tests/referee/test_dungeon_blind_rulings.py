@@ -285,3 +285,25 @@ def test_a_graverobber_takes_another_copy_than_the_jack_it_is():
     t.act(cmd.EndTurn(0))
     t.act(cmd.Draw(1))
     assert t.act(cmd.Graverobber(1, "JC", "JC")) == [ev.DungeonGraverobberPlayed(1, "JC", "JC#2")]
+
+
+def test_a_place_named_by_a_card_two_passages_bear_is_refused_as_ambiguous():
+    """Jokers Wild, two decks: Ann's dungeon holds JK1 declared as the ten of hearts and, beside
+    it, a real ten of hearts (the second deck's copy: the first was seen in the contest). A 9 laid
+    ``on: 10H`` could go on either: refused, naming both, and nothing changes; named exactly, it goes."""
+    t = BlindTable(["AC", "10H", "3C"], players=3, decks=2, jokers_wild=True)
+    t.act(cmd.Draw(0))
+    t.act(cmd.PlayPassage(0, "JK=10H", "cell"))
+    t.act(cmd.EndTurn(0))
+    t.pass_turn(1, ["4D"])
+    t.pass_turn(2, ["5D"])
+    t.act(cmd.Draw(0))
+    t.act(cmd.PlayPassage(0, "10H", "cell"))
+    t.act(cmd.EndTurn(0))
+    t.pass_turn(1, ["6D"])
+    t.pass_turn(2, ["7D"])
+    t.act(cmd.Draw(0))
+    assert [card for card, _ in t.state.dungeons[0]] == ["JK1=10H", "10H#2"]
+    refused = t.refuse(cmd.PlayPassage(0, "9H", "10H"))
+    assert "ambiguous" in refused.message and refused.legal == ["JK1=10H", "10H#2"]
+    assert t.act(cmd.PlayPassage(0, "9H", "10H#2"))[0].on == "10H#2"
