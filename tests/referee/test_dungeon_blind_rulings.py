@@ -307,3 +307,22 @@ def test_a_place_named_by_a_card_two_passages_bear_is_refused_as_ambiguous():
     refused = t.refuse(cmd.PlayPassage(0, "9H", "10H"))
     assert "ambiguous" in refused.message and refused.legal == ["JK1=10H", "10H#2"]
     assert t.act(cmd.PlayPassage(0, "9H", "10H#2"))[0].on == "10H#2"
+
+
+def test_a_hand_shown_to_the_asker_alone_changes_no_other_players_legal_list():
+    """Bob's hand, shown to Ann's Myrmiddon, is known to the record; Cat did not see it, so the
+    cards her unseen ones may be (her Aces, here) are the same whether Bob showed an Ace or not."""
+    def looked(shown: list[str]) -> BlindTable:
+        t = BlindTable(["AC", "2C", "3C"], players=3)
+        t.act(cmd.Draw(0))
+        t.act(cmd.Myrmiddon(0, "QH", 1, "KS"))
+        t.act(cmd.Deny(1))
+        t.act(cmd.Look(0, shown))
+        return t
+
+    def aces(t: BlindTable) -> list:
+        return [a for a in DUNGEON.legal_actions(t.state, 2) if isinstance(a, cmd.PlayAce)]
+
+    with_ace, without = looked(["AD", "4D", "5D", "6D", "7D"]), looked(["8D", "4D", "5D", "6D", "7D"])
+    assert with_ace.state.hands[1][0] == "AD"
+    assert aces(with_ace) == aces(without) and cmd.PlayAce(2, "AD") in aces(with_ace)

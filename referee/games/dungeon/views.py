@@ -115,7 +115,7 @@ def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
             elif creature_value(card) is not None:
                 out += [cmd.Attack(seat, card, t) for t in others if state.ever_ten[t]]
                 if creature_value(card) == 11:
-                    out += [cmd.Graverobber(seat, card, take) for take in _takes(state) if take != identity(card)]
+                    out += [cmd.Graverobber(seat, card, take) for take in _takes(state, seat) if take != identity(card)]
                 elif creature_value(card) == 12:
                     out += [cmd.Myrmiddon(seat, card, t, ask) for t in others for ask in DECK52]
         if face_down_passages(state.options) and not blind_dark:
@@ -152,14 +152,14 @@ def _cave_in_targets(state: DungeonState, others: list[int], card: str) -> list[
 
 def _nameable(state: DungeonState, seat: int) -> list[str]:
     """The cards ``seat`` may name from hand: the hand (a blind record: the cards it knows there,
-    and for its cards nobody saw, one copy of each card seen nowhere)."""
+    and for its cards nobody saw, one copy of each card seen nowhere the seat can tell)."""
     hand = state.hands[seat]
     if UNKNOWN not in hand:
         return hand
-    return [c for c in hand if c != UNKNOWN] + free_cards(state)
+    return [c for c in hand if c != UNKNOWN] + free_cards(state, seat)
 
 
-def _takes(state: DungeonState) -> list[str]:
+def _takes(state: DungeonState, seat: int) -> list[str]:
     """What a Graverobber may take: each card of the discard pile (a blind record: ``?`` from a
     face-down pile; for its cards nobody saw, one copy of each card seen nowhere). A known record's
     face-down pile is seen by the Graverobber alone, once played: its takes are legal but not
@@ -169,7 +169,7 @@ def _takes(state: DungeonState) -> list[str]:
             return []
         return [UNKNOWN] if state.discard else []  # an empty pile has nothing to take
     takes = _distinct([c for c in state.discard if c != UNKNOWN])
-    return takes + (free_cards(state) if UNKNOWN in state.discard else [])
+    return takes + (free_cards(state, seat) if UNKNOWN in state.discard else [])
 
 
 #: What a Joker is listed as (any declaration is legal; these stand for them): every rank, in spades.
