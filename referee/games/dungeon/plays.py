@@ -120,8 +120,9 @@ def _named_place(card: str, names: list[str], seat: int) -> str | None:
             return name
     bearers = [name for name in names if card == name_of(name) or (card == "JK" and is_joker(name))]
     if len(bearers) > 1:
-        raise IllegalMove(f"{card} is ambiguous: it names {len(bearers)} passages, {', '.join(bearers)}. Say which (on), by the card as "
-                          f"laid ({' or '.join(identity(b) for b in bearers)}).", seat=seat, card=card, legal=bearers)
+        raise IllegalMove(f"{card} is ambiguous: it names {len(bearers)} passages, {', '.join(bearers)}. Say which "
+                          f"(on), by the card as laid ({' or '.join(identity(b) for b in bearers)}).",
+                          seat=seat, card=card, legal=bearers)
     return bearers[0] if bearers else None
 
 
