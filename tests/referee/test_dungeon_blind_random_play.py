@@ -101,7 +101,9 @@ def test_a_blind_record_takes_every_real_game_and_rules_as_the_known_one(config,
         check_hidden_stays_hidden(blind)
         assert DUNGEON.to_act(blind) == to_act_from_the_table(DUNGEON.public_view(blind)) == DUNGEON.to_act(known)
         check_listed_actions_are_taken(blind, random.Random(seed))
-        check_blind_legal_lists_leak_nothing(blind, log, random.Random(seed ^ blind.version))
+        rng = random.Random(seed ^ blind.version)
+        if rng.random() < 0.2:  # at random points, as the known record's check
+            check_blind_legal_lists_leak_nothing(blind, log, rng)
 
 
 def check_blind_legal_lists_leak_nothing(blind, log: list, rng: random.Random) -> None:
