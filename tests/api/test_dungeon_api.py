@@ -185,3 +185,28 @@ def test_a_whole_blind_dungeon_game_through_the_api_keeps_what_one_player_saw_fr
     assert imported.status_code == 201, imported.get_json()
     again = client.get(f"/games/{imported.get_json()['game_id']}").get_json()
     assert again["outcome"] == view["outcome"] and again["record"] == "blind"
+
+
+def test_a_legal_list_is_the_scorekeepers_and_an_ace_refused_names_no_hand(client, new_game):
+    """Ann holds no Ace, Bob two. Only the game's token reads a seat's legal list (no token: 401, a
+    wrong one: 403), the table's view shows no hand, and an Ace entered for Ann, as the page offers
+    every seat one, is refused naming none of her cards, and logs nothing."""
+    from tests.referee.dungeon_table import deck_order
+
+    game_id, token, headers = new_game(game="dungeon", seats=SEATS[:2], options={"players": 2})
+    order = deck_order({"players": 2}, [["10H", "9H", "8H", "7H", "6H"], ["AS", "AD", "QS", "2S", "3S"]], ["KC", "2C"], [])
+    for body in ({"action": "deal", "order": order}, {"action": "contest", "seat": 0, "card": "KC"},
+                 {"action": "contest", "seat": 1, "card": "2C"}):
+        assert client.post(f"/games/{game_id}/actions", json=body, headers=headers).status_code == 201
+    assert client.get(f"/games/{game_id}/legal", query_string={"seat": 1}).get_json()["code"] == "token_required"
+    wrong = client.get(f"/games/{game_id}/legal", query_string={"seat": 1}, headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 403 and "AS" not in wrong.get_data(as_text=True)
+    assert {"action": "ace", "seat": 1, "card": "AS"} in legal(client, game_id, headers, 1)
+    assert client.get(f"/games/{game_id}", query_string={"seat": 1}).status_code == 401
+    table = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert '"AS"' not in table and '"10H"' not in table
+    version = client.get(f"/games/{game_id}").get_json()["version"]
+    refused = client.post(f"/games/{game_id}/actions", json={"action": "ace", "seat": 0, "card": "AH"}, headers=headers)
+    assert refused.status_code == 422 and "does not hold AH" in refused.get_json()["detail"]
+    assert not {"10H", "9H", "8H", "7H", "6H"} & set(refused.get_data(as_text=True).replace('"', " ").replace(",", " ").split())
+    assert client.get(f"/games/{game_id}").get_json()["version"] == version

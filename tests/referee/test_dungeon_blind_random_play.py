@@ -20,7 +20,12 @@ from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity, is_joker, name_of
 from referee.redecide import redecide
 from referee.replay import replay
-from test_dungeon_random_play import CONFIGS, check_hidden_stays_hidden, random_action, to_act_from_the_table
+from referee.games.dungeon.blind import known_cards
+from referee.games.dungeon.options import joker_cells, shuffled_deck
+from test_dungeon_random_play import (
+    CONFIGS, cards_in_play, check_hidden_stays_hidden, check_seat_sees_the_same_in_another_deal, random_action, shown_cards,
+    to_act_from_the_table,
+)
 
 import random
 
@@ -90,19 +95,49 @@ def check_no_copy_seen_twice(blind) -> None:
 @settings(max_examples=8, deadline=None)
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
 def test_a_blind_record_takes_every_real_game_and_rules_as_the_known_one(config, seed):
-    for known, blind, _ in play_both(config, seed):
+    for known, blind, log in play_both(config, seed):
         check_blind_knows_only_the_truth(known, blind)
         check_no_copy_seen_twice(blind)
         check_hidden_stays_hidden(blind)
         assert DUNGEON.to_act(blind) == to_act_from_the_table(DUNGEON.public_view(blind)) == DUNGEON.to_act(known)
         check_listed_actions_are_taken(blind, random.Random(seed))
+        rng = random.Random(seed ^ blind.version)
+        if rng.random() < 0.2:  # at random points, as the known record's check
+            check_blind_legal_lists_leak_nothing(blind, log, rng)
+
+
+def check_blind_legal_lists_leak_nothing(blind, log: list, rng: random.Random) -> None:
+    """What the record alone knows beside the table (a hand shown to a Myrmiddon's asker) is unseen
+    by every other seat: dealt again among the cards the record has seen nowhere, that seat's view
+    and legal list stay the same."""
+    seat = rng.randrange(blind.players)
+    looked = [e for e in log if type(e).__name__ == "DungeonHandLookedAt" and e.shown is not None
+              and seat not in (e.seat, e.target)]
+    private = {c for e in looked for c in blind.hands[e.target] if c in e.shown}
+    seen = shown_cards(DUNGEON.public_view(blind, seat), skip=())
+    free = set(shuffled_deck(blind.options) + joker_cells(blind.options)) - set(known_cards(blind))
+    unseen = {c for c in (private & cards_in_play(blind)) | free if c not in seen and "=" not in c}
+    check_seat_sees_the_same_in_another_deal(blind, seat, rng, unseen)
 
 
 def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
-    """A few of the actions the blind record lists for anyone are taken by its referee."""
+    """A few of the actions the blind record lists for anyone are taken by its referee, or refused
+    only for naming a card the record knows in another hand (a list leaving such a card out would
+    tell the table what a Myrmiddon's asker alone saw)."""
+    from referee import errors
+
     listed = [c for seat in range(blind.players) for c in DUNGEON.legal_actions(blind, seat)]
     for command in rng.sample(listed, min(3, len(listed))):
-        DUNGEON.decide(blind, command, rng)
+        try:
+            DUNGEON.decide(blind, command, rng)
+        except errors.InputError:
+            named = {name_of(c) for v in vars_of(command) for c in (v if isinstance(v, list) else [v]) if isinstance(c, str)}
+            elsewhere = {name_of(c) for s, hand in enumerate(blind.hands) if s != command.seat for c in hand}
+            assert named & elsewhere, command
+
+
+def vars_of(command) -> list:
+    return [getattr(command, f) for f in command.__dataclass_fields__]
 
 
 @settings(max_examples=6, deadline=None)

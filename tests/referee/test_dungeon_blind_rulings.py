@@ -285,3 +285,44 @@ def test_a_graverobber_takes_another_copy_than_the_jack_it_is():
     t.act(cmd.EndTurn(0))
     t.act(cmd.Draw(1))
     assert t.act(cmd.Graverobber(1, "JC", "JC")) == [ev.DungeonGraverobberPlayed(1, "JC", "JC#2")]
+
+
+def test_a_place_named_by_a_card_two_passages_bear_is_refused_as_ambiguous():
+    """Jokers Wild, two decks: Ann's dungeon holds JK1 declared as the ten of hearts and, beside
+    it, a real ten of hearts (the second deck's copy: the first was seen in the contest). A 9 laid
+    ``on: 10H`` could go on either: refused, naming both, and nothing changes; named exactly, it goes."""
+    t = BlindTable(["AC", "10H", "3C"], players=3, decks=2, jokers_wild=True)
+    t.act(cmd.Draw(0))
+    t.act(cmd.PlayPassage(0, "JK=10H", "cell"))
+    t.act(cmd.EndTurn(0))
+    t.pass_turn(1, ["4D"])
+    t.pass_turn(2, ["5D"])
+    t.act(cmd.Draw(0))
+    t.act(cmd.PlayPassage(0, "10H", "cell"))
+    t.act(cmd.EndTurn(0))
+    t.pass_turn(1, ["6D"])
+    t.pass_turn(2, ["7D"])
+    t.act(cmd.Draw(0))
+    assert [card for card, _ in t.state.dungeons[0]] == ["JK1=10H", "10H#2"]
+    refused = t.refuse(cmd.PlayPassage(0, "9H", "10H"))
+    assert "ambiguous" in refused.message and refused.legal == ["JK1=10H", "10H#2"]
+    assert t.act(cmd.PlayPassage(0, "9H", "10H#2"))[0].on == "10H#2"
+
+
+def test_a_hand_shown_to_the_asker_alone_changes_no_other_players_legal_list():
+    """Bob's hand, shown to Ann's Myrmiddon, is known to the record; Cat did not see it, so the
+    cards her unseen ones may be (her Aces, here) are the same whether Bob showed an Ace or not."""
+    def looked(shown: list[str]) -> BlindTable:
+        t = BlindTable(["AC", "2C", "3C"], players=3)
+        t.act(cmd.Draw(0))
+        t.act(cmd.Myrmiddon(0, "QH", 1, "KS"))
+        t.act(cmd.Deny(1))
+        t.act(cmd.Look(0, shown))
+        return t
+
+    def aces(t: BlindTable) -> list:
+        return [a for a in DUNGEON.legal_actions(t.state, 2) if isinstance(a, cmd.PlayAce)]
+
+    with_ace, without = looked(["AD", "4D", "5D", "6D", "7D"]), looked(["8D", "4D", "5D", "6D", "7D"])
+    assert with_ace.state.hands[1][0] == "AD"
+    assert aces(with_ace) == aces(without) and cmd.PlayAce(2, "AD") in aces(with_ace)

@@ -37,12 +37,25 @@ def random_action(state, rng: random.Random, by_name: bool):
     in blood); else any command alike (long games, escapes and reshuffles)."""
     actions: dict[str, list] = {}
     for seat in range(state.players):
-        for command in DUNGEON.legal_actions(state, seat):
+        for command in DUNGEON.legal_actions(state, seat) + unlisted(state, seat):
             if DUNGEON.action_of(command) != "undo":  # a mis-entry's undo: tests/referee/test_undo_every_game.py
                 actions.setdefault(DUNGEON.action_of(command), []).append(command)
     if by_name:
         return rng.choice(actions[rng.choice(sorted(actions))])
     return rng.choice([c for name in sorted(actions) for c in actions[name]])
+
+
+def unlisted(state, seat: int) -> list:
+    """The legal actions a known record does not list: a Graverobber's take from a face-down pile,
+    which its player chooses after looking at the pile secretly (here: any card of it)."""
+    from referee.games.dungeon import commands as cmd
+    from referee.games.dungeon.cards import creature_value
+
+    if (state.record != "known" or state.options["darkness"] == "none" or state.phase != "turn" or state.aces
+            or state.window is not None or seat != state.turn or not state.drawn or state.played):
+        return []
+    jacks = [c for c in state.hands[seat] if creature_value(c) == 11]
+    return [cmd.Graverobber(seat, jack, take) for jack in jacks for take in state.discard]
 
 
 def play(options: dict, seed: int, steps: int = 6000):
@@ -132,13 +145,85 @@ def check_every_card_in_one_place(state, options: dict) -> None:
     assert Counter(places) == Counter(shuffled_deck(opts) + joker_cells(opts))
 
 
+#: Where a Dungeon state keeps cards (a window and the Ace window keep them beside other words).
+CARD_PLACES = ("pile", "discard", "hands", "cells", "dungeons", "window", "aces", "held", "contest_plays")
+
+
+def relabel(value, swap: dict):
+    """``value`` (a card, or lists, tuples and dicts of them) with each card in ``swap`` replaced."""
+    if isinstance(value, str):
+        return swap.get(value, value)
+    if isinstance(value, list):
+        return [relabel(v, swap) for v in value]
+    if isinstance(value, tuple):
+        return tuple(relabel(v, swap) for v in value)
+    if isinstance(value, dict):
+        return {k: relabel(v, swap) for k, v in value.items()}
+    return value
+
+
+def another_deal(state, seat: int, rng: random.Random, unseen: set[str]):
+    """The state with the cards ``unseen`` (by ``seat``) shuffled among their places: other hands,
+    the pile, face-down discards, cells and passages. It agrees with all the seat has seen."""
+    cards = sorted(unseen)
+    shuffled = rng.sample(cards, len(cards))
+    swap = dict(zip(cards, shuffled))
+    other = state.clone()
+    for place in CARD_PLACES:
+        setattr(other, place, relabel(getattr(state, place), swap))
+    return other
+
+
+def cards_in_play(state) -> set[str]:
+    """Every card a state holds in a place (a declared Joker as written), but ``?``."""
+    return {c for place in CARD_PLACES for c in shown_cards(getattr(state, place))} - {UNKNOWN}
+
+
+def check_seat_sees_the_same_in_another_deal(state, seat: int, rng: random.Random, unseen: set[str]) -> None:
+    """What ``seat`` is shown (its view and its legal list) is the same in another deal that agrees
+    with what it has seen."""
+    other = another_deal(state, seat, rng, unseen)
+    assert DUNGEON.public_view(other, seat) == DUNGEON.public_view(state, seat)
+    assert listed(other, seat) == listed(state, seat)
+
+
+def listed(state, seat: int) -> list[str]:
+    """``seat``'s legal list, but the undo of the last entry (the scorekeeper's, naming no card)."""
+    return [repr(a) for a in DUNGEON.legal_actions(state, seat) if type(a).__name__ != "Undo"]
+
+
+def check_legal_lists_leak_nothing(state, rng: random.Random) -> None:
+    """A known record: the cards one seat's view does not show (a declared Joker stays: it is a
+    card and a declaration) are dealt again, and that seat's view and legal list stay the same."""
+    seat = rng.randrange(state.players)
+    seen = shown_cards(DUNGEON.public_view(state, seat), skip=())
+    unseen = {c for c in cards_in_play(state) - seen if "=" not in c}
+    check_seat_sees_the_same_in_another_deal(state, seat, rng, unseen)
+
+
 @settings(max_examples=12, deadline=None)
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_every_card_in_one_place_and_hidden_cards_hidden(config, seed):
+    rng = random.Random(seed ^ 2)
     for state, _ in play(config, seed):
         check_every_card_in_one_place(state, config)
         check_hidden_stays_hidden(state)
         assert DUNGEON.to_act(state) == to_act_from_the_table(DUNGEON.public_view(state))
+        if rng.random() < 0.2:
+            check_legal_lists_leak_nothing(state, rng)
+
+
+DARK_CONFIGS = [c for c in CONFIGS if c.get("darkness")]
+
+
+@settings(max_examples=6, deadline=None)
+@given(config=st.sampled_from(DARK_CONFIGS), seed=st.integers(0, 2**32 - 1))
+def test_random_dark_games_show_a_seat_the_same_whatever_it_cannot_see(config, seed):
+    """Face-down discards and passages: a seat's view and legal list, at every step, are the same
+    in another deal of the cards it cannot see."""
+    rng = random.Random(seed ^ 3)
+    for state, _ in play(config, seed, steps=400):
+        check_legal_lists_leak_nothing(state, rng)
 
 
 @settings(max_examples=12, deadline=None)

@@ -1,15 +1,17 @@
 // A game of dungeons (a view with `players`, each with a `dungeon`: Dungeon's): each player's
 // dungeon drawn as a tree of cards from the cell, the creature facing it, the piles and hand sizes;
 // and the actions split by who gives them and when: the player whose turn it is (or who must
-// answer), the scorekeeper (the deal, closing a window), and anyone else out of turn (an Ace, a
-// counter, an accusation), each offered to the seat the referee lists it for, when it lists it.
+// answer), the scorekeeper (the deal, closing a window), and anyone out of turn. An Ace and a
+// counter are offered to every living seat alike, whatever it holds (the referee lists them only
+// for a seat holding the card, and the table reads this page); the referee takes or refuses the
+// entry. An accusation, which names no card held, is offered where the referee lists it.
 import { fill, h } from "./dom.js";
 import { cardFace, cardName, cardText, suitOf } from "./cards.js";
 import { choicePanel } from "./choices.js";
 import { cardEntry } from "./entry.js";
 import { readable } from "./labels.js";
 import { namedForm, namesCards } from "./named.js";
-import { accusations, foldedForms, moreActions, windowForm } from "./dungeon_blind.js";
+import { accusations, foldedForms, moreActions, secretTake, windowForm } from "./dungeon_blind.js";
 
 /** True when the view is a game of dungeons this module draws. */
 export const isDungeon = (view) => Boolean(view && Array.isArray(view.players) && view.players.length
@@ -99,14 +101,34 @@ export function dungeonPanel(game, seatName) {
   ];
 }
 
+/** The entries any seat may make whatever it holds, offered to every seat alike. */
+const ALIKE = new Set(["ace", "counter"]);
+
+/** Every living seat's Aces (at any moment of play) and counters (while a counter window waits),
+ * by name: the same buttons for every seat, a Joker declared as one with Jokers Wild. */
+function anyoneOutOfTurn(game) {
+  const view = game.view;
+  if (view.phase !== "turn" || view.outcome) return {};
+  const named = (rank) => [..."SHDC"].map((s) => `${rank}${s}`).concat(view.options && view.options.jokers_wild ? [`JK=${rank}S`] : []);
+  const w = view.window;
+  const counters = w && w.kind === "counter" && !(view.aces && view.aces.length) ? named(w.ability === "graverobber" ? "J" : "Q") : [];
+  const out = {};
+  for (const p of view.players.filter((x) => x.alive)) {
+    out[p.seat] = [...named("A").map((card) => ({ action: "ace", seat: p.seat, card })),
+      ...counters.map((card) => ({ action: "counter", seat: p.seat, card }))];
+  }
+  return out;
+}
+
 /** The actions: the seats to act, the scorekeeper's own, and anyone's out of turn. */
 export function dungeonActions(game, seatName, legal, act) {
   const toAct = new Set(game.to_act || []);
   const now = {};
-  const others = {};
+  const others = anyoneOutOfTurn(game);
   let keeper = null; // the scorekeeper's actions carry no seat, and are listed for every seat: once
   for (const [seat, actions] of Object.entries(legal)) {
     for (const a of actions) {
+      if (ALIKE.has(a.action)) continue; // offered alike above, never from the seat's own list
       if (a.seat === undefined) {
         if (!keeper) keeper = { [seat]: [] };
         if (keeper[seat]) keeper[seat].push(a);
@@ -143,8 +165,8 @@ function byCard(game, seatName, legal, act, title) {
   const box = h("div", { class: "by-card" });
   const blind = game.record === "blind";
   if (chosen && chosen.version !== game.version) chosen = null;
-  const folded = blind ? [...Object.entries(legal).flatMap(([seat, actions]) => foldedForms(game, seatName, Number(seat), actions, act)),
-    ...accusations(game, seatName, act)] : [];
+  const folded = [...(blind ? [...Object.entries(legal).flatMap(([seat, actions]) => foldedForms(game, seatName, Number(seat), actions, act)),
+    ...accusations(game, seatName, act)] : []), ...Object.keys(legal).flatMap((seat) => secretTake(game, seatName, Number(seat), act))];
   const draw = () => {
     const more = moreActions(folded, game.version, draw);
     if (more.form) return fill(box, h("h2", {}, title), more.chooser, more.form);

@@ -1,6 +1,7 @@
-// A blind Dungeon record's entries the referee cannot list, since they name cards of a hand or a
-// dungeon nobody saw: the page offers them from the view (the open window, whose turn it is, whose
-// last passage lies face down) and the game's options (Jokers Wild, as its view gives them),
+// Dungeon's entries the referee cannot list, since they name cards of a hand, a dungeon or a pile
+// nobody saw (a blind record's, and in either record a Graverobber's secret take from a face-down
+// pile): the page offers them from the view (the open window, whose turn it is, whose last passage
+// lies face down, the pile face down) and the game's options (Jokers Wild, as its view gives them),
 // each a form naming its cards by suit then rank (named.js), and the referee rules on what is sent.
 // The window's form (a defence, a look) is what the table waits for, so it is open; the rare ones
 // (Pitch Black's cave-in on a face-down passage, an escape, an accusation) are folded behind one
@@ -60,6 +61,21 @@ export function foldedForms(game, seatName, seat, actions, act) {
       unlisted: { revealed: { values: deck, list: true, count: view.players[seat].dungeon.length + 1 } },
     })) : null,
   ].filter(Boolean);
+}
+
+/** A known record's Graverobber from a face-down pile (Almost and Pitch Black), folded, for the
+ * seat whose turn it is, drawn and not played yet, whatever it holds: the Jack and the card its
+ * player chose after looking at the pile secretly (a blind record lists that take as `?`). */
+export function secretTake(game, seatName, seat, act) {
+  const view = game.view;
+  if (game.record !== "known" || view.discard !== null || !view.discard_size || view.phase !== "turn" || view.window
+    || (view.aces && view.aces.length) || seat !== view.turn || !view.drawn || view.played) return [];
+  const jacks = [..."SHDC"].map((s) => `J${s}`).concat(view.options && view.options.jokers_wild ? ["JK=JS"] : []);
+  return [{
+    key: `graverobber-${seat}`, label: `${seatName(seat)}: Graverobber`,
+    form: namedForm({ action: "graverobber", seat, seatName, act, title: "Graverobber (a secret take)",
+      unlisted: { card: { values: jacks }, take: { values: deckOf(view.options) } } }),
+  }];
 }
 
 /** The living players whose last passage lies face down (Pitch Black). */

@@ -75,9 +75,14 @@ def free_copy(state: DungeonState, text: str, taken: Iterable[str] = ()) -> str 
     return f"{found}={declared}" if declared else found
 
 
-def free_cards(state: DungeonState) -> list[str]:
-    """One copy of each card (one Joker) the record has seen nowhere: what a card nobody saw may be."""
+def free_cards(state: DungeonState, seat: int | None = None) -> list[str]:
+    """One copy of each card (one Joker) the record has seen nowhere: what a card nobody saw may be.
+    With ``seat`` (what that seat is offered), as far as it can tell: a card the record knows in
+    another hand counts as unseen too, since the record may know it from a hand shown to a
+    Myrmiddon's asker alone, and a list leaving it out would tell the table."""
     seen = set(known_cards(state))
+    if seat is not None:
+        seen -= {identity(c) for other, hand in enumerate(state.hands) if other != seat for c in hand}
     out: dict[str, str] = {}
     for card in shuffled_deck(state.options) + joker_cells(state.options):
         if card not in seen:

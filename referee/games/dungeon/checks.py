@@ -50,17 +50,20 @@ def in_deck(state: DungeonState, text: object) -> str:
 
 
 def held_card(state: DungeonState, seat: int, text: object, hand: list[str] | None = None,
-              taken: tuple[str, ...] = ()) -> str:
+              taken: tuple[str, ...] = (), *, out_of_turn: bool = False) -> str:
     """The card ``text`` names in ``seat``'s hand (or in ``hand``, what is left of it), as it is
     played: its identity, and a Joker's declaration (which a Joker needs); else CardNotInHand. In a
     blind record a card the record does not know in the hand is a copy seen nowhere else (nor in
-    ``taken``, the cards named with it)."""
+    ``taken``, the cards named with it). ``out_of_turn`` (an Ace, a counter: entries the page offers
+    every seat alike): a refusal does not list the hand, which the table would read."""
     in_deck(state, text)
     hand = state.hands[seat] if hand is None else hand
     card = pick(state, hand, text, taken)
     if card is None and UNKNOWN in hand:
         raise errors.CardNotInHand(f"{normalise(text)} cannot be in {who(state, seat)}'s hand: {every_copy_seen(text)}.",
                                    seat=seat, card=normalise(text))
+    if card is None and out_of_turn:
+        raise errors.CardNotInHand(f"{who(state, seat)} does not hold {normalise(text)}.", seat=seat, card=normalise(text))
     if card is None:
         more = "" if hand is state.hands[seat] else " more"
         raise errors.CardNotInHand(f"{who(state, seat)} does not hold{more} {normalise(text)}; they hold "

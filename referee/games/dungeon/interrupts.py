@@ -21,10 +21,9 @@ def decide_ace(state: DungeonState, c: cmd.PlayAce, rng: Any) -> list[Any]:
     """An Ace at any moment of play, in turn or not, in a window or on other Aces."""
     check_phase(state, "turn", "Ace")
     check_seat(state, c.seat)
-    card = held_card(state, c.seat, c.card)
-    if not is_ace(card):
-        raise IllegalMove(f"{card} is not an Ace.", seat=c.seat, card=card,
-                          legal=[x for x in state.hands[c.seat] if is_ace(x)])
+    card = held_card(state, c.seat, c.card, out_of_turn=True)
+    if not is_ace(card):  # the Aces held are not listed: the table reads this answer
+        raise IllegalMove(f"{card} is not an Ace.", seat=c.seat, card=card)
     return [ev.DungeonAcePlayed(c.seat, card)]
 
 
@@ -53,13 +52,12 @@ def decide_counter(state: DungeonState, c: cmd.Counter, rng: Any) -> list[Any]:
     """Counter Attack: a matching creature, by anyone alive; it is not a turn's play."""
     window = _counter_window(state, "counter")
     check_seat(state, c.seat)
-    card = held_card(state, c.seat, c.card)
+    card = held_card(state, c.seat, c.card, out_of_turn=True)
     rank = 11 if window["ability"] == "graverobber" else 12
-    if creature_value(card) != rank:
+    if creature_value(card) != rank:  # the matching creatures held are not listed: the table reads this answer
         matching = "a Jack" if rank == 11 else "a Queen"
         raise IllegalMove(f"{card} does not match the {window['ability'].capitalize()} {window['card']}: "
-                          f"only {matching} counters it.", seat=c.seat, card=card,
-                          legal=[x for x in state.hands[c.seat] if creature_value(x) == rank])
+                          f"only {matching} counters it.", seat=c.seat, card=card)
     return [ev.DungeonCounterPlayed(c.seat, card)]
 
 

@@ -71,7 +71,7 @@ def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[An
             raise IllegalMove(f"{card} may go on {', '.join(names or allowed)} in {who(state, c.seat)}'s dungeon: "
                               "say which (on).", seat=c.seat, card=card, legal=names or allowed)
     else:
-        on = "cell" if c.on.strip().lower() == "cell" else _named_place(in_deck(state, c.on), allowed[1:] if dark else names)
+        on = "cell" if c.on.strip().lower() == "cell" else _named_place(in_deck(state, c.on), allowed[1:] if dark else names, c.seat)
         if on not in allowed:
             raise IllegalMove(f"{card} cannot go on {c.on} in {who(state, c.seat)}'s dungeon; it may go on "
                               f"{', '.join(allowed)}.", seat=c.seat, card=card, legal=allowed)
@@ -110,17 +110,20 @@ def _face_down_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> lis
     return [ev.DungeonPassagePlayed(c.seat, revealed[-1], on, revealed=revealed), ev.DungeonGameWon(c.seat, "escape")]
 
 
-def _named_place(card: str, names: list[str]) -> str | None:
-    """The place among ``names`` that ``card`` names: a passage's identity, its name, or a Joker
-    passage by its identity or the card it was declared as. A passage named exactly wins over one
-    that only bears the name (``9H`` is the 9H laid, not a Joker declared as it)."""
+def _named_place(card: str, names: list[str], seat: int) -> str | None:
+    """The place among ``names`` that ``card`` names: a passage's identity, or a Joker passage by
+    its identity. A passage named exactly wins over one that only bears the name (``9H`` is the 9H
+    laid, not a Joker declared as it); a name borne by two passages and naming neither exactly (a
+    Joker declared as ``10H`` beside the second deck's ``10H#2``) is refused as ambiguous."""
     for name in names:
         if card in (name, identity(name)) or identity(card) == identity(name):
             return name
-    for name in names:
-        if card == name_of(name):
-            return name
-    return resolve(card, names)
+    bearers = [name for name in names if card == name_of(name) or (card == "JK" and is_joker(name))]
+    if len(bearers) > 1:
+        raise IllegalMove(f"{card} is ambiguous: it names {len(bearers)} passages, {', '.join(bearers)}. Say which "
+                          f"(on), by the card as laid ({' or '.join(identity(b) for b in bearers)}).",
+                          seat=seat, card=card, legal=bearers)
+    return bearers[0] if bearers else None
 
 
 def _where(value: int) -> str:
@@ -195,6 +198,9 @@ def decide_graverobber(state: DungeonState, c: cmd.Graverobber, rng: Any) -> lis
             raise IllegalMove("The discard pile is empty: there is nothing to take.", seat=c.seat, card=card)
         return [ev.DungeonGraverobberPlayed(c.seat, card, UNKNOWN)]
     take = pick(state, state.discard, identity(in_deck(state, c.take)), (card,))  # a discarded Joker is a plain Joker
+    if take is None and face_down_discards(state.options):  # the table sees this answer: not the pile
+        raise IllegalMove(f"{c.take} is not in the face-down discard pile ({len(state.discard)} cards).",
+                          seat=c.seat, card=card)
     if take is None:
         raise IllegalMove(f"{c.take} is not in the discard pile; it holds "
                           f"{', '.join(state.discard) or 'nothing'}.", seat=c.seat, card=card, legal=list(state.discard))

@@ -111,12 +111,11 @@ def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
             if passage_value(card) is not None:
                 if not blind_dark:
                     out += [cmd.PlayPassage(seat, card, place_name(state, seat, p)) for p in passage_places(state, seat, card)]
-                out += [cmd.CaveIn(seat, card, t) for t in others
-                        if state.dungeons[t] and passage_value(state.dungeons[t][-1][0]) == passage_value(card)]
+                out += [cmd.CaveIn(seat, card, t) for t in _cave_in_targets(state, others, card)]
             elif creature_value(card) is not None:
                 out += [cmd.Attack(seat, card, t) for t in others if state.ever_ten[t]]
                 if creature_value(card) == 11:
-                    out += [cmd.Graverobber(seat, card, take) for take in _takes(state) if take != identity(card)]
+                    out += [cmd.Graverobber(seat, card, take) for take in _takes(state, seat) if take != identity(card)]
                 elif creature_value(card) == 12:
                     out += [cmd.Myrmiddon(seat, card, t, ask) for t in others for ask in DECK52]
         if face_down_passages(state.options) and not blind_dark:
@@ -132,22 +131,45 @@ def _turn_actions(state: DungeonState, seat: int) -> list[Any]:
     return out + [cmd.EndTurn(seat, list(d)) for d in discards]
 
 
+def _cave_in_targets(state: DungeonState, others: list[int], card: str) -> list[int]:
+    """Whom ``card`` may cave in: a face-up last passage of its value; a face-down one (Pitch
+    Black) whatever its value, since the seat cannot see it (a cave-in of another value fails, as
+    the rules say). A blind record lists a face-down one only once the record knows it: otherwise
+    the cave-in names it as it is turned up, and the page offers that form from the view."""
+    out = []
+    for t in others:
+        dungeon = state.dungeons[t]
+        if not dungeon:
+            continue
+        last = dungeon[-1][0]
+        if face_down_passages(state.options):
+            if last != UNKNOWN:
+                out.append(t)
+        elif passage_value(last) == passage_value(card):
+            out.append(t)
+    return out
+
+
 def _nameable(state: DungeonState, seat: int) -> list[str]:
     """The cards ``seat`` may name from hand: the hand (a blind record: the cards it knows there,
-    and for its cards nobody saw, one copy of each card seen nowhere)."""
+    and for its cards nobody saw, one copy of each card seen nowhere the seat can tell)."""
     hand = state.hands[seat]
     if UNKNOWN not in hand:
         return hand
-    return [c for c in hand if c != UNKNOWN] + free_cards(state)
+    return [c for c in hand if c != UNKNOWN] + free_cards(state, seat)
 
 
-def _takes(state: DungeonState) -> list[str]:
+def _takes(state: DungeonState, seat: int) -> list[str]:
     """What a Graverobber may take: each card of the discard pile (a blind record: ``?`` from a
-    face-down pile; for its cards nobody saw, one copy of each card seen nowhere)."""
-    if state.record == "blind" and face_down_discards(state.options):
+    face-down pile; for its cards nobody saw, one copy of each card seen nowhere). A known record's
+    face-down pile is seen by the Graverobber alone, once played: its takes are legal but not
+    listed, since a list naming them would show the pile to whoever holds a Jack."""
+    if face_down_discards(state.options):
+        if state.record == "known":
+            return []
         return [UNKNOWN] if state.discard else []  # an empty pile has nothing to take
     takes = _distinct([c for c in state.discard if c != UNKNOWN])
-    return takes + (free_cards(state) if UNKNOWN in state.discard else [])
+    return takes + (free_cards(state, seat) if UNKNOWN in state.discard else [])
 
 
 #: What a Joker is listed as (any declaration is legal; these stand for them): every rank, in spades.
