@@ -143,3 +143,22 @@ def test_a_record_with_an_undo_exports_verifies_audits_and_imports(live, client,
     imported = json.loads(result.output)["game_id"]
     assert client.get(f"/games/{imported}").get_json()["view"] == table.view()["view"]
 
+
+
+def listed(client, status: str) -> set[str]:
+    response = client.get("/games", query_string={"status": status, "limit": 500})
+    assert response.status_code == 200, response.get_json()
+    return {g["game_id"] for g in response.get_json()["games"]}
+
+
+def test_an_undone_end_of_the_game_puts_it_back_in_progress_and_a_redo_ends_it_again(client):
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    table.play("AS")
+    table.act("end_game")
+    assert table.view()["status"] == "finished" and table.game_id in listed(client, "finished")
+    assert said(undo(table)) == "Undone: The game is over (the scorekeeper ended it): Ann and Bob and Cat and Dan win."
+    assert table.view()["status"] == "in_progress"
+    assert table.game_id in listed(client, "in_progress") and table.game_id not in listed(client, "finished")
+    redo(table)
+    assert table.view()["status"] == "finished" and table.game_id in listed(client, "finished")

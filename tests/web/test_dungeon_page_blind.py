@@ -141,8 +141,8 @@ def test_a_real_blind_pitch_black_game_with_accusations_and_counters_is_logged_f
     expected, actions = [], set()
     for command, made in real_game(options, random.Random(7)):
         body = body_of(command)
-        if body["action"] in ("undo", "redo"):  # the scorekeeper's own buttons
-            tap(page, f"#{body['action']}-last")
+        if body["action"] == "undo":
+            tap(page, "#undo-last")
         else:
             log_blind(page, body)
         expected += made
