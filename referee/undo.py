@@ -98,8 +98,8 @@ def results_final(state: Any) -> bool:
 
 
 class UndoRefused(WrongPhase):
-    """An undo the referee refuses (``wrong_phase``: nothing it may take back now); the message
-    says why and what to do instead."""
+    """An undo or a redo the referee refuses (``wrong_phase``: nothing it may take back or put
+    back now); the message says why and what to do instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,12 +248,12 @@ class LastEntry:
 
 
 class Undoable:
-    """A game (``referee.game.Game``) with the undo of the last entry: everything else is the
-    game's own, unchanged."""
+    """A game (``referee.game.Game``) with the undo and the redo of entries: everything else is
+    the game's own, unchanged."""
 
     def __init__(self, game: Any) -> None:
         self.inner = game
-        self._apply, self._decide, self._legal_actions, self._outcome = game.apply, game.decide, game.legal_actions, game.outcome
+        self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
         self.command_schemas = {**game.command_schemas, **UNDO_SCHEMAS}
         self.apply = self._applier()
 
@@ -261,7 +261,7 @@ class Undoable:
         return getattr(self.inner, name)
 
     def _applier(self) -> Callable[[Any, Any], Any]:
-        """The game's ``apply``, with each event kept on the state's trail, and the undo folded.
+        """The game's ``apply``, with each event kept on the state's trail, and the undo and redo folded.
         Every event of every fold goes through it: it reads locals, not attributes, and does one
         append but now and then (a trail of the state's own: see :meth:`Trail.renewed`)."""
         apply, fold_undo, fold_redo = self._apply, self._fold_undo, self._fold_redo
@@ -422,5 +422,5 @@ class Undoable:
 
 
 def undoable(game: Any) -> Undoable:
-    """``game`` with the undo of the last entry (the registry registers every game so)."""
+    """``game`` with the undo and redo of entries (the registry registers every game so)."""
     return Undoable(game)
