@@ -188,7 +188,8 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
         return
     from api.render import describe_events
 
-    console.print(describe_events(result["events"], names))
+    said = result.get("said")  # an undo's or a redo's: what it took back or put back
+    console.print(said or describe_events(result["events"], names))
     console.print(marked("[dim]Game {} is at version {}.[/]", game_id, result['version']))
     lost = lost_after(client, game_id, body)
     if lost:

@@ -90,9 +90,9 @@ def legal_command(game_id, seat, url, as_json) -> None:
     if as_json:
         click.echo(json.dumps([{"seat": s, "actions": actions} for s, actions in legal.items()]))
         return
-    # The undo of a mis-entry is the scorekeeper's, whoever's entry it was: said once, apart.
-    undo = any(a["action"] == "undo" for actions in legal.values() for a in actions)
-    legal = {s: [a for a in actions if a["action"] != "undo"] for s, actions in legal.items()}
+    # The undo and the redo of a mis-entry are the scorekeeper's, whoever's entry it was: said once, apart.
+    undo, redo = (any(a["action"] == name for actions in legal.values() for a in actions) for name in ("undo", "redo"))
+    legal = {s: [a for a in actions if a["action"] not in ("undo", "redo")] for s, actions in legal.items()}
     for s, actions in legal.items():
         who = "The scorekeeper" if s is None else names(s)
         if not actions:
@@ -103,6 +103,8 @@ def legal_command(game_id, seat, url, as_json) -> None:
             console.print(f"  {line}", highlight=False)
     if undo:
         console.print(f"The scorekeeper may undo the last entry: courtcard log {game_id} undo", highlight=False)
+    if redo:
+        console.print(f"The scorekeeper may redo the entry last undone: courtcard log {game_id} redo", highlight=False)
 
 
 def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list[str]:

@@ -290,7 +290,28 @@ class EntryUndone:
     replaces_to: int
 
 
+@event_type("EntryRedone", version=1)
+@_frozen
+class EntryRedone:
+    """The scorekeeper redid the entry that the undo at stream version ``undo`` took back (its
+    ``action``): the state is again as it was just before that undo, and the entry's events count
+    once more. Only the latest undo is redone, and only while nothing was entered since it
+    (``referee.undo``)."""
+
+    action: str
+    undo: int
+
+
 def taken_back(events: Iterable[object]) -> set[int]:
-    """The stream versions that the undos among ``events`` (a log from its first event) took back:
-    entries that never happened at the table, though they stay in the record."""
-    return {n for e in events if isinstance(e, EntryUndone) for n in range(e.replaces_from, e.replaces_to + 1)}
+    """The stream versions that the undos among ``events`` (a log from its first event) took back,
+    and that no redo put back: entries that never happened at the table, though they stay in the
+    record."""
+    undos: dict[int, range] = {}
+    gone: set[int] = set()
+    for version, e in enumerate(events, 1):
+        if isinstance(e, EntryUndone):
+            undos[version] = range(e.replaces_from, e.replaces_to + 1)
+            gone.update(undos[version])
+        elif isinstance(e, EntryRedone) and e.undo in undos:
+            gone.difference_update(undos[e.undo])
+    return gone

@@ -183,16 +183,17 @@ def _hands(envelopes: list[Envelope], names: list[str]) -> str:
     for hand, group in groups:
         if hand is not None or len(groups) > 1:
             out.append(f"<h3>{'Before the first hand' if hand is None else f'Hand {escape(str(hand))}'}</h3>")
-        out.append(_events_table(group, names))
+        out.append(_events_table(group, names, envelopes))
     return "\n".join(out)
 
 
-def _events_table(envelopes: list[Envelope], names: list[str]) -> str:
-    """The events as sentences; the type and command id are kept for a reader matching a jsonl export."""
+def _events_table(envelopes: list[Envelope], names: list[str], record: list[Envelope]) -> str:
+    """The events as sentences (an undo's and a redo's name their entry from the whole ``record``);
+    the type and command id are kept for a reader matching a jsonl export."""
     if not envelopes:
         return ""
     rows = "".join(
-        f'<tr><td class="v">{e.version}</td><td title="{escape(e.type)}">{escape(sentence(e, names))}</td>'
+        f'<tr><td class="v">{e.version}</td><td title="{escape(e.type)}">{escape(sentence(e, names, record))}</td>'
         f'<td>{escape(e.actor)}</td><td class="hash">{escape(e.type)}</td></tr>' for e in envelopes)
     return (f'<div class="wide"><table><tr><th>event</th><th>what</th><th>logged by</th><th>type</th></tr>{rows}'
             "</table></div>")

@@ -14,6 +14,7 @@ logged through ``POST /games/{id}/disputes``, whose command id says so).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from events.envelope import Envelope
@@ -23,6 +24,7 @@ from referee.cards import RANK, RANK_WORDS, SUIT, SUIT_NAMES, card_words
 from referee.games.dungeon import events as dungeon
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.the_queens import events as queens
+from referee.registry import get_game
 from workers.claims import KIND_WORDS, WINDOW_WORDS
 
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
@@ -135,16 +137,48 @@ def words_of(kind: str, payload: dict[str, Any], names: list[str]) -> str | None
     return words(payload, lambda seat: name_of(names, seat)) if words is not None else None
 
 
-def sentence(envelope: Envelope, names: list[str]) -> str:
-    """One event as a sentence (it ends with a full stop)."""
+def sentence(envelope: Envelope, names: list[str], record: Sequence[Envelope] | None = None) -> str:
+    """One event as a sentence (it ends with a full stop). ``record``: the whole record in version
+    order, from which an undo or a redo says what it took back or put back."""
     p, n = envelope.payload, (lambda seat: name_of(names, seat))
     if p.get("withheld"):
         return f"{envelope.type} (withheld until the game is over)."
+    if record is not None and envelope.type in _UNDOING:
+        undo = record[p["undo"] - 1] if envelope.type == "EntryRedone" else envelope
+        entry = record[undo.payload["replaces_from"] - 1:undo.payload["replaces_to"]]
+        said = entry_words(envelope, entry, names, record[0].payload["game"])
+        versions = f"versions {undo.payload['replaces_from']} to {undo.payload['replaces_to']}"
+        return said[:-1] + (f" ({versions}: it did not happen at the table)." if envelope.type == "EntryUndone"
+                            else f" ({versions}, which the undo at version {p['undo']} took back: it happened after all).")
     event = _event(envelope)
     words = _WORDS.get(type(event))
     text = words(p, n) if words is not None else _fields(envelope.type, p, n)
     text = text if text.endswith(".") else text + "."
     return f"{text} {credit(envelope, names)}" if isinstance(event, ev.RenegeRuled) else text
+
+
+#: The events of the scorekeeper's undo and redo, which name an entry of the record.
+_UNDOING = ("EntryUndone", "EntryRedone")
+
+
+def entry_words(undoing: Envelope, entry: Sequence[Envelope], names: list[str], game: str) -> str:
+    """What an undo (or a redo: ``undoing``) took back (or put back), the ``entry``'s envelopes,
+    in the words of its table action as the table saw it: "Undone: Cat plays the 7 of clubs." A
+    table action whose payload is hidden from the table (withheld, or salted: a hidden card's
+    commitment) is named by its action and its player alone: "Undone: Ann's draw."."""
+    said = "Redone" if undoing.type == "EntryRedone" else "Undone"
+    action = undoing.payload["action"]
+    command_of = get_game(game).command_of
+    shown = [e for e in entry if e.payload is not None and not e.payload.get("withheld")]
+    acted = next((e for e in shown if command_of(_event(e)) is not None), None)
+    if acted is None or len(shown) < len(entry) or acted.payload.get("salt"):
+        who = next((e.payload.get("seat") for e in shown if isinstance(e.payload.get("seat"), int)), None)
+        what = action.replace("_", " ")
+        return f"{said}: {name_of(names, who)}'s {what}." if who is not None else f"{said}: the {what}."
+    words = _WORDS.get(type(_event(acted)))
+    text = words(acted.payload, lambda seat: name_of(names, seat)) if words is not None else _fields(
+        acted.type, acted.payload, lambda seat: name_of(names, seat))
+    return f"{said}: {text.removesuffix('.')}."
 
 
 def _ruled(p: dict[str, Any], n) -> str:
@@ -249,6 +283,8 @@ _WORDS: dict[type, Any] = {
                                      f"calling {' and '.join(card_words(c) for c in p['called'])}",
     ev.EntryUndone: lambda p, n: f"The scorekeeper undoes the last entry ({p['action']}, versions {p['replaces_from']} to "
                           f"{p['replaces_to']}): it did not happen at the table",
+    ev.EntryRedone: lambda p, n: f"The scorekeeper redoes the entry ({p['action']}) that the undo at version {p['undo']} "
+                                 "took back: it happened after all",
     # Dungeon
     dungeon.DungeonDealt: _dealt,
     dungeon.DungeonContestCardPlayed: lambda p, n: f"{n(p['seat'])} plays {card_words(p['card'])} to choose who goes first"

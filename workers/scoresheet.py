@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from events.envelope import Envelope
-from referee.events import EntryUndone
+from referee.events import EntryRedone, EntryUndone
 from referee.game import Game, GameState
 from workers.record_words import departure, reason_words
 
@@ -180,7 +180,7 @@ def kept_departures(sheet: dict[str, Any], stored: tuple[int, dict[str, Any]] | 
     the record again: those the stored sheet keeps (``stored``: its version and document) while
     they are still every player out of the game and no undo was logged since (``since(version)``:
     the envelopes after it); ``{}`` when nobody is out. None when they cannot be carried (the
-    stored sheet keeps none, a player left since, or an undo may have changed who did): then
+    stored sheet keeps none, a player left since, or an undo or a redo may have changed who did): then
     :func:`departures` folds the record, once for each such change."""
     out = _out((sheet.get("current") or {}).get("players") or [])
     if not out:
@@ -188,7 +188,7 @@ def kept_departures(sheet: dict[str, Any], stored: tuple[int, dict[str, Any]] | 
     if stored is None or stored[0] > sheet["version"] or stored[1].get("departures") is None:
         return None
     kept = {d["seat"]: (d["turn"], d["version"]) for d in stored[1]["departures"]}
-    if set(kept) != out or any(isinstance(e.event, EntryUndone) for e in since(stored[0])):
+    if set(kept) != out or any(isinstance(e.event, (EntryUndone, EntryRedone)) for e in since(stored[0])):
         return None
     return kept
 

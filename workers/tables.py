@@ -18,11 +18,12 @@ import contextlib
 import dataclasses
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import redis
 
+from events.envelope import Envelope
 from events.errors import ConcurrencyError, EventStoreError, WriteOutcomeUnknownError
 from events.registry import EventTypeError
 from events.store import EventStore
@@ -34,8 +35,10 @@ from workers.claims import CLAIM_ACTION
 from workers.imports import CheckedHistory, FileIndex, HashedLines, check_history, write_history
 from workers.jobs import enqueue_dispute, enqueue_scores
 from workers.listing import GameListing
+from workers.naming import seat_names
 from workers.provenance import import_mark
 from workers.queues import live_workers
+from workers.record_words import entry_words
 
 log = logging.getLogger(__name__)
 
@@ -228,18 +231,37 @@ class Tables:
     def after_action(self, result: ActionResult) -> None:
         """The bookkeeping after an action the referee logged (see :meth:`after_append`)."""
         if result.envelopes and not result.duplicate:
-            self.after_append(result.game_id, result.version, result.finished, result.scores_changed)
+            # An undo may take back the entry that ended the game: then it is on again.
+            reopened = not result.finished and any(e.type == "EntryUndone" for e in result.envelopes)
+            self.after_append(result.game_id, result.version, result.finished, result.scores_changed, reopened)
 
-    def after_append(self, game_id: str, version: int, finished: bool, scores_changed: bool) -> None:
-        """What new events make stale: the catalog's status once the game is over, and the score
-        sheet when the scores moved (queued only when someone can run it; a reader builds it
-        otherwise). The events are logged whatever happens here: a failure is logged, never raised."""
+    def said(self, game_id: str, envelopes: Sequence[Envelope]) -> str | None:
+        """What an undo or a redo among the new ``envelopes`` took back or put back, in words
+        (``workers.record_words.entry_words``); None for any other action."""
+        undoing = next((e for e in reversed(envelopes) if e.type in ("EntryUndone", "EntryRedone")), None)
+        if undoing is None:
+            return None
+        undo = self.store.read_at(game_id, [undoing.payload["undo"]])[0] if undoing.type == "EntryRedone" else undoing
+        first, last = undo.payload["replaces_from"], undo.payload["replaces_to"]
+        opening, *_ = self.store.read_at(game_id, [1])
+        entry = list(self.store.read(game_id, first, last))
+        return entry_words(undoing, entry, seat_names([opening]), opening.payload["game"])
+
+    def after_append(self, game_id: str, version: int, finished: bool, scores_changed: bool,
+                     reopened: bool = False) -> None:
+        """What new events make stale: the catalog's status once the game is over (or on again,
+        ``reopened``, when an undo took back the entry that ended it), and the score sheet when the
+        scores moved (queued only when someone can run it; a reader builds it otherwise). The events
+        are logged whatever happens here: a failure is logged, never raised."""
         try:
-            if finished:
-                self.catalog.set_status(game_id, "finished")
+            if finished or reopened:
                 entry = self.catalog.get(game_id, fresh=True)
-                if self.listing is not None and entry is not None and not entry.private:
-                    self.listing.moved(entry)
+                status = "finished" if finished else "in_progress"
+                if entry is not None and entry.status != status:
+                    self.catalog.set_status(game_id, status)
+                    entry = self.catalog.get(game_id, fresh=True)
+                    if self.listing is not None and entry is not None and not entry.private:
+                        self.listing.moved(entry)
             if scores_changed and self.jobs.can_run():
                 enqueue_scores(self.queue, game_id, version, is_async=not self.jobs.inline)
         except (redis.RedisError, EventStoreError) as exc:

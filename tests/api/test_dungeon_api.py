@@ -133,12 +133,18 @@ def real_game(options: dict, rng: random.Random):
     record, until the game is over."""
     known = replay(DUNGEON.start(options, SEATS, "known", rng))
     mirror = replay(DUNGEON.start(options, SEATS, "blind", rng))
+    # One undo at a time, and no redo: the games these seeds play (a second undo in a row and the
+    # redo have their own tests, tests/referee/test_undo_every_game.py).
+    last = None
     while DUNGEON.outcome(known) is None:
         offered: dict[str, list] = {}
         for seat in range(len(SEATS)):
             for command in DUNGEON.legal_actions(known, seat):
-                offered.setdefault(DUNGEON.action_of(command), []).append(command)
+                name = DUNGEON.action_of(command)
+                if name != "redo" and not (name == "undo" == last):
+                    offered.setdefault(name, []).append(command)
         command = rng.choice(offered[rng.choice(sorted(offered))])
+        last = DUNGEON.action_of(command)
         before = known.clone()
         events = DUNGEON.decide(known, command, rng)
         for event in events:

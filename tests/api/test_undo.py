@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from api.cli import main
 from api.client import TokenBook
 from tests.api.test_problems import assert_problem
-from tests.workers.playing import RENEGE_DEAL, ApiTable
+from tests.workers.playing import RENEGE_DEAL, SEATS, ApiTable
 
 
 def legal(table: ApiTable, seat: int) -> list[dict]:
@@ -66,13 +66,37 @@ def test_an_undo_after_a_later_entry_is_refused_with_its_reason(client):
     assert table.view()["version"] == seen + 2
 
 
-def test_an_undo_is_not_undone_and_the_opening_is_no_entry(client):
+def redo(table: ApiTable, **fields):
+    return table.client.post(f"/games/{table.game_id}/actions", json={"action": "redo", **fields}, headers=table.headers)
+
+
+def said(response) -> str:
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["said"]
+
+
+def test_undos_step_back_entry_by_entry_saying_what_each_took_back_and_a_redo_puts_it_back(client):
     table = ApiTable(client)
     assert "no entry to undo" in assert_problem(undo(table), 422)["detail"]
     table.start_hand(RENEGE_DEAL)
-    assert undo(table).status_code == 201  # the deal was the mis-entry
-    assert "an undo is not undone" in assert_problem(undo(table), 422)["detail"]
-    assert all(a["action"] != "undo" for a in legal(table, 0))
+    table.play("AS")
+    assert said(undo(table)) == f"Undone: {SEATS[1]} plays the ace of spades."
+    assert said(undo(table)) == "Undone: the deal."  # a known deal is never spelled out
+    assert {"action": "redo", "version": None} in legal(table, 0)
+    assert said(redo(table)) == "Redone: the deal."
+    assert said(redo(table)) == f"Redone: {SEATS[1]} plays the ace of spades."
+    assert all(a["action"] != "redo" for a in legal(table, 0))
+    assert "nothing to redo" in assert_problem(redo(table), 422)["detail"]
+    assert table.view()["view"]["hand"]["trick"] == [{"seat": 1, "card": "AS"}]
+
+
+def test_an_undo_says_only_what_a_blind_record_saw(client):
+    table = ApiTable(client, record="blind")
+    table.act("call_trump", seat=0, suit="H")
+    table.act("deal")
+    table.act("play", seat=1, card="AS")
+    assert said(undo(table)) == f"Undone: {SEATS[1]} plays the ace of spades."
+    assert said(undo(table)) == f"Undone: {SEATS[0]} deals hand 1."
 
 
 @pytest.fixture
@@ -88,9 +112,12 @@ def test_courtcard_log_undo_says_what_it_took_back(live, client):
     table.play("AS")
     result = CliRunner().invoke(main, ["log", table.game_id, "undo", "--url", live])
     assert result.exit_code == 0, result.output
-    assert "the last entry (play, versions 5 to 5) is undone" in result.output
-    result = CliRunner().invoke(main, ["log", table.game_id, "undo", "--url", live])
-    assert result.exit_code == 1 and "an undo is not undone" in result.output
+    assert f"Undone: {SEATS[1]} plays the ace of spades." in result.output
+    result = CliRunner().invoke(main, ["log", table.game_id, "redo", "--url", live])
+    assert result.exit_code == 0, result.output
+    assert f"Redone: {SEATS[1]} plays the ace of spades." in result.output
+    result = CliRunner().invoke(main, ["log", table.game_id, "redo", "--url", live])
+    assert result.exit_code == 1 and "nothing to redo" in result.output
 
 
 def test_a_record_with_an_undo_exports_verifies_audits_and_imports(live, client, tmp_path):
@@ -116,3 +143,22 @@ def test_a_record_with_an_undo_exports_verifies_audits_and_imports(live, client,
     imported = json.loads(result.output)["game_id"]
     assert client.get(f"/games/{imported}").get_json()["view"] == table.view()["view"]
 
+
+
+def listed(client, status: str) -> set[str]:
+    response = client.get("/games", query_string={"status": status, "limit": 500})
+    assert response.status_code == 200, response.get_json()
+    return {g["game_id"] for g in response.get_json()["games"]}
+
+
+def test_an_undone_end_of_the_game_puts_it_back_in_progress_and_a_redo_ends_it_again(client):
+    table = ApiTable(client)
+    table.start_hand(RENEGE_DEAL)
+    table.play("AS")
+    table.act("end_game")
+    assert table.view()["status"] == "finished" and table.game_id in listed(client, "finished")
+    assert said(undo(table)) == "Undone: The game is over (the scorekeeper ended it): Ann and Bob and Cat and Dan win."
+    assert table.view()["status"] == "in_progress"
+    assert table.game_id in listed(client, "in_progress") and table.game_id not in listed(client, "finished")
+    redo(table)
+    assert table.view()["status"] == "finished" and table.game_id in listed(client, "finished")

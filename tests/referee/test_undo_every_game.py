@@ -16,7 +16,7 @@ from referee.registry import get_game
 from referee.replay import replay
 from referee import undo as undo_module
 from referee.events import EntryUndone
-from referee.undo import Undo, UndoRefused
+from referee.undo import Redo, Undo, UndoRefused
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 #: Each game, its options and its players, in the records it keeps.
@@ -33,7 +33,7 @@ GAMES = [
 ]
 IDS = [f"{name}-{record}" for name, _, _, record in GAMES]
 #: Actions a random walk leaves out: corrections, claims and ends have their own tests.
-NOT_RANDOM = {"undo", "take_back", "accept_penalty", "claim_renege", "end_game", "give_up"}
+NOT_RANDOM = {"undo", "redo", "take_back", "accept_penalty", "claim_renege", "end_game", "give_up"}
 
 
 class Walk:
@@ -69,7 +69,7 @@ class Walk:
     def seen(self) -> dict[str, Any]:
         """All a person can see of the game, but its version: views, scores, outcome, legal actions."""
         game, state = self.game, self.state
-        legal = {s: [repr(c) for c in game.legal_actions(state, s) if type(c) is not Undo] for s in range(self.players)}
+        legal = {s: [repr(c) for c in game.legal_actions(state, s) if type(c) not in (Undo, Redo)] for s in range(self.players)}
         return json.loads(json.dumps({"director": _unversioned(game.director_view(state)), "public": _unversioned(game.public_view(state)),
                 "scores": game.scores(state), "outcome": game.outcome(state), "to_act": game.to_act(state),
                 "legal": legal}))  # a copy: a view may share the lists the next fold changes
@@ -154,14 +154,103 @@ def test_undo_after_a_later_entry_is_refused(params):
         walk.game.decide(walk.state, Undo(seen_at), walk.rng)
 
 
+def offered(walk: Walk) -> set[str]:
+    """The undo and the redo among the legal actions, as every seat is offered them."""
+    lists = [{walk.game.action_of(c) for c in walk.game.legal_actions(walk.state, s)} & {"undo", "redo"}
+             for s in range(walk.players)]
+    assert all(names == lists[0] for names in lists)
+    return lists[0]
+
+
+def redo(walk: Walk, version: int | None = None) -> list[Any]:
+    return walk.act(Redo(version))
+
+
+def verified(walk: Walk) -> None:
+    """The record replays, and is decided again, into the state the table has."""
+    log = roundtrip(walk.log)
+    assert walk.game.director_view(replay(log)) == walk.game.director_view(walk.state)
+    assert walk.game.director_view(redecide(log)) == walk.game.director_view(walk.state)
+
+
 @pytest.mark.parametrize("params", GAMES, ids=IDS)
-def test_an_undo_is_not_undone(params):
+def test_each_undo_takes_back_the_latest_entry_not_yet_undone(params):
+    walk = walked(params, 6, seed=4)
+    seen = []
+    for _ in range(3):
+        seen.append((walk.seen(), walk.state.version))
+        walk.step()
+    for before, version in reversed(seen):
+        undone = walk.undo()[0]
+        assert (undone.replaces_from, type(undone)) == (version + 1, EntryUndone)
+        assert walk.seen() == before
+    verified(walk)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_a_redo_puts_back_the_latest_entry_undone_and_the_undos_before_it_in_turn(params):
+    walk = walked(params, 6, seed=5)
+    after = []
+    for _ in range(3):
+        walk.step()
+        after.append(_versionless(walk.seen()))
+    assert "redo" not in offered(walk)
+    for _ in range(3):
+        walk.undo()
+    for expected in after:
+        assert "redo" in offered(walk)
+        done = redo(walk)
+        assert [type(e).__name__ for e in done] == ["EntryRedone"]
+        assert _versionless(walk.seen()) == expected
+    assert "redo" not in offered(walk)
+    with pytest.raises(UndoRefused, match="nothing to redo"):
+        redo(walk)
+    verified(walk)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_a_new_entry_clears_the_redo(params):
+    walk = walked(params, 5, seed=6)
+    walk.step()
+    walk.step()
+    walk.undo()
+    walk.undo()
+    walk.step()
+    assert "redo" not in offered(walk)
+    with pytest.raises(UndoRefused, match="a new entry clears the redo"):
+        redo(walk)
+    verified(walk)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+def test_a_redo_made_on_an_older_version_is_refused(params):
     walk = walked(params, 4)
     walk.step()
     walk.undo()
-    with pytest.raises(UndoRefused, match="an undo is not undone"):
-        walk.undo()
-    assert not [c for s in range(walk.players) for c in walk.game.legal_actions(walk.state, s) if type(c) is Undo]
+    with pytest.raises(UndoRefused, match="it moved since you looked"):
+        redo(walk, walk.state.version - 1)
+
+
+@pytest.mark.parametrize("params", GAMES, ids=IDS)
+@pytest.mark.parametrize("seed", [21, 22])
+def test_random_undos_and_redos_replay_and_are_decided_again(params, seed):
+    walk = Walk(*params, seed=seed)
+    done = {"undo": 0, "redo": 0}
+    for _ in range(80):
+        if not walk.choices() and not offered(walk):
+            break
+        names = offered(walk)
+        roll = walk.rng.random()
+        if "redo" in names and roll < 0.3:
+            redo(walk)
+            done["redo"] += 1
+        elif "undo" in names and (roll < 0.5 or not walk.choices() or walk.game.outcome(walk.state) is not None):
+            walk.undo()
+            done["undo"] += 1
+        else:
+            walk.step()
+    assert done["undo"] and done["redo"]
+    verified(walk)
 
 
 @pytest.mark.parametrize("params", GAMES, ids=IDS)
@@ -228,3 +317,51 @@ def test_undo_restores_from_an_older_copy_of_the_state(params, monkeypatch):
     walk.step()
     walk.undo()
     assert walk.seen() == before
+
+
+def finished(params: tuple, seed: int, ended: Any = None) -> tuple[Walk, dict, list]:
+    """A random game played to its end (``ended``: the last entry must satisfy it), with what the
+    table saw before its last entry, and that entry."""
+    for tried in range(seed, seed + 40):
+        walk = Walk(*params, seed=tried)
+        before, entry = walk.seen(), []
+        for _ in range(20000):
+            if walk.game.outcome(walk.state) is not None or not walk.choices():
+                break
+            before = walk.seen()
+            entry = walk.step()
+        if walk.game.outcome(walk.state) is not None and (ended is None or ended(entry)):
+            return walk, before, entry
+    raise AssertionError("no game of these seeds ends so")
+
+
+def undo_redo_of_the_end(walk: Walk, before: dict) -> None:
+    """The finished game's last entry undone, the table as before it, then redone: over again."""
+    ended = walk.seen()
+    assert "undo" in offered(walk)
+    walk.undo()
+    assert walk.game.outcome(walk.state) is None and walk.seen() == before
+    redo(walk)
+    assert walk.game.outcome(walk.state) is not None and _versionless(walk.seen()) == _versionless(ended)
+    verified(walk)
+
+
+def test_the_last_card_of_a_finished_trick_game_is_undone_and_redone():
+    walk, before, entry = finished(("black-queen", {"players": 6, "first_dealer": 0, "hands": 1}, 6, "known"), 1)
+    assert type(entry[0]).__name__ == "CardPlayed"
+    undo_redo_of_the_end(walk, before)
+
+
+@pytest.mark.parametrize("record", ["known", "blind"])
+def test_the_queens_give_up_is_undone_and_redone(record):
+    walk = walked(("the-queens", {}, 1, record), 6)
+    before = walk.seen()
+    walk.act(walk.game.command_schemas["give_up"].load({"seat": 0}))
+    assert walk.game.outcome(walk.state) is not None
+    undo_redo_of_the_end(walk, before)
+
+
+def test_dungeons_escape_is_undone_and_redone():
+    escaped = lambda entry: any(getattr(e, "reason", None) == "escape" for e in entry)
+    walk, before, _ = finished(("dungeon", {"players": 2}, 2, "known"), 1, escaped)
+    undo_redo_of_the_end(walk, before)

@@ -1,7 +1,7 @@
 """The undo of a mis-entry in a trick game: it takes back the entry and what the referee decided from
 it (a trick, a ruling the card proved, a ruling its lead brought), never the rulings of other
-entries; it is not the rules' take-back of an irregular card; a claim and a finished game are not
-undone. Queen's Dungeon tables (``qd_table``); the same engine serves Queen Bees and Black Queen."""
+entries; it is not the rules' take-back of an irregular card; a claim is not undone, and a finished
+game's last entry is. Queen's Dungeon tables (``qd_table``); the same engine serves Queen Bees and Black Queen."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from qd_table import QD, Table, events_of
 from referee import events as ev
 from referee.games.queens_dungeon import commands as cmd
 from referee.events import EntryUndone
+from referee import undo as undo_module
 from referee.undo import Undo, UndoRefused
 
 # Seat 1 leads AS; seat 2 holds 3S but may throw 4C (a renege); seats 3 and 0 follow.
@@ -92,12 +93,19 @@ def test_undo_is_not_the_take_back_of_an_irregular_card():
     assert [type(e).__name__ for e in t.log[-2:]] == ["CardTakenBack", "EntryUndone"]
 
 
-def test_undo_is_refused_once_the_game_is_over():
+def test_a_finished_games_last_entry_is_undone_until_its_results_are_final(monkeypatch):
     t = table()
     t.play("AS")
+    view = QD.director_view(t.state)
     t.act(cmd.EndGame())
-    with pytest.raises(UndoRefused, match="The game is over"):
+    assert QD.outcome(t.state) is not None and Undo() in QD.legal_actions(t.state, 0)
+    undo(t)
+    assert QD.outcome(t.state) is None and {**QD.director_view(t.state), "version": 0} == {**view, "version": 0}
+    t.act(cmd.EndGame())
+    monkeypatch.setattr(undo_module, "results_final", lambda state: True)  # as a confirmation of the results will
+    with pytest.raises(UndoRefused, match="results are final"):
         undo(t)
+    assert Undo() not in QD.legal_actions(t.state, 0)
 
 
 def test_undo_refused_leaves_the_record_as_it_was():

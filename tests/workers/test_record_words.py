@@ -11,7 +11,7 @@ from referee.games.dungeon import events as dungeon
 from referee.games.the_queens import events as queens
 from tests.referee.test_dungeon_golden_games import GOLDEN
 from tests.workers.test_text_record import VARIANTS, envelopes_of, random_record
-from workers.record_words import cards_words, sentence, words_of
+from workers.record_words import cards_words, entry_words, sentence, words_of
 
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -83,3 +83,40 @@ def test_a_card_reads_in_the_same_words_in_the_record_a_logged_action_and_a_ruli
         assert spoken(card) == said
         assert words_of("DungeonCounterPlayed", {"seat": 0, "card": card}, ["Ann"]) == f"Ann counters with {said}"
         assert describe_events([{"type": "CardPlayed", "payload": {"seat": 0, "card": card}}], ["Ann"]) == f"Ann plays {said}."
+
+
+def undone_draw_words(seed: int) -> tuple[str, str]:
+    """A known Dungeon record (its deck shuffled by ``seed``) to the first turn's draw, undone: the
+    undo's words, and the printable record's."""
+    import random as _random
+
+    from referee.registry import get_game
+    from referee.undo import Undo
+
+    game, rng = get_game("dungeon"), _random.Random(seed)
+    state, log = game.initial_state(), []
+
+    def take(events):
+        nonlocal state
+        for event in events:
+            state = game.apply(state, event)
+        log.extend(events)
+
+    take(game.start({"players": 2}, SEATS[:2], "known", rng))
+    while not any(type(e) is dungeon.DungeonCardDrawn for e in log):
+        choices = [c for s in game.to_act(state) or range(2) for c in game.legal_actions(state, s)
+                   if game.action_of(c) not in ("undo", "redo")]
+        take(game.decide(state, choices[0], rng))
+    take(game.decide(state, Undo(), rng))
+    envelopes = envelopes_of(log)
+    undo = envelopes[-1].payload
+    entry = envelopes[undo["replaces_from"] - 1:undo["replaces_to"]]
+    return entry_words(envelopes[-1], entry, SEATS[:2], "dungeon"), sentence(envelopes[-1], SEATS[:2], envelopes)
+
+
+def test_an_undone_hidden_draw_is_worded_by_its_player_and_action_alone_whatever_the_deal():
+    said = {undone_draw_words(seed) for seed in (1, 2, 3, 4)}
+    assert len({words for words, _ in said}) == 1
+    words, recorded = said.pop()
+    assert words in ("Undone: Ann's draw.", "Undone: Bob's draw.")
+    assert recorded.startswith(words[:-1] + " (versions ")

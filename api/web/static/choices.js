@@ -28,6 +28,18 @@ function groupsOf(game, legal, anySeat = false) {
   return [...groups.values()];
 }
 
+// The actions that end the game where it stands: a mis-tap would end it, so each asks for a second tap.
+const ENDS_THE_GAME = new Set(["give_up", "end_game"]);
+
+/** Act on the second tap of ``button`` only, the first saying what the second will do. */
+function secondTap(button, a, act) {
+  if (button.dataset.armed === "true") return act(a);
+  const again = `Tap again to ${readable(a.action).toLowerCase()}: it ends the game`;
+  button.dataset.armed = "true";
+  button.setAttribute("aria-label", again);
+  button.replaceChildren(again);
+}
+
 const keyOf = (a) => `${a.action}-${a.seat ?? ""}-${actionFields(a).map(([, v]) => JSON.stringify(v)).join("-")}`;
 
 /** One button per variant; its fields become data attributes (data-bid="75", data-suit="C"). */
@@ -41,7 +53,7 @@ function choiceButton(a, seatName, act) {
   const suit = actionFields(a).length === 1 && isSuit(actionFields(a)[0][1]) ? actionFields(a)[0][1] : null;
   const button = h("button", {
     type: "button", class: suit ? `suit suit-${suit}` : "", "data-key": keyOf(a), "data-action": a.action,
-    "aria-label": actionText(a, seatName), onclick: () => act(a),
+    "aria-label": actionText(a, seatName), onclick: () => (ENDS_THE_GAME.has(a.action) ? secondTap(button, a, act) : act(a)),
   }, choiceContent(a, seatName));
   for (const [k, v] of Object.entries(data)) button.setAttribute(`data-${k}`, v);
   return button;

@@ -31,7 +31,8 @@ let lostWords = null; // a patience's player's view: why the game is lost, as th
 let pending = null; // the last action whose outcome the referee could not confirm, with its Idempotency-Key
 let conflict = null; // why the entries kept on this device stopped being sent (a refusal, or someone logged first)
 let sending = false;
-let undoOffered = false; // the referee offers the undo of the last entry
+let undoOffered = { undo: false, redo: false }; // the referee offers the undo of the last entry, the redo of the last undo
+let undoNote = ""; // what the latest undo or redo took back or put back, in the referee's words
 let busy = false;
 let unreachable = false; // the last read of the game found no network: the table shown is as of its version
 let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "log it anyway"
@@ -53,6 +54,8 @@ async function fetchAll() {
   if (hand && (view.phase === "play" || view.phase === "trump_change")) (view.seats || []).forEach((_, s) => seats.add(s));
   // A game where anyone may act out of turn (an Ace, a counter) asks about every seat, always.
   if (isDungeon(view)) (view.seats || []).forEach((_, s) => seats.add(s));
+  // A finished game's last entry may still be undone: any seat's list offers it.
+  if (!seats.size && body.status === "finished") seats.add(0);
   const wanted = token ? [...seats] : [];
   // A patience's player's own view says when the game is lost (it reads the hidden key, so it
   // needs the token); a trick game's seat to play's view shows its hand, in a known record.
@@ -132,7 +135,8 @@ async function act(body) {
   busy = true;
   app.setAttribute("aria-busy", "true");
   try {
-    await api(`/games/${enc}/actions`, { method: "POST", body, token, ifMatch: game.version, key });
+    const result = await api(`/games/${enc}/actions`, { method: "POST", body, token, ifMatch: game.version, key });
+    undoNote = (result && result.said) || "";  // said by an undo or a redo only: any other entry clears it
     pending = null;
     confirmCard = null;
     resetSuit();
@@ -235,7 +239,7 @@ function render() {
   renderKept();
   renderTrumpChange();
   renderActions();
-  renderUndo($("undo"), Boolean(token) && undoOffered, game.version, act);
+  renderUndo($("undo"), token ? undoOffered : { undo: false, redo: false }, game.version, act, token ? undoNote : "");
   renderCorrections();
   renderLatestRuling();
   once("rulings", JSON.stringify([view.rulings, game.scores && game.scores.hands && game.scores.hands.length]),

@@ -1,39 +1,66 @@
-// The undo of a mis-tap: a scorekeeper who logged the wrong card takes back the last entry, with one
-// small button. The referee decides whether the last entry can be undone (it offers "undo" among
-// the legal actions only then) and says why not; the record keeps the entry and the undo.
+// The undo and redo of mis-taps: a scorekeeper who logged the wrong card steps back through the
+// entries, one tap an entry, and may put back what they took back. The referee decides whether an
+// entry can be undone or redone (it offers "undo" and "redo" among the legal actions only then) and
+// says why not; the record keeps every entry, undo and redo. Each undo and redo answers with what
+// it took back or put back in words ("Undone: Cat plays the 7 of clubs."): the note shows them.
+
+const OWN = ["undo", "redo"];
 
 /**
- * Take the referee's "undo" out of each seat's legal actions (it is the scorekeeper's, not a
- * seat's, and has its own button) and say whether it was offered.
+ * Take the referee's "undo" and "redo" out of each seat's legal actions (they are the
+ * scorekeeper's, not a seat's, and have their own buttons) and say which were offered.
  */
 export function splitUndo(legalLists) {
-  let offered = false;
+  const offered = { undo: false, redo: false };
   for (const list of legalLists) {
-    offered = offered || list.actions.some((a) => a.action === "undo");
-    list.actions = list.actions.filter((a) => a.action !== "undo");
+    for (const name of OWN) offered[name] = offered[name] || list.actions.some((a) => a.action === name);
+    list.actions = list.actions.filter((a) => !OWN.includes(a.action));
   }
   return offered;
 }
 
+function button(id, text, title, onclick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.dataset.key = id;
+  b.textContent = text;
+  b.title = title;
+  b.addEventListener("click", onclick);
+  return b;
+}
+
 /**
- * Show the "Undo last entry" button in ``section`` when ``offered``; ``undo()`` logs it. The undo
- * names the version the page shows, so an entry logged meanwhile on another device is never the
- * one undone: the referee refuses, and the page shows that entry.
+ * Show the "Undo last entry" and "Redo" buttons in ``section`` where ``offered`` says so, and
+ * ``note``, what the latest undo or redo did. Each names the version the page shows, so an entry
+ * logged meanwhile on another device is never the one undone: the referee refuses, and the page
+ * shows that entry.
  */
-export function renderUndo(section, offered, version, act) {
-  section.hidden = !offered;
-  if (!offered) { section.replaceChildren(); return; }
-  if (section.dataset.version === String(version) && section.childElementCount) return;
-  section.dataset.version = String(version);
-  const button = document.createElement("button");
-  button.type = "button";
-  button.id = "undo-last";
-  button.dataset.key = "undo-last";
-  button.textContent = "Undo last entry";
-  button.title = "A mis-tap: take back the last entry (the record keeps it, marked undone)";
-  button.addEventListener("click", () => act({ action: "undo", version }));
-  const hint = document.createElement("span");
-  hint.className = "hint";
-  hint.textContent = " Logged the wrong one? Take it back, then log the right one.";
-  section.replaceChildren(button, hint);
+export function renderUndo(section, offered, version, act, note = "") {
+  const shown = offered.undo || offered.redo || Boolean(note);
+  section.hidden = !shown;
+  if (!shown) { section.replaceChildren(); delete section.dataset.signature; return; }
+  const signature = JSON.stringify([version, offered.undo, offered.redo, note]);
+  if (section.dataset.signature === signature && section.childElementCount) return;
+  section.dataset.signature = signature;
+  const parts = [];
+  if (offered.undo) {
+    parts.push(button("undo-last", "Undo last entry", "A mis-tap: take back the last entry (the record keeps it, marked undone)",
+      () => act({ action: "undo", version })));
+  }
+  if (offered.redo) {
+    parts.push(button("redo-last", "Redo", "Put back the entry last undone (until a new entry is logged)",
+      () => act({ action: "redo", version })));
+  }
+  const said = document.createElement("span");
+  if (note) {
+    said.className = "undo-note";
+    said.id = "undo-note";
+    said.setAttribute("role", "status");
+    said.textContent = ` ${note}`;
+  } else {
+    said.className = "hint";
+    said.textContent = " Logged the wrong one? Take it back, then log the right one.";
+  }
+  section.replaceChildren(...parts, said);
 }

@@ -23,7 +23,7 @@ from typing import Any
 
 from events.registry import registry
 from referee.cards import card_words
-from referee.events import EntryUndone, taken_back
+from referee.events import EntryRedone, EntryUndone, taken_back
 from referee.games.dungeon import events as ev
 from referee.games.dungeon import tree
 from referee.games.dungeon.answers import named_in
@@ -43,20 +43,24 @@ def explain_rulings(events: Sequence[Any], game: Any) -> dict[int, dict[str, Any
     ruling undone later says so."""
     out: dict[int, dict[str, Any]] = {}
     before = _Before(events, game)
+    ruled: dict[int, dict[int, dict[str, Any]]] = {}  # by undo: the explanations as they were before it
     for version, event in enumerate(events, 1):
         if isinstance(event, DISPUTE_EVENTS):
             out[version] = _explain(before, event, version)
         elif isinstance(event, EntryUndone):
-            for n in range(event.replaces_from, event.replaces_to + 1):
-                if n in out:
-                    _undone(out[n], version)
+            ruled[version] = {n: out[n] for n in range(event.replaces_from, event.replaces_to + 1) if n in out}
+            for n, doc in ruled[version].items():
+                out[n] = _undone(doc, version)
+        elif isinstance(event, EntryRedone):  # the entry is back: its rulings stand as they were made
+            out.update(ruled.get(event.undo, {}))
         before.apply(version, event)
     return out
 
 
-def _undone(doc: dict[str, Any], version: int) -> None:
+def _undone(doc: dict[str, Any], version: int) -> dict[str, Any]:
     said = f" The scorekeeper undid this entry at event {version}: it did not happen at the table."
-    doc.update(status="undone", undone=version, summary=doc["summary"] + said, read_aloud=doc["read_aloud"] + said)
+    return {**doc, "status": "undone", "undone": version, "summary": doc["summary"] + said,
+            "read_aloud": doc["read_aloud"] + said}
 
 
 def _explain(before: _Before, event: Any, n: int) -> dict[str, Any]:
@@ -84,13 +88,21 @@ class _Before:
         self.undone: set[int] = set()
         self.never_happened = taken_back(events)
         self.laid: list[list[int]] = []
-        # ``laid`` as it was after each version that changed it, so an undo can restore it.
+        # ``laid`` as it was after each version that changed it, so an undo can restore it; and, by
+        # undo, what was kept before it, which its redo restores.
         self.kept: list[tuple[int, list[list[int]]]] = []
+        self.before_undo: dict[int, tuple[list[tuple[int, list[list[int]]]], set[int]]] = {}
 
     def apply(self, version: int, event: Any) -> None:
         self.state = self.game.apply(self.state, event)
         changed = False
+        if isinstance(event, EntryRedone) and event.undo in self.before_undo:  # as just before the undo
+            kept, undone = self.before_undo[event.undo]
+            self.kept, self.undone = list(kept), set(undone)
+            self.laid = [list(v) for v in self.kept[-1][1]] if self.kept else []
+            changed = True
         if isinstance(event, EntryUndone):  # back to ``laid`` as it was before the entry undone
+            self.before_undo[version] = (list(self.kept), set(self.undone))
             self.undone.update(range(event.replaces_from, event.replaces_to + 1))
             self.kept = [(at, laid) for at, laid in self.kept if at < event.replaces_from]
             self.laid = [list(v) for v in self.kept[-1][1]] if self.kept else []
