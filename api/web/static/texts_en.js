@@ -25,8 +25,6 @@ export default {
   "start.director.after": "shows every game in progress.",
   "start.recent": "Games on this device",
   "start.recent.none": "None yet.",
-  "start.yes": "yes",
-  "start.no": "no",
 
   // The scorekeeper's token (token.js)
   "token.title": "The scorekeeper's token",
