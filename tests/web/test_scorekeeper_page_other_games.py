@@ -124,6 +124,8 @@ def test_a_black_queen_contract_is_declared_in_a_form_and_its_partners_revealed_
     assert form.locator("select[name='called.0'] option").count() == 1 + 47
     assert form.locator("select[name='called.1'] option").count() == 1 + 47
     assert page.locator("#actions button").count() == 1
+    # The hint says how to pick, not how many combinations there are (a count tells a player nothing).
+    assert form.locator(".hint").inner_text() == "Pick each part: the referee checks the whole."
     form.locator("select[name=trump]").select_option(label="\u2665 hearts")
     form.locator("select[name='called.0']").select_option(label="K\u2660")
     form.locator("select[name='called.1']").select_option(label="K\u2660")
