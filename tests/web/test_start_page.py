@@ -139,14 +139,14 @@ CONTRASTS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("record", ["known", "blind"])
-def test_the_dark_theme_follows_the_system_and_keeps_every_text_readable(live_server, pages, record):
+@pytest.mark.parametrize("scheme,record", [("dark", "known"), ("dark", "blind"), ("light", "known")])
+def test_the_theme_follows_the_system_and_keeps_every_text_readable(live_server, pages, scheme, record):
     table = queens_dungeon(live_server.url, record)  # mid-trick, a take-back offered, a ruling made
     page = pages(PHONE)
-    page.emulate_media(color_scheme="dark")
+    page.emulate_media(color_scheme=scheme)
     open_as_scorekeeper(page, live_server.url, table)
     ground = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
-    assert ground == "rgb(18, 20, 22)"
+    assert ground == {"dark": "rgb(18, 20, 22)", "light": "rgb(244, 244, 239)"}[scheme]
     assert page.evaluate(CONTRASTS) == []
     page.goto(f"{live_server.url}/")
     page.wait_for_selector("#opt-players")
