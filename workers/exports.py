@@ -1,7 +1,9 @@
 """Exports of a game's record: the verifiable history (JSON lines) and the score sheet (CSV).
 
-``csv``: UTF-8 with a byte-order mark (so a spreadsheet reads names like "Zoë" right; Python reads
-it with ``encoding="utf-8-sig"``), the columns in :func:`workers.scoresheet.row_columns`' order, one
+``csv``: the running totals, one row per finished hand and one column per side
+(:func:`workers.scoresheet.totals_grid`); ``csv-detail``: the details, one row per hand and seat,
+the columns in :func:`workers.scoresheet.row_columns`' order. Both: UTF-8 with a byte-order mark (so
+a spreadsheet reads names like "Zoë" right; Python reads it with ``encoding="utf-8-sig"``), one
 value per cell, and no text that a spreadsheet would run as a formula: a cell of text starting with
 ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is written after a ``'``.
 
@@ -24,9 +26,12 @@ from events.chain import head_record
 from events.envelope import Envelope, canonical_json
 from events.signing import RecordSigner
 from events.store import EventStore
-from workers.scoresheet import row_columns
+from workers.scoresheet import row_columns, totals_grid
 
-FORMATS = {"jsonl": "application/x-ndjson", "csv": "text/csv", "html": "text/html", "text": "text/plain"}
+FORMATS = {"jsonl": "application/x-ndjson", "csv": "text/csv", "csv-detail": "text/csv", "html": "text/html",
+           "text": "text/plain"}
+#: Each format's file name ending.
+EXTENSIONS = {"text": "txt", "csv-detail": "detail.csv"}
 #: The formats a browser shows in place (Content-Disposition inline) unless a download is asked for.
 READ_IN_PLACE = frozenset({"html", "text"})
 BOM = "\ufeff"
@@ -50,16 +55,26 @@ def jsonl_lines(envelopes: Iterable[Envelope], game_id: str, head: tuple[int, st
 
 
 def score_csv(sheet: dict) -> str:
-    """The score sheet as CSV, a header row first: one row per finished hand and seat, or per
-    player in a game without hands."""
+    """The score sheet as CSV: the header (hand, dealer, the sides' names), then each finished
+    hand's running totals; a game without hands has one row per player."""
+    return _csv(*totals_grid(sheet))
+
+
+def detail_csv(sheet: dict) -> str:
+    """The score sheet's details as CSV, a header row first: one row per finished hand and seat,
+    or per player in a game without hands."""
     rows = sheet.get("rows", [])
+    columns = row_columns(rows, sheet.get("game")) or list(totals_grid(sheet)[0])
+    return _csv(columns, [[row.get(c) for c in columns] for row in rows])
+
+
+def _csv(header: list[str], rows: Iterable[list[Any]]) -> str:
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180's line ends
-    columns = row_columns(rows, sheet.get("game")) or ["hand"]
-    writer.writerow(columns)
+    writer.writerow([cell(c) for c in header])
     for row in rows:
-        writer.writerow([cell(row.get(c)) for c in columns])
+        writer.writerow([cell(v) for v in row])
     return out.getvalue()
 
 

@@ -17,7 +17,7 @@ from events.envelope import Envelope
 from referee.seat_names import escape_unseen
 from workers.naming import seat_names, who
 from workers.record_words import card_words, is_ruling, reason_words, sentence
-from workers.scoresheet import row_columns, running_totals
+from workers.scoresheet import HAND_LEADING, row_columns, running_totals, totals_grid
 
 def escape(text: str) -> str:
     """Text for the page: HTML escaped, and a name's unseen characters (a bidi override, which would
@@ -38,6 +38,7 @@ th{background:#eee}.v{color:#666;text-align:right}.hash{font-family:monospace;fo
 .dungeon ul{list-style:none;margin:0;padding-left:1.1em;border-left:1px dotted #999}.dungeon>ul{border:0;padding:0}
 .card{display:inline-block;border:1px solid #555;border-radius:3px;padding:0 3px;margin:1px;background:#fff;font-family:Helvetica,Arial,sans-serif;font-size:.9em}
 .red{color:#c00}.out{opacity:.6}
+.details{display:flex;flex-wrap:wrap;gap:0 1em}caption{text-align:left;font-weight:bold}
 @media print{@page{size:A4;margin:15mm}body{max-width:none;padding:0;font-size:10pt}.wide{overflow:visible}
 h2{page-break-before:always}h2.first{page-break-before:avoid}tr,li,.dungeon{page-break-inside:avoid}
 table{font-size:8pt}td,th{overflow-wrap:anywhere}}
@@ -64,8 +65,8 @@ def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], he
         _dungeons(view) if view else "",
         f"<h2 class=\"first\">The table at the end of the record</h2>{picture}" if picture else "",
         ('<h2 class="first">Running totals</h2><div class="wide">' + chart_svg(running_totals(sheet)) + "</div>"
-         "<h2>Score sheet</h2>") if by_hands else '<h2 class="first">Players</h2>',
-        _sheet_table(sheet.get("rows", []), sheet.get("game"), by_hands),
+         "<h2>Score sheet</h2>" + _totals_table(sheet) + "<h3>Details by hand</h3>" + _details(sheet))
+        if by_hands else '<h2 class="first">Players</h2>' + _sheet_table(sheet.get("rows", []), sheet.get("game"), False),
         "<h2>Rulings</h2>", _rulings(rulings, names),
         "<h2>Hand by hand</h2>" if by_hands else "<h2>Event by event</h2>", _hands(envelopes, names),
         "</body></html>",
@@ -170,6 +171,34 @@ def _sheet_table(rows: list[dict[str, Any]], game: str | None, by_hands: bool = 
     head = "".join(f"<th>{escape(c.replace('_', ' '))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{escape(_text(r.get(c)))}</td>" for c in columns) + "</tr>" for r in rows)
     return f'<div class="wide"><table><tr>{head}</tr>{body}</table></div>'
+
+
+def _totals_table(sheet: dict[str, Any]) -> str:
+    """The running totals: a row per finished hand (its number, dealer, each side's total)."""
+    header, grid = totals_grid(sheet)
+    if not grid:
+        return "<p>No hand finished yet.</p>"
+    head = "".join(f"<th>{escape(c)}</th>" for c in header)
+    body = "".join("<tr>" + "".join(f"<td>{escape(_text(v))}</td>" for v in row) + "</tr>" for row in grid)
+    return f'<div class="wide"><table class="totals"><tr>{head}</tr>{body}</table></div>'
+
+
+def _details(sheet: dict[str, Any]) -> str:
+    """Each finished hand's details turned on their side (a row per figure, a column per seat), so
+    that a hand of eight players is as narrow as one of four."""
+    rows = sheet.get("rows", [])
+    if not rows:
+        return ""
+    figures = [c for c in row_columns(rows, sheet.get("game")) if c not in HAND_LEADING]
+    out = []
+    for hand in dict.fromkeys(r.get("hand") for r in rows):
+        seats = [r for r in rows if r.get("hand") == hand]
+        head = "".join(f"<th>{escape(_text(r.get('name')))}</th>" for r in seats)
+        body = "".join(f"<tr><th>{escape(c.replace('_', ' '))}</th>" + "".join(
+            f"<td>{escape(_text(r.get(c)))}</td>" for r in seats) + "</tr>" for c in figures)
+        out.append(f'<div class="wide"><table class="detail"><caption>Hand {escape(_text(hand))}</caption>'
+                   f"<tr><th></th>{head}</tr>{body}</table></div>")
+    return '<div class="details">' + "".join(out) + "</div>"
 
 
 def _hands(envelopes: list[Envelope], names: list[str]) -> str:

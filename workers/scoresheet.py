@@ -210,6 +210,32 @@ def row_columns(rows: list[dict[str, Any]], game: str | None = None) -> list[str
     return [c for c in leading if c in seen] + own + [c for c in trailing if c in seen]
 
 
+#: Games whose hands have no dealer (a patience): their totals grid has no dealer column.
+UNDEALT = frozenset({"the-queens"})
+
+
+def totals_grid(sheet: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """The score sheet as a club keeps it: a header (``hand``, ``dealer``, then each side's name)
+    and one row per finished hand (its number, its dealer's name, each side's running total), so
+    that it stays as narrow as the table is large. With no hand finished it is the header alone.
+    A game without hands (Dungeon) keeps its one row per player (:func:`row_columns`)."""
+    units = sheet.get("units") or []
+    hands = sheet.get("hands") or []
+    if not units and not hands:
+        rows = sheet.get("rows", [])
+        columns = row_columns(rows, sheet.get("game")) or list(PLAYER_LEADING)
+        return columns, [[row.get(c) for c in columns] for row in rows]
+    dealt = any("dealer" in hand for hand in hands) if hands else sheet.get("game") not in UNDEALT
+    header = ["hand", *(["dealer"] if dealt else []), *(str(u.get("name", u.get("unit"))) for u in units)]
+    grid = []
+    for hand in hands:
+        names = {s.get("seat"): s.get("name") for s in hand.get("seats", []) if isinstance(s, dict)}
+        totals = list(hand.get("totals", []))
+        dealer = [names.get(hand.get("dealer"), hand.get("dealer"))] if dealt else []
+        grid.append([hand.get("hand"), *dealer, *(totals + [None] * (len(units) - len(totals)))[:len(units)]])
+    return header, grid
+
+
 def running_totals(sheet: dict[str, Any]) -> list[dict[str, Any]]:
     """Per unit: its name and its total after each finished hand (starting from 0), for charts."""
     units = sheet.get("units", [])

@@ -1,4 +1,4 @@
-"""Exports: GET /games/{id}/export?format=jsonl|csv|html|text, built from the record at one version."""
+"""Exports: GET /games/{id}/export?format=jsonl|csv|csv-detail|html|text, built from the record at one version."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from api.auth import require_full_record, require_reader
 from api.views import game_finished
 from api.resources.games import catalog_entry
 from api.resources.signing import record_signer
-from workers.exports import FORMATS, READ_IN_PLACE, history, jsonl_lines, score_csv
+from workers.exports import EXTENSIONS, FORMATS, READ_IN_PLACE, detail_csv, history, jsonl_lines, score_csv
 from workers.folding import fold
 from workers.html_record import render_html
 from workers.provenance import statement
@@ -25,7 +25,10 @@ blp = Blueprint("exports", __name__, url_prefix="/games", description="Exports o
 
 class ExportQuerySchema(ma.Schema):
     format = ma.fields.String(load_default="jsonl", validate=validate.OneOf(sorted(FORMATS)), metadata={
-        "description": "jsonl: every event with its hashes and a head line; csv: the score sheet; html: the "
+        "description": "jsonl: every event with its hashes and a head line; csv: the score sheet's running totals "
+                       "(one row per finished hand: its number, dealer and each side's total; the header alone "
+                       "names the players before the first hand ends); csv-detail: its details (one row per hand "
+                       "and seat: tricks, points, settings...); html: the "
                        "printable record; text: the text record (tag pairs, moves, rulings as comments, the chain)"})
     download = ma.fields.Boolean(load_default=False, metadata={
         "description": "html and text open in the browser; download=1 asks to save them as a file instead"})
@@ -47,10 +50,10 @@ class Export(MethodView):
         entry = catalog_entry(game_id)
         require_reader(entry)
         fmt = query["format"]
-        if fmt != "csv":
+        if fmt not in ("csv", "csv-detail"):
             require_full_record(entry, game_finished(game_id))
         envelopes, head = history(services().store, game_id)
-        extension = "txt" if fmt == "text" else fmt
+        extension = EXTENSIONS.get(fmt, fmt)
         shown = "inline" if fmt in READ_IN_PLACE and not query["download"] else "attachment"
         headers = {"Content-Disposition": f'{shown}; filename="game-{game_id}.{extension}"', "ETag": f'"{head[0]}"'}
         if fmt in ("jsonl", "text"):
@@ -64,8 +67,9 @@ class Export(MethodView):
             return Response(write_text(envelopes, head, signature), mimetype=FORMATS[fmt], headers=headers)
         replay = fold(envelopes)
         sheet = sheet_in_words(build_sheet(game_id, replay.game, replay.state, envelopes), lambda versions: [envelopes[v - 1] for v in versions])
-        if fmt == "csv":
-            return Response(score_csv(sheet), mimetype=FORMATS[fmt], headers=headers)
+        if fmt in ("csv", "csv-detail"):
+            written = score_csv(sheet) if fmt == "csv" else detail_csv(sheet)
+            return Response(written, mimetype=FORMATS[fmt], headers=headers)
         # A game may draw its table (The Queens: the tableau); the record shows it as it ends.
         draw = getattr(replay.game, "picture_html", None)
         picture = draw(replay.state) if draw is not None else None

@@ -52,7 +52,9 @@ def test_the_queens_is_created_dealt_played_to_a_win_and_recorded(client, new_ga
     audit = client.get(f"/games/{game_id}/audit", headers=headers).get_json()["audit"]
     assert audit["ok"] and audit["chain"]["ok"] and audit["scores"]["matches"] and audit["replayed_to"] == 171
     csv = client.get(f"/games/{game_id}/export", query_string={"format": "csv"}, headers=headers)
-    assert csv.get_data(as_text=True).splitlines()[1] == "1,0,0,Ann,104,won,104,104"
+    assert csv.get_data(as_text=True).splitlines()[1] == "1,104"  # the hand and Ann's cards home
+    detail = client.get(f"/games/{game_id}/export", query_string={"format": "csv-detail"}, headers=headers)
+    assert detail.get_data(as_text=True).splitlines()[1] == "1,0,0,Ann,104,won,104,104"
     html = client.get(f"/games/{game_id}/export", query_string={"format": "html"}, headers=headers)
     page = html.get_data(as_text=True)
     assert html.status_code == 200 and "The Queens" in page

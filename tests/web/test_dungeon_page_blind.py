@@ -88,8 +88,7 @@ def logged_events(base: str, game_id: str, token: str) -> list:
 def start_blind_game(page, base_url: str) -> tuple[str, str]:
     """A blind two-player Dungeon game created from the start page."""
     choose_game(page, base_url, "dungeon", "blind")
-    page.fill("#opt-players", "2")
-    page.dispatch_event("#opt-players", "change")
+    page.select_option("#opt-players", "2")
     assert page.locator("#seats input").count() == 2
     return create_game(page)
 

@@ -205,3 +205,14 @@ def test_a_blind_dungeon_form_naming_cards_fits_one_screen_unscrolled_on_a_phone
     shown = SHOWN.get(request.node.callspec.id)
     if shown:
         screenshots(page, shown, sizes=("phone",))
+
+
+@pytest.mark.parametrize("game", ["queens-dungeon", "queen-bees", "black-queen", "dungeon", "the-queens"])
+def test_the_start_page_fits_one_screen_on_a_phone_and_a_tablet_from_the_game_to_the_create_button(live_server, pages, game):
+    """The common case: the game, its players, how long it runs, the record and the button that
+    creates it, unscrolled; the rarely changed options wait folded under "More options"."""
+    page = pages()
+    page.goto(f"{live_server.url}/")
+    page.wait_for_selector("#opt-players")
+    page.select_option("#game", game)
+    fits_both_screens(page, ["#game", "#seats", "#more-options summary", "#new-game button[type=submit]"])

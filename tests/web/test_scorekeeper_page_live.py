@@ -19,7 +19,7 @@ def test_a_watching_page_follows_the_scorekeepers_page_live_without_reloading(li
     watcher.evaluate("window.sameDocument = true")
     assert watcher.get_attribute("#app", "data-role") == "watcher"
     assert watcher.is_hidden("#actions")
-    assert "Watching" in watcher.inner_text("#token-panel")
+    assert watcher.is_hidden("#token-panel") and "I am the scorekeeper" in watcher.inner_text("#scorekeeper-entry summary")
 
     version = tap(scorekeeper, "#actions button[data-action=call_trump]:has-text('spades')")
     wait_version(watcher, version)

@@ -30,10 +30,11 @@ def test_a_queen_bees_hand_is_bid_and_played_on_the_generic_page(live_server, pa
     # A boolean option is a checkbox, a number a number field: both from the catalog's defaults.
     assert page.get_attribute("#opt-renege_costs_bid", "type") == "checkbox"
     assert page.input_value("#opt-target") == "200"
-    # The first dealer names a seat: a select of the seats, renamed with them.
+    # The first dealer names a seat: a select of the players, renamed with them (a rare option: folded).
+    page.click("#more-options summary")
     page.fill("#seats input >> nth=1", "Bea")
     page.dispatch_event("#seats input >> nth=1", "change")
-    assert page.locator("#opt-first_dealer option").all_inner_texts() == [f"{n} (seat {s})" for s, n in enumerate(["Ann", "Bea", "Cat", "Dan"])]
+    assert page.locator("#opt-first_dealer option").all_inner_texts() == [f"{n} (player {s + 1})" for s, n in enumerate(["Ann", "Bea", "Cat", "Dan"])]
     page.select_option("#opt-first_dealer", "1")
     table = create_on_start_page(page, live_server.url, 4)
 
@@ -123,6 +124,8 @@ def test_a_black_queen_contract_is_declared_in_a_form_and_its_partners_revealed_
     assert form.locator("select[name='called.0'] option").count() == 1 + 47
     assert form.locator("select[name='called.1'] option").count() == 1 + 47
     assert page.locator("#actions button").count() == 1
+    # The hint says how to pick, not how many combinations there are (a count tells a player nothing).
+    assert form.locator(".hint").inner_text() == "Pick each part: the referee checks the whole."
     form.locator("select[name=trump]").select_option(label="\u2665 hearts")
     form.locator("select[name='called.0']").select_option(label="K\u2660")
     form.locator("select[name='called.1']").select_option(label="K\u2660")

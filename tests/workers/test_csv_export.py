@@ -1,6 +1,8 @@
-"""The csv export: the columns in the order docs/records.md lists, one value per cell, UTF-8 with a
-byte-order mark that Python's csv module (and a spreadsheet) reads cleanly, no formula from a
-player's name; and a game without hands gets one row per player."""
+"""The csv exports: ``csv`` is the running totals a club keeps (a row per hand, a column per side;
+the header alone, naming the players, before a hand ends), ``csv-detail`` the details with the
+columns in the order docs/records.md lists; one value per cell, UTF-8 with a byte-order mark that
+Python's csv module (and a spreadsheet) reads cleanly, no formula from a player's name; and a game
+without hands gets one row per player."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from referee.registry import get_game
 from referee.replay import replay
 from tests.workers.test_html_record import imported
 from tests.workers.test_text_record import envelopes_of, random_record
-from workers.exports import cell, score_csv
+from workers.exports import cell, detail_csv, score_csv
 from workers.folding import fold
 from workers.scoresheet import build_sheet
 
@@ -30,10 +32,15 @@ def golden(name: str) -> list:
     return [registry.decode(e["type"], e["version"], e["payload"]) for e in record["events"]]
 
 
-def csv_of(events: list) -> str:
+def sheet_of(events: list) -> dict:
     envelopes = envelopes_of(events)
     replayed = fold(envelopes)
-    return score_csv(build_sheet("g1", replayed.game, replayed.state, envelopes))
+    return build_sheet("g1", replayed.game, replayed.state, envelopes)
+
+
+def csv_of(events: list) -> str:
+    """The detail csv (one row per hand and seat) of a record."""
+    return detail_csv(sheet_of(events))
 
 
 def rows_of(data: str) -> list[list[str]]:
@@ -60,7 +67,7 @@ RECORDS = {
 
 
 @pytest.mark.parametrize("game", sorted(RECORDS))
-def test_csv_columns_are_the_ones_docs_records_md_lists_in_its_order(game):
+def test_csv_detail_columns_are_the_ones_docs_records_md_lists_in_its_order(game):
     header = rows_of(csv_of(RECORDS[game]()))[0]
     assert header == documented_columns()[game]
 
@@ -111,3 +118,33 @@ def test_dungeon_csv_has_a_row_per_player_saying_who_won_who_was_slain_by_what_a
     sheet = client.get(f"/games/{game_id}/scores").get_json()["sheet"]
     assert [(r["name"], r["result"], str(r["turns"])) for r in sheet["rows"]] == [
         (r["name"], r["result"], r["turns"]) for r in rows]  # the served sheet says the same
+
+
+@pytest.mark.parametrize("game", ["queens-dungeon", "queen-bees", "black-queen"])
+def test_csv_is_the_running_totals_a_row_per_hand_with_its_dealer_and_a_column_per_player(game):
+    sheet = sheet_of(RECORDS[game]())
+    rows = rows_of(score_csv(sheet))
+    names = [u["name"] for u in sheet["units"]]
+    assert rows[0] == ["hand", "dealer", *names]
+    assert len(rows) == 1 + len(sheet["hands"])
+    for row, hand in zip(rows[1:], sheet["hands"]):
+        dealer = next(s["name"] for s in hand["seats"] if s["seat"] == hand["dealer"])
+        assert row == [str(hand["hand"]), dealer, *map(str, hand["totals"])]
+    assert rows[-1][2:] == [str(t) for t in sheet["totals"]]  # the last row is the game's totals
+
+
+def test_the_queens_csv_is_its_hand_and_the_cards_home_with_no_dealer():
+    assert rows_of(score_csv(sheet_of(RECORDS["the-queens"]()))) == [["hand", "Ann"], ["1", "104"]]
+
+
+@pytest.mark.parametrize("game", ["queens-dungeon", "queen-bees", "black-queen", "the-queens", "dungeon"])
+def test_a_game_with_no_finished_hand_has_a_csv_header_naming_its_players(game):
+    rules = get_game(game)
+    count = rules.options_schema().load({})["players"]
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:count]
+    sheet = sheet_of(rules.start({}, names, "known", random.Random(1)))
+    rows = rows_of(score_csv(sheet))
+    if game == "dungeon":  # no hands: one row per player, from the start
+        assert rows[0][:2] == ["seat", "name"] and [r[1] for r in rows[1:]] == names
+    else:
+        assert rows == [["hand", *(["dealer"] if game != "the-queens" else []), *names]]

@@ -104,7 +104,8 @@ def test_dungeon_html_record_draws_each_players_dungeon_and_the_outcome(client):
 
 
 #: Measures, in Chromium, how wide a page lays out on a phone's screen and on A4 paper (210 mm, less
-#: the print stylesheet's 15 mm margins: 680 CSS pixels). Run in a process of its own: Playwright's
+#: the print stylesheet's 15 mm margins: 680 CSS pixels), and which tables are cut off (their box
+#: scrolls) on a 1024 px screen. Run in a process of its own: Playwright's
 #: sync API cannot start inside the session where the page tests' browser already runs.
 WIDTHS = """
 import json, sys
@@ -118,6 +119,11 @@ with sync_playwright() as playwright:
         page.emulate_media(media=media)
         page.set_content(html)
         widths[media] = page.evaluate("document.documentElement.scrollWidth")
+    # On a 1024 px screen, the tables a box would have to scroll sideways to show whole.
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.set_content(html)
+    widths["cut_off_at_1024"] = page.evaluate(
+        "[...document.querySelectorAll('.wide')].filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.innerText.slice(0, 40))")
     browser.close()
 print(json.dumps(widths))
 """
@@ -147,7 +153,17 @@ def test_html_record_has_no_sideways_scroll_on_a_phone_nor_on_a4_paper(client, g
         page_html = export(client, table.game_id, "html", table.headers).get_data(as_text=True)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page_html
     assert "@media print{@page{size:A4" in page_html
-    assert laid_out_widths(page_html, tmp_path) == {"screen": 390, "print": 680}
+    widths = laid_out_widths(page_html, tmp_path)
+    assert (widths["screen"], widths["print"]) == (390, 680)
+
+
+def test_html_record_score_sheet_shows_whole_on_a_1024_screen_totals_by_hand_and_details_by_seat(client, tmp_path):
+    table = renege_claimed(client, by_dispute=False)
+    table.play_out_hand()
+    page_html = export(client, table.game_id, "html", table.headers).get_data(as_text=True)
+    assert '<table class="totals"><tr><th>hand</th><th>dealer</th>' in page_html
+    assert '<table class="detail"><caption>Hand 1</caption>' in page_html
+    assert laid_out_widths(page_html, tmp_path)["cut_off_at_1024"] == []
 
 
 def test_a_dungeon_setting_for_three_queens_is_no_ruling_but_one_for_a_renege_is():

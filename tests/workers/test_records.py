@@ -122,12 +122,14 @@ def test_import_refuses_an_event_the_referee_cannot_apply_with_its_line(client, 
     assert set(redis_client.keys("courtcard:*")) == keys_before
 
 
-def test_csv_export_has_one_row_per_hand_and_seat(client, finished):
-    rows = list(csv.DictReader(io.StringIO(export(client, finished.game_id, "csv").decode("utf-8-sig"), newline="")))
+def test_csv_detail_export_has_one_row_per_hand_and_seat(client, finished):
+    rows = list(csv.DictReader(io.StringIO(export(client, finished.game_id, "csv-detail").decode("utf-8-sig"), newline="")))
     sheet = client.get(f"/games/{finished.game_id}/scores").get_json()["sheet"]
     assert len(rows) == 4 * len(sheet["hands"])
     assert [(int(r["hand"]), int(r["seat"])) for r in rows[:4]] == [(1, s) for s in range(4)]
     assert {"tricks", "queens", "bonus", "settings", "penalties", "hand_total", "running_total"} <= set(rows[0])
+    totals = list(csv.reader(io.StringIO(export(client, finished.game_id, "csv").decode("utf-8-sig"), newline="")))
+    assert len(totals) == 1 + len(sheet["hands"]) and totals[0][:2] == ["hand", "dealer"]
 
 
 def test_html_export_is_a_printable_page_with_an_inline_chart_and_no_network(client, finished):

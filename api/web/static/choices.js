@@ -101,7 +101,7 @@ function choiceForm(group, seatName, act) {
     act(body);
   };
   return h("form", { class: "choice-form", "data-action": group.action, "data-seat": group.seat, onsubmit: submit },
-    h("p", { class: "hint" }, `${group.variants.length.toLocaleString("en")} possible choices: pick each part; the referee checks the whole.`),
+    h("p", { class: "hint" }, "Pick each part: the referee checks the whole."),
     h("div", { class: "fields" }, selects.map(({ label, select }) => h("label", {}, label, select))),
     h("button", { type: "submit", class: "primary", "data-key": `${group.action}-submit` }, `${readable(group.action)}`));
 }

@@ -4,6 +4,7 @@
 // it keeps the token in this browser's storage and takes it out of the address at once.
 import { h, fill } from "./dom.js";
 import { saveToken, tokenFor } from "./api.js";
+import { t } from "./texts.js";
 
 const LOCAL = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
@@ -25,8 +26,8 @@ export function joinLinks(gameId, token) {
 /** A QR code of `link`, drawn by the service (posted, so the link never sits in a logged address). */
 async function qrImage(link, label) {
   const response = await fetch("/web/qr", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: link }) });
-  if (!response.ok) return h("p", { class: "muted" }, "The QR code could not be drawn; the link above works the same.");
-  return h("img", { class: "qr", src: URL.createObjectURL(await response.blob()), alt: `QR code: ${label}`, width: 220, height: 220 });
+  if (!response.ok) return h("p", { class: "muted" }, t("join.qr_failed"));
+  return h("img", { class: "qr", src: URL.createObjectURL(await response.blob()), alt: t("join.qr_alt", { label }), width: 220, height: 220 });
 }
 
 async function joinBlock(kind, title, link, warning) {
@@ -39,14 +40,12 @@ async function joinBlock(kind, title, link, warning) {
 /** Fill `box` with the join links and their QR codes, reading the token kept for the game now. */
 export async function fillJoin(box, gameId, token) {
   const links = joinLinks(gameId, token);
-  const blocks = [await joinBlock("follow", "Follow this game (read only)", links.follow)];
+  const blocks = [await joinBlock("follow", t("join.follow"), links.follow)];
   if (links.scorekeeper) {
-    blocks.push(await joinBlock("scorekeeper", "Log this game from a second device", links.scorekeeper,
-      "This link carries the scorekeeper's token: whoever scans it can log actions. Show it only to the table's scorekeepers."));
+    blocks.push(await joinBlock("scorekeeper", t("join.scorekeeper"), links.scorekeeper, t("join.scorekeeper_warning")));
   }
   fill(box, LOCAL.test(location.hostname)
-    ? h("p", { class: "why-not" }, `These links name ${location.hostname}, which only this machine reaches: open this page `
-      + "by the machine's network address (courtcard serve --host 0.0.0.0) for a phone to use them.") : null, blocks);
+    ? h("p", { class: "why-not" }, t("join.local", { host: location.hostname })) : null, blocks);
 }
 
 // On the scorekeeper's page (its join panel says so): adopt a handed-over token at once (this module

@@ -17,6 +17,7 @@ import { dungeonActions, dungeonPanel, dungeonPrompt, isDungeon } from "./dungeo
 import { renderUndo, splitUndo } from "./undo.js";
 import { forgetTable, keepTable, lastTable } from "./last_table.js";
 import { keepThisPage } from "./shell.js";
+import { renderToken } from "./token.js";
 
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
@@ -258,33 +259,19 @@ function once(section, signature, draw) {
 }
 
 function renderTokenPanel(rejected, unknown = false) {
-  const panel = $("token-panel");
-  const fresh = sessionStorage.getItem(`courtcard.new.${gameId}`) && token;
-  if (token && !rejected && !fresh) { panel.hidden = true; return; }
-  panel.hidden = false;
-  if (fresh) {
-    fill(panel, h("h2", {}, "The scorekeeper's token"),
-      h("p", {}, "Shown once. This browser keeps it; write it down to log this game from another device:"),
-      h("p", {}, h("code", { class: "token" }, token)),
-      h("button", { type: "button", onclick: () => { sessionStorage.removeItem(`courtcard.new.${gameId}`); panel.hidden = true; } }, "I have noted it"));
-    return;
-  }
-  const input = h("input", { id: "token-input", autocomplete: "off", "aria-label": "Scorekeeper's token" });
-  fill(panel,
-    h("h2", {}, rejected ? "That token is not this game's" : unknown ? "No game to show" : "Watching"),
-    h("p", {}, unknown ? "No game has this id, or it is private: a private game opens only with its scorekeeper's token. Enter it to open the game."
-      : rejected ? "Enter the token shown when the game was created." : "You see the table as it is logged. To log actions here, enter the scorekeeper's token."),
-    h("form", { class: "inline", onsubmit: (e) => {
-      e.preventDefault();
-      const value = input.value.trim();
-      if (!value) return;
+  const fresh = Boolean(sessionStorage.getItem(`courtcard.new.${gameId}`) && token);
+  renderToken({
+    panel: $("token-panel"), entry: $("scorekeeper-entry"), gameId, token, fresh, rejected, unknown,
+    onNoted: () => { sessionStorage.removeItem(`courtcard.new.${gameId}`); $("token-panel").hidden = true; },
+    onToken: (value) => {
       token = value;
       saveToken(gameId, token);
       Object.keys(rendered).forEach((k) => delete rendered[k]);
       notify("");
       restartLive();
       refresh();
-    } }, input, h("button", { type: "submit" }, "Use this token")));
+    },
+  });
   if (rejected) { forgetToken(gameId); forgetTable(gameId); token = ""; }
 }
 
