@@ -56,6 +56,7 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     A worker or the embedded store that dies is started again (with a back-off, logged), and so is
     an API process; Ctrl-C or SIGTERM stops everything.
     """
+    from api.director import KEY_FILE, load_or_create_director_key
     from api.server import serve_api
     from api.supervisor import Supervisor
     from events.cluster import LocalCluster
@@ -88,6 +89,10 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     data = Path(data_dir or default_data_dir()).resolve()
     os.environ["COURTCARD_DATA"] = str(data)
     console.print(f"Exports are signed with the key {load_or_create_signer(data).public_key} (GET /signing-key)")
+    # Made now, not on the first request that carries a token, so the director can read it at once.
+    load_or_create_director_key(data)
+    console.print(f"The director's key (the desk at http://{host}:{port}/director) is in {data / KEY_FILE}",
+                  soft_wrap=True)  # one line, so the path is copied whole
     # A node of the local cluster that dies is started again as the embedded server is.
     supervisor = Supervisor(workers, dict(os.environ, REDIS_URL=url), embedded,
                             local_cluster.nodes if local_cluster is not None else ())
