@@ -75,7 +75,35 @@ def prepare_action(game: str, names: list[str], action: str, fields: dict[str, A
             raise click.UsageError(f"'{action}' has no field '{key}'.{did_you_mean(key, list(known))} "
                                    f"Its fields: {listed}.")
         body[key] = seat_number(value, names, key) if isinstance(known[key], SeatField) and isinstance(value, str) else value
+    refuse_unreadable_cards(body)
     return body
+
+
+#: Card fields checked before sending: in these every value is a card (``ask`` may name a rank).
+CHECKED_CARD_FIELDS = CARD_FIELDS - {"ask"}
+
+
+def refuse_unreadable_cards(fields: dict[str, Any]) -> None:
+    """A value of a card field that no game reads as a card (``card=QX``) is a typo: refused here,
+    before anything is sent, with the nearest cards. Raises click.UsageError (exit 2)."""
+    from referee.cards import DECK52, parse_card
+    from referee.errors import UnknownCard
+
+    for key, value in fields.items():
+        if key not in CHECKED_CARD_FIELDS:
+            continue
+        for card in value if isinstance(value, list) else [value]:
+            # A Joker (JK1, declared JK1=9H), a copy of a second pack (7H#2) and a face-down card (?)
+            # are Dungeon's and The Queens' ways of writing a card.
+            text = str(card).split("=")[-1].split("#")[0]
+            if text == "?" or text.upper().startswith("JK"):
+                continue
+            try:
+                parse_card(text)
+            except UnknownCard:
+                near = did_you_mean(text.upper(), list(DECK52), 4, 0.5)
+                raise click.UsageError(f"{key}={card} is not a card: write the rank (2-10, J, Q, K, A) then the "
+                                       f"suit (C, D, H, S), like QS or 10D.{near}") from None
 
 
 def game_kind(game: str) -> str:

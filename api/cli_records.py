@@ -66,6 +66,30 @@ def export_game(game_id, fmt, output, url) -> None:
     console.print(f"Wrote {target} ({fmt}).")
 
 
+def summary_format(file: Path, data: bytes) -> str | None:
+    """"csv" or "html" when ``data`` is such an export (by its name, or what it starts with: the
+    csv export's byte-order mark, the page's ``<``); None for anything read as a record."""
+    start = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if start in (b"{", b"["):  # a jsonl history, a text record
+        return None
+    if start == b"<" or file.suffix.lower() in (".html", ".htm"):
+        return "html"
+    if data.startswith(b"\xef\xbb\xbf") or file.suffix.lower() == ".csv":
+        return "csv"
+    return None
+
+
+def refuse_a_summary(file: Path, data: bytes) -> None:
+    """A csv or html export summarises a game for people and carries no chain: say so and which
+    exports are records (exit 2), rather than report its first line as a broken record."""
+    kind = summary_format(file, data)
+    if kind is not None:
+        err_console.print(marked("{} is a {} export: a summary of the game for people, not a verifiable record. "
+                                 "The records are the jsonl and text exports (courtcard export GAME --format jsonl, "
+                                 "or --format text).", file, kind))
+        sys.exit(EXIT_USAGE)
+
+
 @click.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(("jsonl", "text")), default=None,
@@ -78,6 +102,7 @@ def import_game(file, fmt, url, as_json) -> None:
 
     client = Client(url)
     data = file.read_bytes()
+    refuse_a_summary(file, data)
     text = is_text_record(data)
     if fmt is not None and (fmt == "text") != text:
         err_console.print(f"{file} does not hold a {fmt} record: a text record starts with its tag pairs "
@@ -124,6 +149,7 @@ def verify_file(file, key, as_json) -> None:
     from workers.record_words import result_words
     from workers.text_record import is_text_record
 
+    refuse_a_summary(file, file.read_bytes())
     record = None  # a text record read back: its lines stand for the jsonl ones, refusals name its own
     try:
         with console.status(marked("Verifying {}", file)):

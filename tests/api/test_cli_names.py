@@ -43,8 +43,11 @@ def test_a_mistyped_player_action_field_or_card_is_answered_with_what_was_meant_
     field = run("log", game, "play", "seat=Bob", "crad=AS", "--url", live)
     assert field.exit_code == EXIT_USAGE and "'play' has no field 'crad'. Did you mean 'card'? Its fields: seat, card." in said(field)
     card = run("log", game, "play", "seat=Bob", "card=AX", "--url", live)
-    assert card.exit_code == EXIT_REFUSED and "'AX' is not a card" in said(card)
-    assert "card=AX: Did you mean" in said(card) and "'AS'" in said(card)
+    # A card no game can read is refused before sending, as every typo is (exit 2).
+    assert card.exit_code == EXIT_USAGE and "card=AX is not a card" in said(card)
+    assert "Did you mean" in said(card) and "'AS'" in said(card)
+    dispute = run("dispute", game, "--by", "Dan", "--accused", "Bob", "--trick", "1", "--shown", "QX", "--url", live)
+    assert dispute.exit_code == EXIT_USAGE and "shown=QX is not a card" in said(dispute)
     shown = run("show", game, "--seat", "Dna", "--url", live)
     assert shown.exit_code == EXIT_USAGE and "Did you mean 'Dan'?" in said(shown)
     assert version(live, game) == before
