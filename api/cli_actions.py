@@ -134,7 +134,24 @@ def prepare_options(game: str, names: list[str], options: dict[str, Any]) -> dic
         if key not in known:
             raise click.UsageError(f"{get_game(game).title} has no option '{key}'.{did_you_mean(key, list(known))} "
                                    f"Its options: {', '.join(known)}.")
-    return {k: seat_number(v, names, k) if k in SEAT_OPTIONS and isinstance(v, str) else v for k, v in options.items()}
+    prepared = {k: seat_number(v, names, k) if k in SEAT_OPTIONS and isinstance(v, str) else v for k, v in options.items()}
+    if "players" in known and "players" not in prepared:
+        prepared["players"] = players_of(get_game(game).title, known["players"], len(names))
+    return prepared
+
+
+def players_of(title: str, field: Any, named: int) -> int:
+    """The seats named are the players, in a game that allows that many (its ``players`` option's
+    range); any other count is refused naming the counts the game allows. Raises click.UsageError."""
+    from marshmallow import validate
+
+    ranges = [v for v in field.validators if isinstance(v, validate.Range)]
+    low, high = (ranges[0].min, ranges[0].max) if ranges else (named, named)
+    if not low <= named <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise click.UsageError(f"{title} is played by {allowed} players; {named} seat name(s) given (--seat, one "
+                               "for each player).")
+    return named
 
 
 def card_hint(fields: dict[str, Any]) -> str:
