@@ -6,7 +6,6 @@ record's commands in :mod:`api.cli_records`, the reading ones in :mod:`api.cli_q
 from __future__ import annotations
 
 import json
-import logging
 import os
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from api.cli_support import (  # noqa: F401 - the exit codes are the command's i
 from api.client import ApiError, Client
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
 from api.terminal import marked
-from events.server import DEFAULT_MAXMEMORY
+from events.defaults import DEFAULT_MAXMEMORY
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="courtcard")
@@ -67,7 +66,7 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
         parse_memory(maxmemory)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--maxmemory") from None
-    _log_to_stderr(logging.getLogger("courtcard.serve"))
+    _log_to_stderr("courtcard.serve")
     _refuse_a_port_in_use(host, port)
     embedded = None
     url = os.environ.get("REDIS_URL")
@@ -104,7 +103,10 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
         supervisor.stop()
 
 
-def _log_to_stderr(logger: logging.Logger) -> None:
+def _log_to_stderr(name: str) -> None:
+    import logging  # here: the commands that only talk HTTP never log
+
+    logger = logging.getLogger(name)
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("[%(asctime)s] %(levelname)s courtcard: %(message)s"))
     logger.addHandler(handler)
@@ -246,15 +248,22 @@ def show(game_id, director, seat, url, as_json) -> None:
 @url_option
 def demo(game_name, players, options, seed, max_actions, url) -> None:
     """Play a whole random game through the running service and print the score sheet."""
+    from api.cli_table import Names
     from api.demo import play_demo
-    from api.render import outcome_sentence, render_scores
+    from api.render import outcome_sentence, render_scores, render_sheet
 
     client = Client(url)
     try:
-        game_id, body = play_demo(client, game_name, players, parse_fields(options), seed, max_actions, console)
+        game_id, body = play_demo(client, game_name, players, parse_fields(options), seed, max_actions, console.real)
+        reply = client.scores(game_id)
     except ApiError as exc:
         fail(exc)
-    render_scores(console, body)
+    # The score sheet as `courtcard scores` prints it (Dungeon's: each player's standing); the
+    # table's own totals if no worker brought it up to date in time.
+    if reply.get("ready") and reply.get("sheet"):
+        render_sheet(console, reply["sheet"], Names(body["view"].get("seats") or []))
+    else:
+        render_scores(console, body)
     console.print(f"Game {game_id} {'finished' if body['outcome'] else 'stopped'} at version {body['version']}. "
                   f"{outcome_sentence(body) or 'It did not end within --max-actions.'}")
 

@@ -19,9 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from rich.progress import BarColumn, Progress, TextColumn
-from rich.table import Table
-
 from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, ready_part, url_option
 from api.client import ApiError, Client
 from api.terminal import marked, unseen_escaped
@@ -54,8 +51,10 @@ def export_game(game_id, fmt, output, url) -> None:
             for chunk in response.iter_content(65536):
                 sys.stdout.buffer.write(chunk)
             return
+        from rich.progress import BarColumn, Progress, TextColumn
+
         with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed} bytes"),
-                      console=err_console, transient=True) as progress:
+                      console=err_console.real, transient=True) as progress:
             task = progress.add_task(unseen_escaped(f"Exporting {game_id}"), total=total)
             with open(target, "wb") as out:
                 for chunk in response.iter_content(65536):
@@ -321,22 +320,31 @@ def render_audit(report: dict) -> None:
                              chain['first_bad_version'], chain['reason'], report['replayed_to']))
     if report.get("replay_error"):
         console.print(marked("[bold red]Replay failed[/]: {}", report['replay_error']['reason']))
-    table = Table(title="Irregularities")
-    for column in ("event", "hand", "trick", "seat", "card", "kind", "window", "ruled"):
-        table.add_column(column)
-    for irr in report["irregularities"]:
-        table.add_row(*(str(irr.get(k)) for k in ("version", "hand", "trick", "seat", "card", "kind", "window", "ruled")))
-    console.print(table)
-    table = Table(title="Rulings: penalty applied against penalty due")
-    for column in ("claim", "ruling", "verdict", "window", "applied", "due", "same"):
-        table.add_column(column)
-    for r in report["rulings"]:
-        ruling = r.get("ruling") or {}
-        applied = ", ".join(f"{e['type']} (v{e['version']})" for e in r["applied"]) or "none"
-        due = "n/a" if r["due"] is None else ", ".join(e["type"] for e in r["due"]) or "none"
-        table.add_row(str(r["claim_version"]), str(r["ruling_version"]), str(ruling.get("verdict")),
-                      str(ruling.get("window")), applied, due, str(r["matches"]))
-    console.print(table)
+    from rich.table import Table
+
+    # An empty table would print its headers over nothing: one plain sentence says it instead.
+    if report["irregularities"]:
+        table = Table(title="Irregularities")
+        for column in ("event", "hand", "trick", "seat", "card", "kind", "window", "ruled"):
+            table.add_column(column)
+        for irr in report["irregularities"]:
+            table.add_row(*(str(irr.get(k)) for k in ("version", "hand", "trick", "seat", "card", "kind", "window", "ruled")))
+        console.print(table)
+    else:
+        console.print("Irregularities: none.")
+    if report["rulings"]:
+        table = Table(title="Rulings: penalty applied against penalty due")
+        for column in ("claim", "ruling", "verdict", "window", "applied", "due", "same"):
+            table.add_column(column)
+        for r in report["rulings"]:
+            ruling = r.get("ruling") or {}
+            applied = ", ".join(f"{e['type']} (v{e['version']})" for e in r["applied"]) or "none"
+            due = "n/a" if r["due"] is None else ", ".join(e["type"] for e in r["due"]) or "none"
+            table.add_row(str(r["claim_version"]), str(r["ruling_version"]), str(ruling.get("verdict")),
+                          str(ruling.get("window")), applied, due, str(r["matches"]))
+        console.print(table)
+    else:
+        console.print("Rulings: none.")
     scores = report.get("scores") or {}
     console.print(f"Score sheet: {scores.get('note', 'not checked')}.")
     console.print(marked("[bold green]Audit passed.[/]") if report["ok"] else marked("[bold red]Audit found problems.[/]"))

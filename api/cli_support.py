@@ -12,11 +12,11 @@ from typing import Any
 
 import click
 from api.client import ApiError, Client, TokenBook
-from api.terminal import TerminalConsole, marked
+from api.terminal import LazyConsole, marked
 
 #: The command's consoles print text, never markup or a control character (see api.terminal).
-console = TerminalConsole()
-err_console = TerminalConsole(stderr=True)
+console = LazyConsole()
+err_console = LazyConsole(stderr=True)
 
 EXIT_REFUSED, EXIT_USAGE, EXIT_CONFLICT, EXIT_UNAVAILABLE, EXIT_NOT_FOUND = 1, 2, 3, 4, 5
 

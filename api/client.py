@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import requests
+if TYPE_CHECKING:
+    import requests
+
+# requests (about a tenth of a second to import) is loaded when a client is made: `courtcard
+# --version`, `--help` and the offline commands never talk HTTP.
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 
@@ -50,10 +54,14 @@ class Client:
     def __init__(self, url: str | None = None, tokens: TokenBook | None = None, timeout: float = 30) -> None:
         self.url = (url or os.environ.get("COURTCARD_URL") or DEFAULT_URL).rstrip("/")
         self.tokens = tokens or TokenBook()
+        import requests
+
         self.http = requests.Session()
         self.timeout = timeout
 
     def request(self, method: str, path: str, token: str | None = None, **kwargs) -> requests.Response:
+        import requests
+
         headers = kwargs.pop("headers", {})
         if token:
             headers["Authorization"] = f"Bearer {token}"

@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, table_lines
+from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, settled_lines, table_lines
 from api.terminal import marked
 
 
@@ -68,6 +68,38 @@ def render_scores(console: Console, body: dict[str, Any]) -> None:
         sheet.add_row(str(hand.get("hand", "")), *points)
     sheet.add_row(marked("[bold]Total[/]"), *[marked("[bold]{}[/]", u.get('total', '')) for u in units])
     console.print(sheet)
+
+
+def render_sheet(console: Console, sheet: dict[str, Any], names: Names) -> None:
+    """A score sheet (the read model of ``GET /games/{id}/scores``) as ``courtcard scores`` and
+    ``demo`` print it: the hands' points, or in a game without points (Dungeon) each player's
+    standing, and the hand in play."""
+    render_scores(console, {"scores": sheet})
+    current = sheet.get("current") or {}
+    if current.get("players"):  # a game without points (Dungeon): each player's standing
+        standing = Table(title="Standing")
+        for column in ("player", "result", "passages", "lowest passage"):
+            standing.add_column(column)
+        # A player out of the game: how, and in which turn ("slain by the king of clubs in turn 13").
+        turn_out = {d["seat"]: d["turn"] for d in sheet.get("departures") or [] if d.get("turn") is not None}
+        for row in sheet.get("rows") or []:
+            result = row["result"] + (f" in turn {turn_out[row['seat']]}" if row["seat"] in turn_out else "")
+            standing.add_row(row["name"], result, str(row.get("passages", "-")), str(row.get("lowest") or "-"))
+        console.print(standing)
+    elif current.get("hand") is not None:
+        facts = [f"{k.replace('_', ' ')}: {names.fact(k, v)}" for k, v in current.items()
+                 if k not in ("hand", "settings", "penalties") and not _empty(v)]
+        console.print(f"Hand {current['hand']} in play" + (": " + "; ".join(facts) if facts else "") + ".",
+                      highlight=False)
+        for line in settled_lines(current, names):
+            console.print(line, highlight=False)
+
+
+def _empty(value: Any) -> bool:
+    """Nothing to say: no value, or a list by seat with nothing in it (no settings yet)."""
+    if value is None or value is False or value == {}:
+        return True
+    return isinstance(value, list) and all(_empty(v) for v in value)
 
 
 def outcome_sentence(body: dict[str, Any]) -> str | None:

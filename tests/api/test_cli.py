@@ -100,6 +100,9 @@ def test_demo_plays_dungeon_through_the_scorekeepers_actions_that_are_nobodys_tu
     result = run("demo", "--game", "dungeon", "--players", 3, "--seed", 2, "--url", live)
     assert result.exit_code == 0, result.output
     assert re.search(r"finished at version \d+\. (Ann|Bob|Cat) wins \((escape|last alive|last_alive)\)\.", result.output), result.output
+    # Its score sheet, as `courtcard scores` prints it: each player's standing.
+    assert "Standing" in result.output and all(name in result.output for name in ("Ann", "Bob", "Cat")), result.output
+    assert "escaped" in result.output or "slain" in result.output or "last alive" in result.output, result.output
 
 
 def test_a_demo_table_plays_and_never_undoes_an_entry(live):
