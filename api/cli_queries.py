@@ -57,7 +57,12 @@ def legal_command(game_id, seat, url, as_json) -> None:
     table = table_of(client, game_id)
     names = Names(table["view"].get("seats") or [])
     seats = [seat_number(seat, names.seats, "--seat")] if seat is not None else list(table["to_act"])
-    if seat is None and not as_json:
+    over = table.get("outcome")
+    if over and not as_json:
+        from workers.record_words import result_words  # the words of verify and the text record's Result
+
+        console.print(f"The game is over: {result_words(over, names.seats)}.", highlight=False)
+    elif seat is None and not as_json:
         console.print(f"To act: {', '.join(names(s) for s in seats)}." if seats else
                       "Nobody's turn: the scorekeeper logs what the table does next (a deal, a window closing).")
     shown = seats or [0]  # with nobody to act, the scorekeeper's own actions (a seat's list holds them)
@@ -76,7 +81,8 @@ def legal_command(game_id, seat, url, as_json) -> None:
     for s, actions in legal.items():
         who = "The scorekeeper" if s is None else names(s)
         if not actions:
-            console.print(f"{who} may do nothing now.")
+            if not over:  # at the end nobody may do anything: the game is over, said above
+                console.print(f"{who} may do nothing now.")
             continue
         console.print(f"{who} may:")
         for line in choice_lines(table["game"], actions, names):

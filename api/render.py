@@ -31,12 +31,22 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
         console.print(line, highlight=False)
     table = Table(show_header=False, box=None, padding=(0, 2))
     for key, value in _facts(view, said):
-        table.add_row(marked("[dim]{}[/]", key.replace('_', ' ')), names.fact(key.rsplit(".", 1)[-1], value))
+        table.add_row(marked("[dim]{}[/]", fact_label(key)), names.fact(key.rsplit(".", 1)[-1], value))
     if table.row_count:
         console.print(table)
     render_scores(console, body)
     if sentence := outcome_sentence(body):
         console.print(sentence)
+
+
+def fact_label(key: str) -> str:
+    """A view's key as words: ``hand.trump_change_due`` -> "Trump change due" (the hand's facts
+    follow its lines), ``contest.round`` -> "Contest round"."""
+    section, _, name = key.rpartition(".")
+    words = name.replace("_", " ")
+    if section and section != "hand":
+        words = f"{section.replace('_', ' ')} {words}"
+    return words[:1].upper() + words[1:]
 
 
 def _facts(view: dict[str, Any], said: set[str], prefix: str = "") -> list[tuple[str, Any]]:
