@@ -189,7 +189,7 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
     try:
         result = client.act(game_id, body, if_match, key)
     except ApiError as exc:
-        fail(exc, card_hint(body))
+        fail(exc, card_hint(body), names)
     if as_json:
         click.echo(json.dumps(result))
         return
