@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from api.cli_actions import LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
+from api.cli_actions import GameCommands, LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
 from api.cli_table import lost_line
 from api.cli_disputes import dispute_command
 from api.cli_queries import QUERY_COMMANDS
@@ -185,7 +185,11 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
     client = Client(url)
     table = table_of(client, game_id)
     names = table["view"].get("seats") or []
-    body = prepare_action(table["game"], names, action, parse_fields(fields))
+    try:
+        commands = GameCommands(next(g for g in client.catalog() if g["name"] == table["game"]))
+    except ApiError as exc:
+        fail(exc)
+    body = prepare_action(commands, names, action, parse_fields(fields))
     try:
         result = client.act(game_id, body, if_match, key)
     except ApiError as exc:

@@ -57,24 +57,42 @@ def seat_number(value: Any, names: list[str], what: str = "seat") -> int:
                                             f"{did_you_mean(text, names)}"), param_hint=what)
 
 
-def prepare_action(game: str, names: list[str], action: str, fields: dict[str, Any]) -> dict[str, Any]:
+class GameCommands:
+    """A game's title, actions and each action's fields as the service's catalog gives them
+    (``GET /games/catalog``: JSON Schema), so that ``courtcard log`` checks what is typed without
+    loading the rules (about a second of imports at every action)."""
+
+    def __init__(self, entry: dict[str, Any]) -> None:
+        self.title = entry["title"]
+        self.schemas: dict[str, dict[str, Any]] = entry["actions_schema"]
+
+    def fields(self, action: str) -> dict[str, dict[str, Any]]:
+        return self.schemas[action].get("properties") or {}
+
+    def is_seat(self, action: str, key: str) -> bool:
+        """A field that names a seat: one of the view's seat words, a whole number (The Queens'
+        ``target`` is a place, written as text)."""
+        from api.cli_table import SEAT_KEYS
+
+        kind = self.fields(action)[key].get("type")
+        return key in SEAT_KEYS and (kind == "integer" or isinstance(kind, list) and "integer" in kind)
+
+
+def prepare_action(commands: GameCommands, names: list[str], action: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The API's action body for ``action`` with ``fields`` as typed: the action and each field
     checked against the game's commands, seat names made seat numbers. Raises click.UsageError."""
-    from referee.fields import SeatField
-    from referee.registry import get_game
-
-    schemas = get_game(game).command_schemas
+    schemas = commands.schemas
     if action not in schemas:
-        raise click.UsageError(f"{get_game(game).title} has no action '{action}'.{did_you_mean(action, list(schemas))} "
+        raise click.UsageError(f"{commands.title} has no action '{action}'.{did_you_mean(action, list(schemas))} "
                                f"Its actions: {', '.join(sorted(schemas))} (courtcard log --help).")
-    known = action_fields(game, action)
+    known = commands.fields(action)
     body: dict[str, Any] = {"action": action}
     for key, value in fields.items():
         if key not in known:
             listed = ", ".join(known) or "none"
             raise click.UsageError(f"'{action}' has no field '{key}'.{did_you_mean(key, list(known))} "
                                    f"Its fields: {listed}.")
-        body[key] = seat_number(value, names, key) if isinstance(known[key], SeatField) and isinstance(value, str) else value
+        body[key] = seat_number(value, names, key) if commands.is_seat(action, key) and isinstance(value, str) else value
     refuse_unreadable_cards(body)
     return body
 

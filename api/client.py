@@ -99,6 +99,10 @@ class Client:
         params = {"view": view} | ({"seat": seat} if seat is not None else {})
         return self.request("GET", f"/games/{game_id}", token=self.token_for(game_id), params=params).json()
 
+    def catalog(self) -> list[dict]:
+        """The games this service referees: each one's name, title, actions and their fields."""
+        return self.request("GET", "/games/catalog").json()
+
     def legal(self, game_id: str, seat: int) -> list[dict]:
         return self.request("GET", f"/games/{game_id}/legal", token=self.token_for(game_id),
                             params={"seat": seat}).json()["actions"]

@@ -143,12 +143,19 @@ def _hand_points(hand: dict[str, Any], unit: int) -> str:
     return ""
 
 
+def _records_words(kind: str, payload: dict[str, Any], seats: list[str]) -> str | None:
+    # Imported only for the events that need it: it loads every game's events (most of a second),
+    # and a trick game's plays are said above without it.
+    from workers.record_words import words_of
+
+    return words_of(kind, payload, seats)
+
+
 def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
     events every trick game shares read as words, a game's own facts (Dungeon, The Queens) as the
     records say them (``workers.record_words``); any other event as its type and fields."""
     from referee.cards import SUIT_NAMES, card_words  # here: the command line starts without the rules
-    from workers.record_words import words_of
 
     def name(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat}"
@@ -183,7 +190,7 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
             winners = [name(w) for w in p.get("winners") or []]
             phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
                                                  if winners else ""))
-        elif (own := words_of(kind, p, seats)) is not None:  # a game's own facts (Dungeon, The Queens)
+        elif (own := _records_words(kind, p, seats)) is not None:  # a game's own facts (Dungeon, The Queens)
             starts_with_a_name = any(own.startswith(seat) for seat in seats)
             phrases.append(own if not phrases or starts_with_a_name else own[:1].lower() + own[1:])
         else:
