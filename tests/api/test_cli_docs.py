@@ -5,6 +5,7 @@ CARD) stand for what the reader fills in, as the README says."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -14,6 +15,7 @@ import click
 from api.cli import main
 from api.cli_actions import action_fields
 from referee.registry import game_names, get_game
+from tests.api.test_cli import live, run  # noqa: F401 (live is the fixture of `courtcard serve`)
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -89,3 +91,38 @@ def test_the_readmes_quick_start_activates_the_virtualenv_its_courtcard_commands
     readme = (ROOT / "README.md").read_text()
     quick_start = readme[readme.index("## Quick start"):readme.index("## Logging a game")]
     assert "source .venv/bin/activate" in quick_start, quick_start
+
+
+def test_the_readmes_logging_example_runs_against_a_served_game_whatever_the_cut_says(live):  # noqa: F811
+    """The README's example, run in order against `courtcard serve`: GAME, DEALER, PLAYER and CARD
+    are filled in from what the commands before it printed, as the README tells the reader to."""
+    readme = (ROOT / "README.md").read_text()
+    block = readme[readme.index("## Logging a game"):readme.index("`courtcard log` answers in a sentence")]
+    lines = [args for line in code_lines(block) for args in courtcard_commands(line)]
+    new = next(args for args in lines if args[0] == "new")
+    created = run(*new, "--url", live, "--json")
+    assert created.exit_code == 0, created.output
+    filled = {"GAME": json.loads(created.output)["game_id"]}
+    logged = 0
+    for args in lines[lines.index(new) + 1:]:
+        if args[0] not in ("log", "legal"):
+            break  # the example's logging part: the reading commands follow
+        result = run(*[re.sub(r"\b(GAME|DEALER|PLAYER|CARD)\b", lambda m: filled[m.group(1)], a) for a in args],
+                     "--url", live)
+        assert result.exit_code == 0, (args, result.output)
+        text = " ".join(result.output.split())
+        if args[0] == "legal":
+            # "To act: Cat. Cat may: call_trump suit=..." or "Bob may: play card: 2C 3C ..."
+            who = re.search(r"To act: (\w+)\.", text).group(1)
+            filled["DEALER"] = filled["PLAYER"] = who
+            if card := re.search(rf"{who} may: play card: (\S+)", text):
+                filled["CARD"] = card.group(1)
+        if args[:3] == ["log", "GAME", "cut"]:
+            # "(Bob, Cat, Dan too)": every player cuts, again where the cut ties.
+            while (body := json.loads(run("show", filled["GAME"], "--url", live, "--json").output))["view"]["phase"] == "cut":
+                seat = body["to_act"][0]
+                assert run("log", filled["GAME"], "cut", f"seat={seat}", "--url", live).exit_code == 0
+        logged += args[0] == "log"
+    assert logged >= 4 and "CARD" in filled
+    shown = json.loads(run("show", filled["GAME"], "--url", live, "--json").output)
+    assert shown["view"]["phase"] == "play" and shown["version"] > 6, shown
