@@ -59,7 +59,7 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
         try:
             dispute = client.file_dispute(game_id, claim, key)["dispute"]
         except ApiError as exc:
-            fail(exc, card_hint(claim))
+            fail(exc, card_hint(claim), names)
         if not as_json:
             console.print(f"Dispute {dispute} opened (the claim is event {dispute}); the referee has ruled.")
     if dispute is None:
