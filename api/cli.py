@@ -158,8 +158,12 @@ def new(game, seats, options, record, private, url, as_json) -> None:
     """Create a game; print its id and the scorekeeper's token (kept in ~/.courtcard/tokens.json)."""
     client = Client(url)
     try:
-        created = client.create_game(game, list(seats), prepare_options(game, list(seats), parse_fields(options)),
-                                     record, private)
+        catalog = client.catalog()
+    except ApiError as exc:
+        fail(exc)
+    prepared = prepare_options(catalog, game, list(seats), parse_fields(options))
+    try:
+        created = client.create_game(game, list(seats), prepared, record, private)
     except ApiError as exc:
         fail(exc)
     if as_json:

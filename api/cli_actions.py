@@ -124,12 +124,15 @@ def refuse_unreadable_cards(fields: dict[str, Any]) -> None:
                                        f"suit (C, D, H, S), like QS or 10D.{near}") from None
 
 
-def game_kind(game: str) -> str:
-    """A game's kind as typed (``queens-dungeon``), checked against the games this referee knows."""
-    from referee.registry import game_names
+def game_kind(game: str, known: list[str] | None = None) -> str:
+    """A game's kind as typed (``queens-dungeon``), checked against the games this referee knows
+    (``known``: as the service's catalog lists them)."""
+    if known is None:
+        from referee.registry import game_names
 
-    if game not in game_names():
-        raise click.UsageError(f"'{game}' is no game of Courtcard ({', '.join(game_names())}).{did_you_mean(game, game_names())}")
+        known = game_names()
+    if game not in known:
+        raise click.UsageError(f"'{game}' is no game of Courtcard ({', '.join(known)}).{did_you_mean(game, known)}")
     return game
 
 
@@ -142,29 +145,27 @@ def game_kind_option(_ctx, _param, value: str | None) -> str | None:
 SEAT_OPTIONS = frozenset({"first_dealer"})
 
 
-def prepare_options(game: str, names: list[str], options: dict[str, Any]) -> dict[str, Any]:
-    """A new game's options as typed, checked against the game's options (a typo gets the nearest),
-    a seat option given by name made its seat number. Raises click.UsageError."""
-    from referee.registry import get_game
-
-    known = get_game(game_kind(game)).options_schema().fields
+def prepare_options(catalog: list[dict[str, Any]], game: str, names: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    """A new game's options as typed, checked against the game's options in the service's catalog
+    (a typo gets the nearest), a seat option given by name made its seat number, and the players
+    counted from the seats named when the options leave them out. Raises click.UsageError."""
+    entry = next((g for g in catalog if g["name"] == game_kind(game, [g["name"] for g in catalog])))
+    known = entry["options_schema"].get("properties") or {}
     for key in options:
         if key not in known:
-            raise click.UsageError(f"{get_game(game).title} has no option '{key}'.{did_you_mean(key, list(known))} "
+            raise click.UsageError(f"{entry['title']} has no option '{key}'.{did_you_mean(key, list(known))} "
                                    f"Its options: {', '.join(known)}.")
     prepared = {k: seat_number(v, names, k) if k in SEAT_OPTIONS and isinstance(v, str) else v for k, v in options.items()}
     if "players" in known and "players" not in prepared:
-        prepared["players"] = players_of(get_game(game).title, known["players"], len(names))
+        prepared["players"] = players_of(entry["title"], known["players"], len(names))
     return prepared
 
 
-def players_of(title: str, field: Any, named: int) -> int:
+def players_of(title: str, field: dict[str, Any], named: int) -> int:
     """The seats named are the players, in a game that allows that many (its ``players`` option's
-    range); any other count is refused naming the counts the game allows. Raises click.UsageError."""
-    from marshmallow import validate
-
-    ranges = [v for v in field.validators if isinstance(v, validate.Range)]
-    low, high = (ranges[0].min, ranges[0].max) if ranges else (named, named)
+    range, in JSON Schema); any other count is refused naming the counts the game allows. Raises
+    click.UsageError."""
+    low, high = field.get("minimum", named), field.get("maximum", named)
     if not low <= named <= high:
         allowed = f"{low}" if low == high else f"{low} to {high}"
         raise click.UsageError(f"{title} is played by {allowed} players; {named} seat name(s) given (--seat, one "

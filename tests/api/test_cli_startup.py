@@ -32,7 +32,7 @@ def test_courtcard_version_and_help_load_no_store_client_no_http_client_no_rich_
             assert heavy not in loaded, (option, heavy, loaded)
 
 
-def test_logging_a_card_loads_neither_the_rules_nor_the_store_client(live, tmp_path):  # noqa: F811
+def test_logging_a_card_or_creating_a_game_loads_neither_the_rules_nor_the_store_client(live, tmp_path):  # noqa: F811
     """``courtcard log`` checks what is typed against the service's catalog, so a card logged at a
     table costs no import of the games' rules (most of a second) nor of the Redis client."""
     created = run("new", "queens-dungeon", "--seat", "Ann", "--seat", "Bob", "--seat", "Cat", "--seat", "Dan",
@@ -47,6 +47,11 @@ def test_logging_a_card_loads_neither_the_rules_nor_the_store_client(live, tmp_p
     out = subprocess.run([sys.executable, "-c", script, "log", game, "play", "seat=Bob", "card=AS", "--url", live],
                          capture_output=True, text=True, check=True, env=env).stdout
     assert out.startswith("Bob plays the ace of spades."), out
-    loaded = out.splitlines()[-1]
-    for heavy in ("'referee.registry'", "'referee.games", "'workers.", "'redis'", "'marshmallow'"):
-        assert heavy not in loaded, (heavy, loaded)
+    # A new game's options are checked against the same catalog.
+    made = subprocess.run([sys.executable, "-c", script, "new", "queens-dungeon", "--seat", "Ann", "--seat", "Bob",
+                           "--option", "first_dealer=Bob", "--url", live], capture_output=True, text=True, check=True,
+                          env=env).stdout
+    assert "created" in made, made
+    for loaded in (out.splitlines()[-1], made.splitlines()[-1]):
+        for heavy in ("'referee.registry'", "'referee.games", "'workers.", "'redis'", "'marshmallow'"):
+            assert heavy not in loaded, (heavy, loaded)
