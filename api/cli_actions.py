@@ -2,9 +2,11 @@
 
 Seats may be named (``seat=Bob``) as well as numbered; a seat name, an action name or a field
 name that is not the game's is refused before anything is sent, with the nearest ones offered
-("did you mean"); a card the referee refuses is answered with the nearest cards. What each game's
-actions and fields are comes from the games' registered commands (``Game.command_schemas``), so
-``courtcard log --help`` and these checks never drift from what the referee takes.
+("did you mean"), and so is a card no game can read. What each game's actions, fields and options
+are comes from the games' registered commands (``Game.command_schemas``): ``courtcard log --help``
+reads them, and ``log`` and ``new`` check what is typed against the service's catalog, which is
+made from them (``GET /games/catalog``), so they never drift from what the referee takes and a
+command at the table loads no rules.
 """
 
 from __future__ import annotations
