@@ -6,13 +6,12 @@ record's commands in :mod:`api.cli_records`, the reading ones in :mod:`api.cli_q
 from __future__ import annotations
 
 import json
-import logging
 import os
 from pathlib import Path
 
 import click
 
-from api.cli_actions import LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
+from api.cli_actions import GameCommands, LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
 from api.cli_table import lost_line
 from api.cli_disputes import dispute_command
 from api.cli_queries import QUERY_COMMANDS
@@ -24,7 +23,7 @@ from api.cli_support import (  # noqa: F401 - the exit codes are the command's i
 from api.client import ApiError, Client
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_STREAM_LIMIT
 from api.terminal import marked
-from events.server import DEFAULT_MAXMEMORY
+from events.defaults import DEFAULT_MAXMEMORY
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="courtcard")
@@ -56,6 +55,7 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     A worker or the embedded store that dies is started again (with a back-off, logged), and so is
     an API process; Ctrl-C or SIGTERM stops everything.
     """
+    from api.director import KEY_FILE, load_or_create_director_key
     from api.server import serve_api
     from api.supervisor import Supervisor
     from events.cluster import LocalCluster
@@ -66,7 +66,7 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
         parse_memory(maxmemory)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--maxmemory") from None
-    _log_to_stderr(logging.getLogger("courtcard.serve"))
+    _log_to_stderr("courtcard.serve")
     _refuse_a_port_in_use(host, port)
     embedded = None
     url = os.environ.get("REDIS_URL")
@@ -88,6 +88,10 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
     data = Path(data_dir or default_data_dir()).resolve()
     os.environ["COURTCARD_DATA"] = str(data)
     console.print(f"Exports are signed with the key {load_or_create_signer(data).public_key} (GET /signing-key)")
+    # Made now, not on the first request that carries a token, so the director can read it at once.
+    load_or_create_director_key(data)
+    console.print(f"The director's key (the desk at http://{host}:{port}/director) is in {data / KEY_FILE}",
+                  soft_wrap=True)  # one line, so the path is copied whole
     # A node of the local cluster that dies is started again as the embedded server is.
     supervisor = Supervisor(workers, dict(os.environ, REDIS_URL=url), embedded,
                             local_cluster.nodes if local_cluster is not None else ())
@@ -99,7 +103,10 @@ def serve(host, port, workers, processes, concurrency, streams, data_dir, append
         supervisor.stop()
 
 
-def _log_to_stderr(logger: logging.Logger) -> None:
+def _log_to_stderr(name: str) -> None:
+    import logging  # here: the commands that only talk HTTP never log
+
+    logger = logging.getLogger(name)
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("[%(asctime)s] %(levelname)s courtcard: %(message)s"))
     logger.addHandler(handler)
@@ -151,8 +158,12 @@ def new(game, seats, options, record, private, url, as_json) -> None:
     """Create a game; print its id and the scorekeeper's token (kept in ~/.courtcard/tokens.json)."""
     client = Client(url)
     try:
-        created = client.create_game(game, list(seats), prepare_options(game, list(seats), parse_fields(options)),
-                                     record, private)
+        catalog = client.catalog()
+    except ApiError as exc:
+        fail(exc)
+    prepared = prepare_options(catalog, game, list(seats), parse_fields(options))
+    try:
+        created = client.create_game(game, list(seats), prepared, record, private)
     except ApiError as exc:
         fail(exc)
     if as_json:
@@ -178,11 +189,15 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
     client = Client(url)
     table = table_of(client, game_id)
     names = table["view"].get("seats") or []
-    body = prepare_action(table["game"], names, action, parse_fields(fields))
+    try:
+        commands = GameCommands(next(g for g in client.catalog() if g["name"] == table["game"]))
+    except ApiError as exc:
+        fail(exc)
+    body = prepare_action(commands, names, action, parse_fields(fields))
     try:
         result = client.act(game_id, body, if_match, key)
     except ApiError as exc:
-        fail(exc, card_hint(body))
+        fail(exc, card_hint(body), names)
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -242,15 +257,22 @@ def show(game_id, director, seat, url, as_json) -> None:
 @url_option
 def demo(game_name, players, options, seed, max_actions, url) -> None:
     """Play a whole random game through the running service and print the score sheet."""
+    from api.cli_table import Names
     from api.demo import play_demo
-    from api.render import outcome_sentence, render_scores
+    from api.render import outcome_sentence, render_scores, render_sheet
 
     client = Client(url)
     try:
-        game_id, body = play_demo(client, game_name, players, parse_fields(options), seed, max_actions, console)
+        game_id, body = play_demo(client, game_name, players, parse_fields(options), seed, max_actions, console.real)
+        reply = client.scores(game_id)
     except ApiError as exc:
         fail(exc)
-    render_scores(console, body)
+    # The score sheet as `courtcard scores` prints it (Dungeon's: each player's standing); the
+    # table's own totals if no worker brought it up to date in time.
+    if reply.get("ready") and reply.get("sheet"):
+        render_sheet(console, reply["sheet"], Names(body["view"].get("seats") or []))
+    else:
+        render_scores(console, body)
     console.print(f"Game {game_id} {'finished' if body['outcome'] else 'stopped'} at version {body['version']}. "
                   f"{outcome_sentence(body) or 'It did not end within --max-actions.'}")
 

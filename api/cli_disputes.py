@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import click
 
-from api.cli_actions import card_hint, seat_number
+from api.cli_actions import card_hint, refuse_unreadable_cards, seat_number
 from api.cli_support import EXIT_USAGE, console, err_console, fail, json_option, ready_part, table_of, url_option
 from api.client import ApiError, Client
 from api.terminal import marked
@@ -55,10 +55,11 @@ def dispute_command(game_id, dispute, claimant, accused, trick, hand, shown, key
             raise click.UsageError(f"Opening a dispute needs {', '.join(missing)} too.")
         claim = {"seat": seat_number(claimant, names, "--by"), "accused": seat_number(accused, names, "--accused"),
                  "trick": trick, **({"hand": hand} if hand is not None else {}), **({"shown": shown} if shown else {})}
+        refuse_unreadable_cards(claim)
         try:
             dispute = client.file_dispute(game_id, claim, key)["dispute"]
         except ApiError as exc:
-            fail(exc, card_hint(claim))
+            fail(exc, card_hint(claim), names)
         if not as_json:
             console.print(f"Dispute {dispute} opened (the claim is event {dispute}); the referee has ruled.")
     if dispute is None:

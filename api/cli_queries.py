@@ -7,14 +7,10 @@ import time
 from typing import Any
 
 import click
-from rich import box
-from rich.table import Table
-
 from api.cli_actions import action_fields, game_kind_option, seat_number
 from api.cli_support import console, fail, json_option, ready_part, table_of, url_option
 from api.cli_table import Names, settled_lines
 from api.client import ApiError, Client
-from api.render import outcome_sentence, render_scores
 from api.terminal import marked
 
 SCORES_WAIT_S = 10
@@ -30,6 +26,8 @@ LIST_PAGE = 100
 @json_option
 def scores_command(game_id, url, as_json) -> None:
     """The score sheet: each hand's points and the running totals, the hand in play, the winner."""
+    from api.render import outcome_sentence, render_sheet
+
     client = Client(url)
     table = table_of(client, game_id)
     try:
@@ -42,25 +40,7 @@ def scores_command(game_id, url, as_json) -> None:
         return
     names = Names(table["view"].get("seats") or [])
     console.print(marked("[bold]{}[/]  game {}  score sheet at version {}", table['title'], game_id, sheet['version']))
-    render_scores(console, {"scores": sheet})
-    current = sheet.get("current") or {}
-    if current.get("players"):  # a game without points (Dungeon): each player's standing
-        standing = Table(title="Standing")
-        for column in ("player", "result", "passages", "lowest passage"):
-            standing.add_column(column)
-        # A player out of the game: how, and in which turn ("slain by the king of clubs in turn 13").
-        turn_out = {d["seat"]: d["turn"] for d in sheet.get("departures") or [] if d.get("turn") is not None}
-        for row in sheet.get("rows") or []:
-            result = row["result"] + (f" in turn {turn_out[row['seat']]}" if row["seat"] in turn_out else "")
-            standing.add_row(row["name"], result, str(row.get("passages", "-")), str(row.get("lowest") or "-"))
-        console.print(standing)
-    elif current.get("hand") is not None:
-        facts = [f"{k.replace('_', ' ')}: {names.fact(k, v)}" for k, v in current.items()
-                 if k not in ("hand", "settings", "penalties") and not _empty(v)]
-        console.print(f"Hand {current['hand']} in play" + (": " + "; ".join(facts) if facts else "") + ".",
-                      highlight=False)
-        for line in settled_lines(current, names):
-            console.print(line, highlight=False)
+    render_sheet(console, sheet, names)
     console.print(outcome_sentence({"outcome": sheet.get("outcome"), "scores": sheet, "view": table["view"]})
                   or "The game goes on.")
 
@@ -77,7 +57,12 @@ def legal_command(game_id, seat, url, as_json) -> None:
     table = table_of(client, game_id)
     names = Names(table["view"].get("seats") or [])
     seats = [seat_number(seat, names.seats, "--seat")] if seat is not None else list(table["to_act"])
-    if seat is None and not as_json:
+    over = table.get("outcome")
+    if over and not as_json:
+        from workers.record_words import result_words  # the words of verify and the text record's Result
+
+        console.print(f"The game is over: {result_words(over, names.seats)}.", highlight=False)
+    elif seat is None and not as_json:
         console.print(f"To act: {', '.join(names(s) for s in seats)}." if seats else
                       "Nobody's turn: the scorekeeper logs what the table does next (a deal, a window closing).")
     shown = seats or [0]  # with nobody to act, the scorekeeper's own actions (a seat's list holds them)
@@ -96,7 +81,8 @@ def legal_command(game_id, seat, url, as_json) -> None:
     for s, actions in legal.items():
         who = "The scorekeeper" if s is None else names(s)
         if not actions:
-            console.print(f"{who} may do nothing now.")
+            if not over:  # at the end nobody may do anything: the game is over, said above
+                console.print(f"{who} may do nothing now.")
             continue
         console.print(f"{who} may:")
         for line in choice_lines(table["game"], actions, names):
@@ -138,13 +124,6 @@ def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list
     return lines
 
 
-def _empty(value: Any) -> bool:
-    """Nothing to say: no value, or a list by seat with nothing in it (no settings yet)."""
-    if value is None or value is False or value == {}:
-        return True
-    return isinstance(value, list) and all(_empty(v) for v in value)
-
-
 @click.command("list")
 @click.option("--game", "kind", callback=game_kind_option, help="Only games of this kind (queens-dungeon, dungeon, ...).")
 @click.option("--status", type=click.Choice(["in_progress", "finished"]), help="Only games in progress, or finished.")
@@ -183,6 +162,9 @@ def list_command(kind, status, player, limit, url, as_json) -> None:
     if not found:
         console.print("No games" + (" match." if kind or status or player else " yet."))
         return
+    from rich import box
+    from rich.table import Table
+
     table = Table(title=f"Games ({len(found)} shown of {total}{' listed' if player else ''})", box=box.SIMPLE_HEAD,
                   padding=(0, 1))
     table.add_column("game id", no_wrap=True)  # the one thing copied into the next command: never cut

@@ -19,9 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from rich.progress import BarColumn, Progress, TextColumn
-from rich.table import Table
-
 from api.cli_support import EXIT_REFUSED, EXIT_USAGE, console, err_console, fail, json_option, ready_part, url_option
 from api.client import ApiError, Client
 from api.terminal import marked, unseen_escaped
@@ -54,8 +51,10 @@ def export_game(game_id, fmt, output, url) -> None:
             for chunk in response.iter_content(65536):
                 sys.stdout.buffer.write(chunk)
             return
+        from rich.progress import BarColumn, Progress, TextColumn
+
         with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed} bytes"),
-                      console=err_console, transient=True) as progress:
+                      console=err_console.real, transient=True) as progress:
             task = progress.add_task(unseen_escaped(f"Exporting {game_id}"), total=total)
             with open(target, "wb") as out:
                 for chunk in response.iter_content(65536):
@@ -64,6 +63,30 @@ def export_game(game_id, fmt, output, url) -> None:
     except ApiError as exc:
         fail(exc)
     console.print(f"Wrote {target} ({fmt}).")
+
+
+def summary_format(file: Path, data: bytes) -> str | None:
+    """"csv" or "html" when ``data`` is such an export (by its name, or what it starts with: the
+    csv export's byte-order mark, the page's ``<``); None for anything read as a record."""
+    start = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if start in (b"{", b"["):  # a jsonl history, a text record
+        return None
+    if start == b"<" or file.suffix.lower() in (".html", ".htm"):
+        return "html"
+    if data.startswith(b"\xef\xbb\xbf") or file.suffix.lower() == ".csv":
+        return "csv"
+    return None
+
+
+def refuse_a_summary(file: Path, data: bytes) -> None:
+    """A csv or html export summarises a game for people and carries no chain: say so and which
+    exports are records (exit 2), rather than report its first line as a broken record."""
+    kind = summary_format(file, data)
+    if kind is not None:
+        err_console.print(marked("{} is a {} export: a summary of the game for people, not a verifiable record. "
+                                 "The records are the jsonl and text exports (courtcard export GAME --format jsonl, "
+                                 "or --format text).", file, kind))
+        sys.exit(EXIT_USAGE)
 
 
 @click.command("import")
@@ -78,6 +101,7 @@ def import_game(file, fmt, url, as_json) -> None:
 
     client = Client(url)
     data = file.read_bytes()
+    refuse_a_summary(file, data)
     text = is_text_record(data)
     if fmt is not None and (fmt == "text") != text:
         err_console.print(f"{file} does not hold a {fmt} record: a text record starts with its tag pairs "
@@ -124,6 +148,7 @@ def verify_file(file, key, as_json) -> None:
     from workers.record_words import result_words
     from workers.text_record import is_text_record
 
+    refuse_a_summary(file, file.read_bytes())
     record = None  # a text record read back: its lines stand for the jsonl ones, refusals name its own
     try:
         with console.status(marked("Verifying {}", file)):
@@ -295,22 +320,31 @@ def render_audit(report: dict) -> None:
                              chain['first_bad_version'], chain['reason'], report['replayed_to']))
     if report.get("replay_error"):
         console.print(marked("[bold red]Replay failed[/]: {}", report['replay_error']['reason']))
-    table = Table(title="Irregularities")
-    for column in ("event", "hand", "trick", "seat", "card", "kind", "window", "ruled"):
-        table.add_column(column)
-    for irr in report["irregularities"]:
-        table.add_row(*(str(irr.get(k)) for k in ("version", "hand", "trick", "seat", "card", "kind", "window", "ruled")))
-    console.print(table)
-    table = Table(title="Rulings: penalty applied against penalty due")
-    for column in ("claim", "ruling", "verdict", "window", "applied", "due", "same"):
-        table.add_column(column)
-    for r in report["rulings"]:
-        ruling = r.get("ruling") or {}
-        applied = ", ".join(f"{e['type']} (v{e['version']})" for e in r["applied"]) or "none"
-        due = "n/a" if r["due"] is None else ", ".join(e["type"] for e in r["due"]) or "none"
-        table.add_row(str(r["claim_version"]), str(r["ruling_version"]), str(ruling.get("verdict")),
-                      str(ruling.get("window")), applied, due, str(r["matches"]))
-    console.print(table)
+    from rich.table import Table
+
+    # An empty table would print its headers over nothing: one plain sentence says it instead.
+    if report["irregularities"]:
+        table = Table(title="Irregularities")
+        for column in ("event", "hand", "trick", "seat", "card", "kind", "window", "ruled"):
+            table.add_column(column)
+        for irr in report["irregularities"]:
+            table.add_row(*(str(irr.get(k)) for k in ("version", "hand", "trick", "seat", "card", "kind", "window", "ruled")))
+        console.print(table)
+    else:
+        console.print("Irregularities: none.")
+    if report["rulings"]:
+        table = Table(title="Rulings: penalty applied against penalty due")
+        for column in ("claim", "ruling", "verdict", "window", "applied", "due", "same"):
+            table.add_column(column)
+        for r in report["rulings"]:
+            ruling = r.get("ruling") or {}
+            applied = ", ".join(f"{e['type']} (v{e['version']})" for e in r["applied"]) or "none"
+            due = "n/a" if r["due"] is None else ", ".join(e["type"] for e in r["due"]) or "none"
+            table.add_row(str(r["claim_version"]), str(r["ruling_version"]), str(ruling.get("verdict")),
+                          str(ruling.get("window")), applied, due, str(r["matches"]))
+        console.print(table)
+    else:
+        console.print("Rulings: none.")
     scores = report.get("scores") or {}
     console.print(f"Score sheet: {scores.get('note', 'not checked')}.")
     console.print(marked("[bold green]Audit passed.[/]") if report["ok"] else marked("[bold red]Audit found problems.[/]"))

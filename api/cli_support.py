@@ -12,21 +12,24 @@ from typing import Any
 
 import click
 from api.client import ApiError, Client, TokenBook
-from api.terminal import TerminalConsole, marked
+from api.terminal import LazyConsole, marked
 
 #: The command's consoles print text, never markup or a control character (see api.terminal).
-console = TerminalConsole()
-err_console = TerminalConsole(stderr=True)
+console = LazyConsole()
+err_console = LazyConsole(stderr=True)
 
 EXIT_REFUSED, EXIT_USAGE, EXIT_CONFLICT, EXIT_UNAVAILABLE, EXIT_NOT_FOUND = 1, 2, 3, 4, 5
 
 
-def fail(exc: ApiError, hint: str = "") -> None:
-    """Say what the service refused, in the command line's words, and exit with its code."""
+def fail(exc: ApiError, hint: str = "", names: list[str] | None = None) -> None:
+    """Say what the service refused, in the command line's words, and exit with its code. With the
+    game's ``names``, a seat the problem lists as legal is said as its player's name."""
     err_console.print(marked("[bold red]Error:[/] {}", problem_text(exc)))
     legal = exc.problem.get("legal")
     if legal:
-        err_console.print("Legal: " + ", ".join(map(str, legal)))
+        said = [names[v] if names and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(names)
+                else str(v) for v in legal]
+        err_console.print("Legal: " + ", ".join(said))
     if hint:
         err_console.print(hint.strip())
     code = {0: EXIT_UNAVAILABLE, 503: EXIT_UNAVAILABLE, 409: EXIT_CONFLICT, 404: EXIT_NOT_FOUND}.get(exc.status, EXIT_REFUSED)

@@ -75,6 +75,9 @@ class Names:
             return self.per_seat(value)
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             return ", ".join(" ".join(plain(v) for v in self.named(entry).values()) for entry in value)
+        if isinstance(value, dict) and all(not isinstance(v, (dict, list)) for v in value.values()):
+            # ``{"seat": 0, "card": "QS", "trick": 1}`` -> "seat Ann, card QS, trick 1", not JSON
+            return ", ".join(f"{k.replace('_', ' ')} {plain(v)}" for k, v in self.named(value).items()) or "-"
         return plain(self.named(value))
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import requests
+if TYPE_CHECKING:
+    import requests
+
+# requests (about a tenth of a second to import) is loaded when a client is made: `courtcard
+# --version`, `--help` and the offline commands never talk HTTP.
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 
@@ -50,10 +54,14 @@ class Client:
     def __init__(self, url: str | None = None, tokens: TokenBook | None = None, timeout: float = 30) -> None:
         self.url = (url or os.environ.get("COURTCARD_URL") or DEFAULT_URL).rstrip("/")
         self.tokens = tokens or TokenBook()
+        import requests
+
         self.http = requests.Session()
         self.timeout = timeout
 
     def request(self, method: str, path: str, token: str | None = None, **kwargs) -> requests.Response:
+        import requests
+
         headers = kwargs.pop("headers", {})
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -90,6 +98,10 @@ class Client:
     def game(self, game_id: str, view: str = "table", seat: int | None = None) -> dict:
         params = {"view": view} | ({"seat": seat} if seat is not None else {})
         return self.request("GET", f"/games/{game_id}", token=self.token_for(game_id), params=params).json()
+
+    def catalog(self) -> list[dict]:
+        """The games this service referees: each one's name, title, actions and their fields."""
+        return self.request("GET", "/games/catalog").json()
 
     def legal(self, game_id: str, seat: int) -> list[dict]:
         return self.request("GET", f"/games/{game_id}/legal", token=self.token_for(game_id),

@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, table_lines
+from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, settled_lines, table_lines
 from api.terminal import marked
 
 
@@ -31,12 +31,22 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
         console.print(line, highlight=False)
     table = Table(show_header=False, box=None, padding=(0, 2))
     for key, value in _facts(view, said):
-        table.add_row(marked("[dim]{}[/]", key.replace('_', ' ')), names.fact(key.rsplit(".", 1)[-1], value))
+        table.add_row(marked("[dim]{}[/]", fact_label(key)), names.fact(key.rsplit(".", 1)[-1], value))
     if table.row_count:
         console.print(table)
     render_scores(console, body)
     if sentence := outcome_sentence(body):
         console.print(sentence)
+
+
+def fact_label(key: str) -> str:
+    """A view's key as words: ``hand.trump_change_due`` -> "Trump change due" (the hand's facts
+    follow its lines), ``contest.round`` -> "Contest round"."""
+    section, _, name = key.rpartition(".")
+    words = name.replace("_", " ")
+    if section and section != "hand":
+        words = f"{section.replace('_', ' ')} {words}"
+    return words[:1].upper() + words[1:]
 
 
 def _facts(view: dict[str, Any], said: set[str], prefix: str = "") -> list[tuple[str, Any]]:
@@ -70,6 +80,38 @@ def render_scores(console: Console, body: dict[str, Any]) -> None:
     console.print(sheet)
 
 
+def render_sheet(console: Console, sheet: dict[str, Any], names: Names) -> None:
+    """A score sheet (the read model of ``GET /games/{id}/scores``) as ``courtcard scores`` and
+    ``demo`` print it: the hands' points, or in a game without points (Dungeon) each player's
+    standing, and the hand in play."""
+    render_scores(console, {"scores": sheet})
+    current = sheet.get("current") or {}
+    if current.get("players"):  # a game without points (Dungeon): each player's standing
+        standing = Table(title="Standing")
+        for column in ("player", "result", "passages", "lowest passage"):
+            standing.add_column(column)
+        # A player out of the game: how, and in which turn ("slain by the king of clubs in turn 13").
+        turn_out = {d["seat"]: d["turn"] for d in sheet.get("departures") or [] if d.get("turn") is not None}
+        for row in sheet.get("rows") or []:
+            result = row["result"] + (f" in turn {turn_out[row['seat']]}" if row["seat"] in turn_out else "")
+            standing.add_row(row["name"], result, str(row.get("passages", "-")), str(row.get("lowest") or "-"))
+        console.print(standing)
+    elif current.get("hand") is not None:
+        facts = [f"{k.replace('_', ' ')}: {names.fact(k, v)}" for k, v in current.items()
+                 if k not in ("hand", "settings", "penalties") and not _empty(v)]
+        console.print(f"Hand {current['hand']} in play" + (": " + "; ".join(facts) if facts else "") + ".",
+                      highlight=False)
+        for line in settled_lines(current, names):
+            console.print(line, highlight=False)
+
+
+def _empty(value: Any) -> bool:
+    """Nothing to say: no value, or a list by seat with nothing in it (no settings yet)."""
+    if value is None or value is False or value == {}:
+        return True
+    return isinstance(value, list) and all(_empty(v) for v in value)
+
+
 def outcome_sentence(body: dict[str, Any]) -> str | None:
     """How the game ended, in a sentence naming the winners ("Cat wins (target)."), or None while it
     goes on. Winners are seats, or teams where the score sheet counts teams."""
@@ -101,12 +143,19 @@ def _hand_points(hand: dict[str, Any], unit: int) -> str:
     return ""
 
 
+def _records_words(kind: str, payload: dict[str, Any], seats: list[str]) -> str | None:
+    # Imported only for the events that need it: it loads every game's events (most of a second),
+    # and a trick game's plays are said above without it.
+    from workers.record_words import words_of
+
+    return words_of(kind, payload, seats)
+
+
 def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
     """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
     events every trick game shares read as words, a game's own facts (Dungeon, The Queens) as the
     records say them (``workers.record_words``); any other event as its type and fields."""
     from referee.cards import SUIT_NAMES, card_words  # here: the command line starts without the rules
-    from workers.record_words import words_of
 
     def name(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat}"
@@ -141,7 +190,7 @@ def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
             winners = [name(w) for w in p.get("winners") or []]
             phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
                                                  if winners else ""))
-        elif (own := words_of(kind, p, seats)) is not None:  # a game's own facts (Dungeon, The Queens)
+        elif (own := _records_words(kind, p, seats)) is not None:  # a game's own facts (Dungeon, The Queens)
             starts_with_a_name = any(own.startswith(seat) for seat in seats)
             phrases.append(own if not phrases or starts_with_a_name else own[:1].lower() + own[1:])
         else:

@@ -11,11 +11,15 @@ command's own markup and the words it quotes, which are escaped first.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+# rich is imported when something is printed: every ``courtcard`` command imports this module, and
+# rich's console takes a while to load (``courtcard --version`` and ``--help`` print through click).
 
 
 def unseen_escaped(text: str) -> str:
@@ -26,16 +30,45 @@ def unseen_escaped(text: str) -> str:
     return escape_unseen(text)
 
 
-class TerminalConsole(Console):
-    """A console that prints what it is given as text: no markup, no emoji codes, and every
-    unseen character escaped (a ``Text`` built by :func:`marked` is escaped already)."""
+@functools.cache
+def _terminal_console_type() -> type[Console]:
+    from rich.console import Console
+
+    class TerminalConsole(Console):
+        """A console that prints what it is given as text: no markup, no emoji codes, and every
+        unseen character escaped (a ``Text`` built by :func:`marked` is escaped already)."""
+
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(markup=False, emoji=False, **kwargs)
+
+        def render_str(self, text: str, **kwargs: Any) -> Text:
+            kwargs["markup"] = False  # a caller's markup=True would read a quoted name's [brackets]
+            return super().render_str(unseen_escaped(text), **kwargs)
+
+    return TerminalConsole
+
+
+def TerminalConsole(**kwargs: Any) -> Console:  # noqa: N802 - made as the class it was
+    """A rich console that prints text only (see the module's docstring)."""
+    return _terminal_console_type()(**kwargs)
+
+
+class LazyConsole:
+    """A :func:`TerminalConsole` made on first use: the command's module-level consoles cost
+    nothing to commands that never print through them. ``real`` is the console itself, for rich's
+    own objects (a progress bar) that take one."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(markup=False, emoji=False, **kwargs)
+        self._kwargs, self._console = kwargs, None
 
-    def render_str(self, text: str, **kwargs: Any) -> Text:
-        kwargs["markup"] = False  # a caller's markup=True would read a quoted name's [brackets]
-        return super().render_str(unseen_escaped(text), **kwargs)
+    @property
+    def real(self) -> Console:
+        if self._console is None:
+            self._console = TerminalConsole(**self._kwargs)
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
 
 
 def marked(markup: str, *quoted: Any) -> Text:
@@ -45,4 +78,7 @@ def marked(markup: str, *quoted: Any) -> Text:
     >>> marked("[bold]Game {}[/] created", "[/]x").plain
     'Game [/]x created'
     """
+    from rich.markup import escape
+    from rich.text import Text
+
     return Text.from_markup(markup.format(*(escape(unseen_escaped(str(value))) for value in quoted)), emoji=False)

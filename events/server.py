@@ -38,10 +38,10 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from events.defaults import DEFAULT_MAXMEMORY  # noqa: F401 - named here too, as before
 from events.errors import EventStoreError, refused_for_disk
 
 APPENDFSYNC_CHOICES = ("everysec", "always")
-DEFAULT_MAXMEMORY = "1gb"
 _MEMORY_UNITS = {"": 1, "b": 1, "kb": 1024, "mb": 1024**2, "gb": 1024**3}
 START_TIMEOUT_S = 15.0
 STOP_TIMEOUT_S = 15.0

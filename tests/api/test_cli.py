@@ -100,6 +100,9 @@ def test_demo_plays_dungeon_through_the_scorekeepers_actions_that_are_nobodys_tu
     result = run("demo", "--game", "dungeon", "--players", 3, "--seed", 2, "--url", live)
     assert result.exit_code == 0, result.output
     assert re.search(r"finished at version \d+\. (Ann|Bob|Cat) wins \((escape|last alive|last_alive)\)\.", result.output), result.output
+    # Its score sheet, as `courtcard scores` prints it: each player's standing.
+    assert "Standing" in result.output and all(name in result.output for name in ("Ann", "Bob", "Cat")), result.output
+    assert "escaped" in result.output or "slain" in result.output or "last alive" in result.output, result.output
 
 
 def test_a_demo_table_plays_and_never_undoes_an_entry(live):
@@ -116,3 +119,11 @@ def test_game_ids_are_letters_and_digits_so_the_command_line_never_reads_one_as_
     ids = {new_game_id() for _ in range(2000)}
     assert len(ids) == 2000
     assert all(game_id.isascii() and game_id.isalnum() and len(game_id) == 12 for game_id in ids)
+
+
+def test_a_refusal_names_the_players_who_may_act_never_their_seat_numbers(live):
+    game = new_game(live)["game_id"]  # Ann deals: she calls trump
+    result = run("log", game, "call_trump", "seat=Cat", "suit=H", "--url", live)
+    assert result.exit_code == EXIT_REFUSED, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last == "Legal: Ann", result.output

@@ -43,8 +43,11 @@ def test_a_mistyped_player_action_field_or_card_is_answered_with_what_was_meant_
     field = run("log", game, "play", "seat=Bob", "crad=AS", "--url", live)
     assert field.exit_code == EXIT_USAGE and "'play' has no field 'crad'. Did you mean 'card'? Its fields: seat, card." in said(field)
     card = run("log", game, "play", "seat=Bob", "card=AX", "--url", live)
-    assert card.exit_code == EXIT_REFUSED and "'AX' is not a card" in said(card)
-    assert "card=AX: Did you mean" in said(card) and "'AS'" in said(card)
+    # A card no game can read is refused before sending, as every typo is (exit 2).
+    assert card.exit_code == EXIT_USAGE and "card=AX is not a card" in said(card)
+    assert "Did you mean" in said(card) and "'AS'" in said(card)
+    dispute = run("dispute", game, "--by", "Dan", "--accused", "Bob", "--trick", "1", "--shown", "QX", "--url", live)
+    assert dispute.exit_code == EXIT_USAGE and "shown=QX is not a card" in said(dispute)
     shown = run("show", game, "--seat", "Dna", "--url", live)
     assert shown.exit_code == EXIT_USAGE and "Did you mean 'Dan'?" in said(shown)
     assert version(live, game) == before
@@ -95,3 +98,18 @@ def test_an_action_whose_outcome_is_unknown_is_retried_with_the_same_key_on_the_
     assert "Run the same command again with --key k-42: that settles it" in problem_text(unknown)
     reused = ApiError(422, {"code": "idempotency_key_reused", "detail": "Idempotency-Key 'k' was already used on game g."})
     assert problem_text(reused) == "--key 'k' was already used on game g."
+
+
+def test_log_reads_from_the_services_catalog_the_seat_fields_the_rules_declare(live):  # noqa: F811
+    """``courtcard log`` takes a name wherever the referee's command has a seat, and nowhere else
+    (The Queens' ``target`` is a place): the catalog it reads says the same as the rules."""
+    from api.cli_actions import GameCommands
+    from api.client import Client
+    from referee.fields import SeatField
+
+    for entry in Client(live).catalog():
+        commands = GameCommands(entry)
+        for action in get_game(entry["name"]).command_schemas:
+            declared = {k for k, f in action_fields(entry["name"], action).items() if isinstance(f, SeatField)}
+            assert {k for k in commands.fields(action) if commands.is_seat(action, k)} == declared, (entry["name"], action)
+            assert list(commands.fields(action)) == list(action_fields(entry["name"], action)), (entry["name"], action)

@@ -85,7 +85,7 @@ def test_show_names_the_bidders_of_queen_bees_and_black_queen(live):  # noqa: F8
     log(live, bees, "bid", f"seat={first}", "bid=3")
     text = said(run("show", bees, "--url", live))
     assert "Hand 1, dealt by Ann." in text and "Cards left: Ann 13, Bob 13, Cat 13, Dan 13." in text
-    assert re.search(r"hand\.bids .*\b" + ["Ann", "Bob", "Cat", "Dan"][first] + r" 3\b", text), text
+    assert re.search(r"Bids .*\b" + ["Ann", "Bob", "Cat", "Dan"][first] + r" 3\b", text), text
 
     queen = created(live, "black-queen", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
     log(live, queen, "deal")
@@ -93,7 +93,7 @@ def test_show_names_the_bidders_of_queen_bees_and_black_queen(live):  # noqa: F8
     name = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][first]
     log(live, queen, "bid", f"seat={name}", "bid=100")
     text = said(run("show", queen, "--url", live))
-    assert f"hand.auction {name} 100" in text and f"hand.high bidder {name}" in text, text
+    assert f"Auction {name} 100" in text and f"High bidder {name}" in text, text
 
 
 def test_show_draws_each_players_dungeon_as_text(live):  # noqa: F811
@@ -130,7 +130,7 @@ def test_every_seat_in_a_view_fact_is_written_as_its_players_name():
     assert names.fact("auction", [{"seat": 2, "bid": 110}, {"seat": 0, "bid": None}]) == "Cat 110, Ann -"
     assert names.fact("holders", {"QS": 2, "AH": 0}) == "QS Cat, AH Ann"
     assert names.fact("window", {"kind": "defence", "attacker": 0, "defender": 1}) == \
-        '{"kind": "defence", "attacker": "Ann", "defender": "Bob"}'
+        "kind defence, attacker Ann, defender Bob"
     assert names.fact("removed", ["2C", "3C", "4C"]) == "2C 3C 4C"  # cards, not one by seat
 
 
@@ -159,3 +159,32 @@ def test_show_and_log_print_a_players_name_as_text_never_as_terminal_codes_or_ma
         assert "\x1b" not in result.output and "\u202e" not in result.output, result.output
     assert "[bold red]Cat[/] calls hearts trump" in said(logged)
     assert r"Players: Ann, \u001b[2JBob, [bold red]Cat[/], Dan\u202e." in said(shown)
+
+
+def demo_game(live, game, *options) -> str:
+    result = run("demo", "--game", game, "--seed", 1, *options, "--url", live)
+    assert result.exit_code == 0, result.output
+    return re.search(r"Playing game (\w+)", result.output).group(1)
+
+
+def test_show_says_every_games_facts_in_plain_words_never_a_field_name(live):  # noqa: F811
+    for game in ("queens-dungeon", "queen-bees", "black-queen", "dungeon", "the-queens"):
+        shown = run("show", demo_game(live, game, "--max-actions", 15), "--url", live)
+        assert shown.exit_code == 0, shown.output
+        # No "hand.exchanged", "trump_by", nor a JSON object such as {"seat": "Ann", ...}.
+        assert not re.search(r"\b[a-z]+[._][a-z]+", shown.output) and "{" not in shown.output, (game, shown.output)
+
+
+def test_an_audit_with_nothing_to_list_says_so_in_a_sentence_not_an_empty_table(live):  # noqa: F811
+    audit = run("audit", demo_game(live, "queens-dungeon", "--max-actions", 10), "--url", live)
+    assert audit.exit_code == 0, audit.output
+    assert "Irregularities: none." in audit.output and "Rulings: none." in audit.output
+    assert "┃" not in audit.output and "verdict" not in audit.output  # no table headers over nothing
+
+
+def test_legal_on_a_finished_game_says_it_is_over_and_who_won(live):  # noqa: F811
+    game = demo_game(live, "queens-dungeon", "--option", "target=100")
+    legal = run("legal", game, "--url", live)
+    assert legal.exit_code == 0, legal.output
+    assert re.match(r"The game is over: (Ann|Bob|Cat|Dan)( and (Ann|Bob|Cat|Dan))* wins? \(a total reached the target\)\.", said(legal)), legal.output
+    assert "Nobody's turn" not in legal.output and "may do nothing" not in legal.output

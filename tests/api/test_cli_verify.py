@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from api.cli import EXIT_REFUSED
+from api.cli import EXIT_REFUSED, EXIT_USAGE
 from events.signing import load_or_create_signer
 from tests.api.test_cli import live, run  # noqa: F401 (the fixture)
 from tests.api.test_dungeon_cli import log_all, new_dungeon
@@ -146,3 +146,16 @@ def test_verify_prints_the_players_names_as_written_never_as_terminal_markup(tmp
     said = run("verify", path)
     assert said.exit_code == 0, said.output
     assert "The game is over: [/] wins (last alive)." in " ".join(said.output.split())
+
+
+@pytest.mark.parametrize("fmt", ["csv", "html"])
+def test_a_csv_or_html_export_is_said_to_be_a_summary_not_a_record_and_exits_2(live, exported, tmp_path, fmt):  # noqa: F811
+    game, _ = exported
+    path = tmp_path / f"game.{fmt}"
+    assert run("export", game, "--format", fmt, "-o", path, "--url", live).exit_code == 0
+    for command in ("verify", "import"):
+        result = run(command, path, *(("--url", live) if command == "import" else ()))
+        assert result.exit_code == EXIT_USAGE, result.output
+        text = " ".join(result.output.split())
+        assert f"is a {fmt} export: a summary of the game for people, not a verifiable record" in text
+        assert "The records are the jsonl and text exports" in text

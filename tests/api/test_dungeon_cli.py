@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from api.cli import EXIT_REFUSED
+from api.cli import EXIT_REFUSED, EXIT_USAGE
 from api.views import action_payloads
 from tests.api.test_cli import live, run  # noqa: F401 (the fixture)
 from tests.referee.test_dungeon_golden_games import BLIND_EXPECTED, BLIND_SCRIPT, EXPECTED, SCRIPT
@@ -94,3 +94,14 @@ def test_courtcard_log_never_names_a_card_nobody_saw_in_a_blind_dungeon_game(liv
     assert said[3].startswith("Ann draws a card.")  # the first turn's draw
     assert "Ann draws 2 cards for the ace of hearts" in " ".join(" ".join(said).split())
     assert not any("?" in answer for answer in said)
+
+
+def test_the_seats_named_are_the_players_and_a_count_the_game_does_not_allow_names_the_counts_it_does(live):  # noqa: F811
+    created = run("new", "dungeon", "--seat", "Ann", "--seat", "Bob", "--seat", "Cat", "--url", live, "--json")
+    assert created.exit_code == 0, created.output
+    shown = json.loads(run("show", json.loads(created.output)["game_id"], "--url", live, "--json").output)
+    assert shown["view"]["seats"] == ["Ann", "Bob", "Cat"]
+    one = run("new", "dungeon", "--seat", "Ann", "--url", live)
+    assert one.exit_code == EXIT_USAGE and "Dungeon is played by 2 to 8 players; 1 seat name(s) given" in one.output
+    bees = run("new", "queen-bees", "--seat", "Ann", "--seat", "Bob", "--seat", "Cat", "--url", live)
+    assert bees.exit_code == EXIT_USAGE and "Queen Bees is played by 4 players; 3 seat name(s) given" in bees.output

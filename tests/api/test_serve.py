@@ -330,3 +330,17 @@ def test_api_processes_that_keep_dying_are_started_again_after_a_back_off(served
     output = served.stop()
     assert "An API process died again right after its restart" in output
     assert "the API processes kept dying; starting them again in 1 s" in output
+
+
+def test_serve_makes_the_directors_key_at_start_and_says_where_it_is(tmp_path):
+    port = _free_port()
+    server = _serve(tmp_path / "data", port)
+    try:
+        _wait_healthy(port, server)
+        key = tmp_path / "data" / "director-key"
+        # No request has carried a token yet: the key is there all the same, for `cat data/director-key`.
+        assert key.exists() and len(key.read_text().strip()) > 20
+        assert oct(key.stat().st_mode & 0o777) == "0o600"
+    finally:
+        output = _stop(server)
+    assert f"The director's key (the desk at http://127.0.0.1:{port}/director) is in {key.resolve()}" in output, output
