@@ -26,9 +26,9 @@ from api.terminal import marked, unseen_escaped
 if TYPE_CHECKING:  # the record's modules are imported where used: most commands never need them
     from workers.text_record import ReadRecord
 
-FORMATS = ("jsonl", "csv", "html", "text")
-#: A file's extension for each format (a text record is a .txt a phone opens).
-EXTENSIONS = {"text": "txt"}
+FORMATS = ("jsonl", "csv", "csv-detail", "html", "text")
+#: A file's extension for each format (a text record is a .txt a phone opens), as the service names it.
+EXTENSIONS = {"text": "txt", "csv-detail": "detail.csv"}
 AUDIT_WAIT_S = 10
 
 
@@ -39,8 +39,9 @@ AUDIT_WAIT_S = 10
               help="File to write (default game-<id>.<format>, .txt for text; '-' for standard output).")
 @url_option
 def export_game(game_id, fmt, output, url) -> None:
-    """Download a game's record: jsonl (verifiable history), csv (score sheet), html (printable) or
-    text (readable, in the spirit of PGN; imports back)."""
+    """Download a game's record: jsonl (verifiable history), csv (the running totals, a row per
+    hand), csv-detail (each hand's figures, a row per hand and seat), html (printable) or text
+    (readable, in the spirit of PGN; imports back)."""
     client = Client(url)
     try:
         response = client.request("GET", f"/games/{game_id}/export", token=client.token_for(game_id),

@@ -117,3 +117,17 @@ def test_importing_a_file_imported_before_names_the_same_game_and_gives_no_token
     said = " ".join(again.output.split())
     assert f"Imported before as game {game_id}" in said and "token (shown once" not in said
     assert TokenBook().get(game_id) == json.loads(first.output)["token"]  # the first import's token kept
+
+
+def test_export_writes_the_score_sheets_details_as_csv_detail_beside_the_running_totals(live, played, tmp_path,
+                                                                                         monkeypatch):
+    runner = CliRunner()
+    TokenBook().put(played.game_id, played.token)
+    monkeypatch.chdir(tmp_path)
+    for fmt in ("csv", "csv-detail"):
+        result = runner.invoke(main, ["export", played.game_id, "--format", fmt, "--url", live])
+        assert result.exit_code == 0, result.output
+    totals = (tmp_path / f"game-{played.game_id}.csv").read_text(encoding="utf-8-sig").splitlines()
+    details = (tmp_path / f"game-{played.game_id}.detail.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert len(totals) == 2 and totals[0].startswith("hand,dealer,")  # one finished hand: a row
+    assert len(details) == 1 + 4 and details[0] != totals[0]  # a row per seat of that hand
