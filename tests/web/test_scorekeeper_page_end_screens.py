@@ -24,7 +24,9 @@ def ended_early(game: str, seats=("Ann", "Bob", "Cat", "Dan")):
         table = ApiTable.create(base, "blind", {} if game == "black-queen" else {"first_dealer": 0}, seats=seats, game=game)
         while table.view()["view"]["phase"] != "play":
             seat = table.view()["to_act"][0] if table.view()["to_act"] else 0
-            table.act(**next(a for a in table.legal(seat) if a["action"] not in ("end_game", "undo")))
+            offered = [a for a in table.legal(seat) if a["action"] not in ("end_game", "undo")]
+            # a bid before a pass: an auction everyone passes is dealt again, for ever
+            table.act(**next((a for a in offered if a["action"] != "pass"), offered[0]))
         table.act("end_game", reason="time")
         return table
     return setup
