@@ -16,6 +16,7 @@ from scorekeeper import ApiTable, body_of, name_card, two_queens_deal
 
 from referee.games.dungeon import commands as cmd
 from tests.referee.tq_lines import golden_order
+from tests.web.test_scorekeeper_page_end_screens import ENDS
 from tests.referee.test_dungeon_golden_games import ANN_DEALT, BOB_DEALT, GOLDEN, PILE
 
 SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -205,3 +206,14 @@ def test_a_blind_dungeon_form_naming_cards_fits_one_screen_unscrolled_on_a_phone
     shown = SHOWN.get(request.node.callspec.id)
     if shown:
         screenshots(page, shown, sizes=("phone",))
+
+
+@pytest.mark.parametrize("setup,said", [case[1:] for case in ENDS], ids=[case[0] for case in ENDS])
+def test_every_games_end_screen_fits_one_screen_with_no_error(live_server, pages, setup, said):
+    """A finished game's page: how it ended (the prompt), "Game over" where the entry was, and no
+    error line, inside the screen at both sizes."""
+    table = setup(live_server.url)
+    page = open_scorekeeper_page(pages, live_server.url, table)
+    assert page.is_hidden("#notice"), page.inner_text("#notice")
+    assert said in " ".join(page.inner_text("#prompt").split())
+    fits_both_screens(page, ["#prompt", "#actions"])
