@@ -85,7 +85,7 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
         item = desk_item(desk, table.game_id)
         item.wait_for()
         assert "needs" in item.get_attribute("class")
-        assert "Cat may take back 4C in trick 1" in item.locator(".attention").inner_text()
+        assert "Cat may take back 4♣ in trick 1" in item.locator(".attention").inner_text()  # as cards read everywhere
     screenshots(desk, "director-desk-attention", sizes=("tablet",))
 
     table.act("play", seat=3, card="5S")

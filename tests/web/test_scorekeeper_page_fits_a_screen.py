@@ -16,6 +16,7 @@ from scorekeeper import ApiTable, body_of, name_card, two_queens_deal
 
 from referee.games.dungeon import commands as cmd
 from tests.referee.tq_lines import golden_order
+from tests.web.test_scorekeeper_page_end_screens import ENDS
 from tests.referee.test_dungeon_golden_games import ANN_DEALT, BOB_DEALT, GOLDEN, PILE
 
 SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
@@ -216,3 +217,14 @@ def test_the_start_page_fits_one_screen_on_a_phone_and_a_tablet_from_the_game_to
     page.wait_for_selector("#opt-players")
     page.select_option("#game", game)
     fits_both_screens(page, ["#game", "#seats", "#more-options summary", "#new-game button[type=submit]"])
+
+
+@pytest.mark.parametrize("setup,said", [case[1:] for case in ENDS], ids=[case[0] for case in ENDS])
+def test_every_games_end_screen_fits_one_screen_with_no_error(live_server, pages, setup, said):
+    """A finished game's page: how it ended (the prompt), "Game over" where the entry was, and no
+    error line, inside the screen at both sizes."""
+    table = setup(live_server.url)
+    page = open_scorekeeper_page(pages, live_server.url, table)
+    assert page.is_hidden("#notice"), page.inner_text("#notice")
+    assert said in " ".join(page.inner_text("#prompt").split())
+    fits_both_screens(page, ["#prompt", "#actions"])

@@ -42,3 +42,20 @@ export function suitLabel(suit) {
 export function cardsText(cards) {
   return cards.map(cardText).join(", ");
 }
+
+// A card code written as a word of a sentence the service made ("Cat may take back 4C in trick 1").
+const CARD_WORD = /(?<![\w#=])((?:10|[2-9JQKA])[CDHS](?:#\d+)?)(?![\w#=])/g;
+
+/** A sentence with its card codes drawn as faces ("4♣"), as everywhere else on the page; a word
+ * that is one of `names` (a player may be called "AS") stays as written. */
+export function withFaces(text, names = []) {
+  const out = [];
+  let at = 0;
+  for (const m of String(text).matchAll(CARD_WORD)) {
+    if (names.includes(m[1])) continue;
+    out.push(text.slice(at, m.index), cardFace(m[1]));
+    at = m.index + m[1].length;
+  }
+  out.push(String(text).slice(at));
+  return out;
+}

@@ -2,6 +2,7 @@
 // changed), each with whose turn it is and what may need the director; a click opens the game.
 import { h, fill, notify } from "./dom.js";
 import { readable } from "./labels.js";
+import { withFaces } from "./cards.js";
 import { askForKey, directorKey, showLive } from "./director_key.js";
 
 const POLL_MS = 2000;
@@ -63,7 +64,7 @@ function tableItem(t) {
       t.private ? h("span", { class: "tag" }, "private") : null),
     h("p", { class: "seats" }, t.seats.join(", "), ` \u00b7 ${t.record} record`),
     h("p", { class: "turn" }, [where, turn].filter(Boolean).join(": "), "."),
-    t.attention.length ? h("ul", { class: "attention", "aria-label": "Needs the director" }, t.attention.map((a) => h("li", {}, a))) : null,
+    t.attention.length ? h("ul", { class: "attention", "aria-label": "Needs the director" }, t.attention.map((a) => h("li", {}, withFaces(a, t.seats)))) : null,
     t.disputes.length ? h("p", { class: "disputes" }, `${t.disputes.length} dispute${t.disputes.length === 1 ? "" : "s"}; the last: `
       + `${lastDispute.claimant} against ${lastDispute.accused}, trick ${lastDispute.trick}, `
       + `${lastDispute.verdict ? lastDispute.verdict.replace("_", " ") : "not ruled"}.`) : null);

@@ -32,5 +32,5 @@ export function askForKey(panel, rejected, onKey) {
 export function showLive(status) {
   const el = document.getElementById("live");
   el.textContent = status === "live" ? "live" : status === "reconnecting" ? "reconnecting\u2026" : status;
-  el.className = `live ${status}`;
+  el.className = `conn ${status}`;
 }

@@ -176,7 +176,17 @@ function byCard(game, seatName, legal, act, title) {
       const withCard = actions.filter((a) => typeof a.card === "string" && a.card !== "?");
       const cards = [...new Set(withCard.map((a) => a.card))];
       const mine = chosen && chosen.seat === Number(seat) ? chosen.card : null;
-      if (cards.length) {
+      const name = seatName(Number(seat));
+      if (cards.length && firstPlayer(game)) {
+        // Who goes first: each player's card is their only action, so one tap logs it, in a grid
+        // named after its player (several players answer at once).
+        const button = (c) => h("button", {
+          type: "button", class: `card suit-${suitOf(c)}`, "data-action": "contest", "data-seat": seat, "data-card": c,
+          "aria-label": `${name} plays ${cardName(c)} face up`, onclick: () => act(withCard.find((a) => a.card === c)),
+        }, cardText(c));
+        parts.push(h("div", { class: "pick contest", "data-seat": seat }, h("h3", {}, name),
+          cardEntry({ cards, button, bySuit: blind, label: `${name}'s card face up`, counted: "offered" })));
+      } else if (cards.length) {
         const button = (c) => h("button", {
           type: "button", class: `card suit-${suitOf(c)}${mine === c ? " selected" : ""}`, "data-pick": c, "data-seat": seat,
           "aria-pressed": mine === c ? "true" : "false", "aria-label": `${cardName(c)}: what it can do`,
@@ -197,6 +207,9 @@ function byCard(game, seatName, legal, act, title) {
   draw();
   return box;
 }
+
+/** Whether the table is drawing for who goes first: each seat's one action is to play a card face up. */
+const firstPlayer = (game) => game.view.phase === "contest";
 
 /** One seat's actions as choices: buttons, and in a blind record a form for each action that
  * names cards beside the card played (a Myrmiddon's ask, a Graverobber's take, the discards). */

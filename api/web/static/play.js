@@ -226,7 +226,9 @@ function render() {
   app.dataset.version = game.version;
   app.dataset.phase = view.phase || "";
   app.dataset.role = token ? "scorekeeper" : "watcher";
-  $("game-title").textContent = `${game.title} \u00b7 ${game.record} record \u00b7 ${(view.seats || []).join(", ")}`;
+  // The game's name is kept whole on a phone; what follows it gives way (courtcard.css).
+  fill($("game-title"), h("span", { class: "game-name" }, game.title),
+    h("span", { class: "game-meta" }, ` \u00b7 ${game.record} record \u00b7 ${(view.seats || []).join(", ")}`));
   document.title = `Courtcard: ${game.title}, game ${gameId}`;
   remember(gameId, `${game.title}: ${(view.seats || []).join(", ")}`);
   renderTokenPanel(false);
@@ -490,7 +492,7 @@ function restartLive() {
     onStatus: (status) => {
       const el = $("live");
       el.textContent = status === "live" ? "live" : "reconnecting\u2026";
-      el.className = `live ${status}`;
+      el.className = `conn ${status}`;
       if (status === "live") refresh().then(sendKept); // catch up on anything missed while away, then send what was kept
     },
   });

@@ -93,12 +93,26 @@ export function evidenceItems(evidence) {
   return items;
 }
 
-/** The rulings panel, newest first, the latest one highlighted. */
+/**
+ * The rulings panel, newest first, the latest one highlighted. The hand in play (`game`'s, else
+ * the last hand ruled) is shown open; each earlier hand's rulings fold under one line, so that a
+ * long game's rulings do not push the claim form and the score sheet screens down.
+ */
 export function renderRulings(rulings, seatName, game = null) {
   if (!rulings || !rulings.length) return [h("h2", {}, "Rulings"), h("p", { class: "muted" }, "No claims or rulings yet.")];
-  const list = [...rulings].reverse().map((r, i) => h("li", { class: `ruling ${r.type} ${r.verdict || ""} ${i === 0 ? "latest" : ""}` },
+  const newest = [...rulings].reverse();
+  const item = (r) => h("li", { class: `ruling ${r.type} ${r.verdict || ""} ${r === newest[0] ? "latest" : ""}` },
     h("p", {}, rulingText(r, seatName)),
     game && r.type !== "claim" ? h("p", { class: "consequence" }, consequenceText(r, game, seatName)) : null,
-    r.type === "ruling" ? h("ul", { class: "evidence", "aria-label": "Evidence" }, evidenceItems(r.evidence)) : null));
-  return [h("h2", {}, "Rulings"), h("ol", { class: "rulings", reversed: true }, list)];
+    r.type === "ruling" ? h("ul", { class: "evidence", "aria-label": "Evidence" }, evidenceItems(r.evidence)) : null);
+  const hands = [...new Set(newest.map((r) => r.hand))];
+  const current = game && game.view.hand ? game.view.hand.no : hands[0];
+  const of = (hand) => newest.filter((r) => r.hand === hand);
+  const earlier = hands.filter((hand) => hand !== current).map((hand) => h("details", { class: "earlier-hand", "data-hand": hand },
+    h("summary", {}, `Hand ${hand ?? "?"}: ${of(hand).length} entr${of(hand).length === 1 ? "y" : "ies"}`),
+    h("ol", { class: "rulings" }, of(hand).map(item))));
+  return [h("h2", {}, "Rulings"),
+    of(current).length ? h("ol", { class: "rulings", "data-hand": current }, of(current).map(item))
+      : h("p", { class: "muted" }, `None in hand ${current}.`),
+    earlier];
 }

@@ -21,7 +21,8 @@ const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 export function runningTotals(scores) {
   const units = scores.units || [];
   const hands = scores.hands || [];
-  const start = hands.length && hands[0].units ? hands[0].units.map((u) => u.before) : units.map(() => 0);
+  // A sheet's units say their total before the hand where the game keeps one (a patience does not).
+  const start = hands.length && hands[0].units ? hands[0].units.map((u) => u.before ?? 0) : units.map(() => 0);
   const points = [{ label: "start", totals: start }];
   for (const sheet of hands) points.push({ label: `${sheet.hand}`, totals: sheet.totals });
   const now = scores.totals || [];
@@ -108,7 +109,11 @@ const columnCell = (v) => (typeof v === "boolean" ? (v ? "yes" : "no") : v ?? ""
 /** A hand's summary line: dealer, trump, and the contract when the sheet has one. */
 function handSummary(sheet, names) {
   const name = (s) => names[s] ?? s;
-  const parts = [`Hand ${sheet.hand}: dealer ${name(sheet.dealer)}`, `trump ${trumpText(sheet.trump)}`];
+  // A game with no dealer nor trump (a patience, whose one hand is the game) says how it ended.
+  const parts = [`Hand ${sheet.hand}`];
+  if (sheet.dealer !== undefined && sheet.dealer !== null) parts[0] += `: dealer ${name(sheet.dealer)}`;
+  if (sheet.trump !== undefined) parts.push(`trump ${trumpText(sheet.trump)}`);
+  if (typeof sheet.result === "string") parts[0] += `: ${sheet.result.replace(/_/g, " ")}`;
   if (sheet.declarer !== undefined && sheet.declarer !== null) {
     parts.push(`${name(sheet.declarer)} bid ${sheet.bid}` + (sheet.called && sheet.called.length ? ` calling ${sheet.called.map(cardText).join(" ")}` : ""));
   }
@@ -121,13 +126,14 @@ function handSummary(sheet, names) {
 /** One hand's breakdown: a narrow table (it must fit a phone), notes under each name. */
 function handTable(sheet, names) {
   const columns = COLUMNS.filter(([k]) => sheet.seats.some((seat) => seat[k] !== undefined));
-  const points = (seat) => seat.hand_points ?? (sheet.units || []).find((u) => u.unit === seat.unit && u.seats.length === 1)?.hand_total;
+  const points = (seat) => seat.hand_points ?? (sheet.units || []).find((u) => u.unit === seat.unit && (u.seats || [seat]).length === 1)?.hand_total;
   const rows = sheet.seats.map((seat) => h("tr", {},
     h("th", { scope: "row" }, seat.name, notes(seat) ? h("span", { class: "sheet-notes" }, notes(seat)) : null),
     columns.map(([k]) => h("td", {}, columnCell(seat[k]))),
     h("td", { class: "num" }, seat.unit === null || points(seat) === undefined ? "" : signed(points(seat)))));
   const unitRows = (sheet.units || []).map((u) => h("tr", { class: "unit-total" },
-    h("td", { colspan: columns.length + 2 }, `${u.name}: ${u.before} ${u.hand_total >= 0 ? "+" : "\u2212"} ${Math.abs(u.hand_total)} = `, h("strong", {}, u.total))));
+    h("td", { colspan: columns.length + 2 }, `${u.name}: `,
+      u.before === undefined ? "" : `${u.before} ${u.hand_total >= 0 ? "+" : "\u2212"} ${Math.abs(u.hand_total)} = `, h("strong", {}, u.total))));
   return h("details", { class: "hand-sheet" },
     h("summary", {}, handSummary(sheet, names)),
     h("div", { class: "scroll" }, h("table", {},
