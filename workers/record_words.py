@@ -143,14 +143,15 @@ def sentence(envelope: Envelope, names: list[str], record: Sequence[Envelope] | 
     p, n = envelope.payload, (lambda seat: name_of(names, seat))
     if p.get("withheld"):
         return f"{envelope.type} (withheld until the game is over)."
-    if record is not None and envelope.type in _UNDOING:
-        undo = record[p["undo"] - 1] if envelope.type == "EntryRedone" else envelope
+    event = _event(envelope)
+    if record is not None and isinstance(event, _UNDOING):
+        redone = isinstance(event, ev.EntryRedone)
+        undo = record[p["undo"] - 1] if redone else envelope
         entry = record[undo.payload["replaces_from"] - 1:undo.payload["replaces_to"]]
         said = entry_words(envelope, entry, names, record[0].payload["game"])
         versions = f"versions {undo.payload['replaces_from']} to {undo.payload['replaces_to']}"
-        return said[:-1] + (f" ({versions}: it did not happen at the table)." if envelope.type == "EntryUndone"
+        return said[:-1] + (f" ({versions}: it did not happen at the table)." if not redone
                             else f" ({versions}, which the undo at version {p['undo']} took back: it happened after all).")
-    event = _event(envelope)
     words = _WORDS.get(type(event))
     text = words(p, n) if words is not None else _fields(envelope.type, p, n)
     text = text if text.endswith(".") else text + "."
@@ -158,7 +159,12 @@ def sentence(envelope: Envelope, names: list[str], record: Sequence[Envelope] | 
 
 
 #: The events of the scorekeeper's undo and redo, which name an entry of the record.
-_UNDOING = ("EntryUndone", "EntryRedone")
+_UNDOING = (ev.EntryUndone, ev.EntryRedone)
+
+
+def is_undoing(envelope: Envelope) -> bool:
+    """An undo or a redo: the scorekeeper's events that name an entry of the record."""
+    return isinstance(_event(envelope), _UNDOING)
 
 
 def entry_words(undoing: Envelope, entry: Sequence[Envelope], names: list[str], game: str) -> str:
@@ -166,7 +172,7 @@ def entry_words(undoing: Envelope, entry: Sequence[Envelope], names: list[str], 
     in the words of its table action as the table saw it: "Undone: Cat plays the 7 of clubs." A
     table action whose payload is hidden from the table (withheld, or salted: a hidden card's
     commitment) is named by its action and its player alone: "Undone: Ann's draw."."""
-    said = "Redone" if undoing.type == "EntryRedone" else "Undone"
+    said = "Redone" if isinstance(_event(undoing), ev.EntryRedone) else "Undone"
     action = undoing.payload["action"]
     command_of = get_game(game).command_of
     shown = [e for e in entry if e.payload is not None and not e.payload.get("withheld")]

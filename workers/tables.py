@@ -28,7 +28,7 @@ from events.errors import ConcurrencyError, EventStoreError, WriteOutcomeUnknown
 from events.registry import EventTypeError
 from events.store import EventStore
 from referee.errors import InputError, InvalidOption
-from referee.events import RenegeClaimed
+from referee.events import EntryRedone, EntryUndone, RenegeClaimed
 from referee.service import ActionResult, RefereeService, new_game_id
 from workers.catalog import GameCatalog, new_token
 from workers.claims import CLAIM_ACTION
@@ -38,7 +38,7 @@ from workers.listing import GameListing
 from workers.naming import seat_names
 from workers.provenance import import_mark
 from workers.queues import live_workers
-from workers.record_words import entry_words
+from workers.record_words import entry_words, is_undoing
 
 log = logging.getLogger(__name__)
 
@@ -232,16 +232,17 @@ class Tables:
         """The bookkeeping after an action the referee logged (see :meth:`after_append`)."""
         if result.envelopes and not result.duplicate:
             # An undo may take back the entry that ended the game: then it is on again.
-            reopened = not result.finished and any(e.type == "EntryUndone" for e in result.envelopes)
+            reopened = not result.finished and any(isinstance(e.event, EntryUndone) for e in result.envelopes)
             self.after_append(result.game_id, result.version, result.finished, result.scores_changed, reopened)
 
     def said(self, game_id: str, envelopes: Sequence[Envelope]) -> str | None:
         """What an undo or a redo among the new ``envelopes`` took back or put back, in words
         (``workers.record_words.entry_words``); None for any other action."""
-        undoing = next((e for e in reversed(envelopes) if e.type in ("EntryUndone", "EntryRedone")), None)
+        undoing = next((e for e in reversed(envelopes) if is_undoing(e)), None)
         if undoing is None:
             return None
-        undo = self.store.read_at(game_id, [undoing.payload["undo"]])[0] if undoing.type == "EntryRedone" else undoing
+        redone = isinstance(undoing.event, EntryRedone)
+        undo = self.store.read_at(game_id, [undoing.payload["undo"]])[0] if redone else undoing
         first, last = undo.payload["replaces_from"], undo.payload["replaces_to"]
         opening, *_ = self.store.read_at(game_id, [1])
         entry = list(self.store.read(game_id, first, last))
