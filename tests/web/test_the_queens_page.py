@@ -45,7 +45,7 @@ def test_the_queens_is_played_by_taps_on_a_phone(live_server, pages, screenshots
         if body["action"] == "turn":
             tap(page, "#actions button[data-action=turn]")
         else:
-            page.click(f"#table button[data-place={body['source']}]")
+            choose(page, body["source"])
             # the destinations highlighted are exactly the referee's for that card
             allowed = sorted(a["target"] for a in table.legal(0) if a["action"] == "move" and a["source"] == body["source"])
             assert sorted(page.eval_on_selector_all("#table .target.legal", "els => els.map((e) => e.dataset.target)")) == allowed
@@ -58,6 +58,14 @@ def test_the_queens_is_played_by_taps_on_a_phone(live_server, pages, screenshots
     assert not errors
 
 
+def choose(page, place: str) -> None:
+    """Tap the card on top of ``place`` once the page is drawn (a live event for the version just
+    logged may redraw it once more), and wait for the destinations it highlights."""
+    page.wait_for_function("() => !document.getElementById('app').hasAttribute('aria-busy')")
+    page.click(f"#table button[data-place={place}]")
+    page.wait_for_selector("#table .target.legal")
+
+
 def test_a_whole_game_of_the_queens_is_won_by_taps_on_a_phone(live_server, pages):
     """The golden won deal, every one of its 96 moves made by two taps, to the 104th card home."""
     table = ApiTable.create(live_server.url, "known", {"order": golden_order()}, seats=("Ann",), game="the-queens")
@@ -66,7 +74,7 @@ def test_a_whole_game_of_the_queens_is_won_by_taps_on_a_phone(live_server, pages
     tap(page, "#actions button[data-action=deal]")
     moves = won_line()
     for i, move in enumerate(moves):
-        page.click(f"#table button[data-place={move['source']}]")
+        choose(page, move["source"])
         shown = page.eval_on_selector_all("#table .target.legal", "els => els.map((e) => e.dataset.target)")
         assert move["target"] in shown, (i, move, shown, table.legal(0))
         tap(page, f"#table .target.legal[data-target={move['target']}]")
