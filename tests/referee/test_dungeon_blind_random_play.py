@@ -123,7 +123,7 @@ def check_blind_legal_lists_leak_nothing(blind, log: list, rng: random.Random) -
 def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
     """A few of the actions the blind record lists for anyone are taken by its referee, or refused
     only for naming a card the record knows in another hand (a list leaving such a card out would
-    tell the table what a Myrmiddon's asker alone saw)."""
+    tell the table what a Myrmiddon's asker alone saw), a declared Joker among them."""
     from referee import errors
 
     listed = [c for seat in range(blind.players) for c in DUNGEON.legal_actions(blind, seat)]
@@ -131,7 +131,9 @@ def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
         try:
             DUNGEON.decide(blind, command, rng)
         except errors.InputError:
-            named = {name_of(c) for v in vars_of(command) for c in (v if isinstance(v, list) else [v]) if isinstance(c, str)}
+            # A declared Joker names two cards: the Joker itself and the card it stands for.
+            named = {name for v in vars_of(command) for c in (v if isinstance(v, list) else [v]) if isinstance(c, str)
+                     for name in (name_of(c), name_of(identity(c)))}
             elsewhere = {name_of(c) for s, hand in enumerate(blind.hands) if s != command.seat for c in hand}
             assert named & elsewhere, command
 
