@@ -7,11 +7,16 @@ import random
 
 from tq_lines import LEAVES_THE_LINE_AT_46, commands, golden_order
 from referee.games.the_queens import commands as cmd
-from referee.games.the_queens.audit import _bisect
+from referee.games.the_queens.audit import _bisect, audit_notes
 from referee.registry import get_game
 from referee.replay import replay
 
 GAME = get_game("the-queens")
+
+
+# The solver's budget is wall-clock time: these positions are decided in well under a second on an idle
+# machine, and a loaded one must not turn a verdict under test into "undecided".
+SOLVER_SECONDS = 30.0
 
 
 def played(order, moves, take_back_after=None):
@@ -32,7 +37,7 @@ def played(order, moves, take_back_after=None):
 
 def test_audit_names_the_move_after_which_a_winnable_position_was_lost():
     log, state = played(golden_order(), commands(LEAVES_THE_LINE_AT_46))
-    report = GAME.audit_notes(state, log)
+    report = audit_notes(state, log, seconds=SOLVER_SECONDS)
     assert report["deal_winnable"] is True and report["undecided"] == []
     left = report["left_winning_line"]
     assert left["move"] == 46 and left["action"]["action"] == "turn"
@@ -43,20 +48,20 @@ def test_audit_names_the_move_after_which_a_winnable_position_was_lost():
 
 def test_a_taken_back_move_is_no_part_of_the_line_audited():
     log, state = played(golden_order(), commands(LEAVES_THE_LINE_AT_46), take_back_after=10)
-    left = GAME.audit_notes(state, log)["left_winning_line"]
+    left = audit_notes(state, log, seconds=SOLVER_SECONDS)["left_winning_line"]
     assert left["move"] == 46 and type(log[left["version"] - 1]).__name__ == "QueensCardTurned"
 
 
 def test_a_game_still_on_a_winning_line_has_left_none():
     log, state = played(golden_order(), commands(LEAVES_THE_LINE_AT_46)[:45])
-    report = GAME.audit_notes(state, log)
+    report = audit_notes(state, log, seconds=SOLVER_SECONDS)
     assert report["deal_winnable"] is True and report["left_winning_line"] is None
     assert report["note"] == "The deal could be won, and the position now can still be won."
 
 
 def test_a_deal_with_a_deadlocked_key_is_unwinnable_whatever_the_moves():
     log, state = played(sorted(golden_order()), [])
-    report = GAME.audit_notes(state, log)
+    report = audit_notes(state, log, seconds=SOLVER_SECONDS)
     assert report["deal_winnable"] is False and report["left_winning_line"] is None
     assert "the key can never be played out" in report["deal_proof"]
 
