@@ -40,11 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import orjson  # noqa: E402
 
-from events.decoding import EnvelopeDecoder  # noqa: E402
+from events.envelope_decoder import EnvelopeDecoder  # noqa: E402
 from events.registry import registry  # noqa: E402
 from events.server import EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402
-from events.stored import HASH_SIZE, EntryReader  # noqa: E402
+from events.stored_form import HASH_SIZE, EntryReader  # noqa: E402
 from referee.service import RefereeService, new_game_id  # noqa: E402
 from tests.service.random_table import log_random_game  # noqa: E402
 from tests.workers.longgame import random_game_events  # noqa: E402

@@ -11,17 +11,18 @@ and a cluster can check that all its keys share one slot.
 #       is named by the command id; any other event id -> "version"; records written before runs
 #       were indexed hold "version:content digest" per event), 3 = its requests (hash: request
 #       field -> digest, for requests not named by their command id).
-# ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
-#       3 = the head record after the batch, 4 and 5 = the request's field and digest for the
-#       requests hash ("" and "" for none), 6 = "1" when the request is named by the command id
-#       (its digest is then in the run's index record: the first id looked up), 7 = n events,
-#       8 = m ids looked up in the index (the batch's n event ids first, then the first ids of
-#       runs that an id "<x>#<i>" may belong to), then the m ids, then 2 values per event (the
+# ARGV: 1 = the head record the batch was chained onto ("expected version:hash"), 2 = the head
+#       record after the batch, 3 and 4 = the request's field and digest for the requests hash
+#       ("" and "" for none), 5 = "1" when the request is named by the command id (its digest is
+#       then in the run's index record: the first id looked up), 6 = n events, 7 = m ids looked up
+#       in the index (the batch's n event ids first, then the first ids of runs that an id
+#       "<x>#<i>" may belong to), 8 = w index values to write; then the m ids, the n stored
+#       entries, the w index values (field, value pairs), and last 2 values per event (the
 #       position among the looked-up ids of the first id of its possible run, 0 for none, and its
-#       number i in that run), then the n stored entries, then the index records to write
-#       (field, value pairs). Python prepares every string, so that the script mostly compares.
-# Replies (first element says which):
-#   {"ok", new version}
+#       number i in that run), read only on a miss. Python prepares every string
+#       (events.batch_builder), so that the script mostly compares.
+# Replies:
+#   new version (an integer)     written
 #   {"request", digest}          the request is recorded already (with this digest; raw bytes
 #                                when it comes from an index record)
 #   {"duplicate", version...}    every event id is recorded: the version of each
@@ -29,23 +30,18 @@ and a cluster can check that all its keys share one slot.
 #                                that position (1-based) is new
 #   {"conflict", current version, head hash}
 #   {"rechain", current version, head hash}   right version, but chained onto another hash
-# Every check comes before the first write, so a refused batch leaves no trace. A single event,
-# the common case, takes three commands: HMGET, XADD, HSET.
+# The usual path (the head is the one the batch was chained onto, and none of its ids is
+# recorded) is one HMGET, an XADD per event and one HSET; what a retry or a refusal needs is
+# worked out only on a miss. Every check comes before the first write, so a refused batch leaves
+# no trace.
 APPEND = r"""#!lua
-local n, m = tonumber(ARGV[7]), tonumber(ARGV[8])
+local n, m, w = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
-local request = ARGV[4]
+local request = ARGV[3]
 local ids = 8                 -- ARGV[ids + k]: the k-th id looked up
-local runs = ids + m          -- ARGV[runs + 2j - 1], ARGV[runs + 2j]: event j's run position and number
-local docs = runs + 2 * n     -- ARGV[docs + j]: event j's stored entry
-local writes = docs + n       -- ARGV[writes + 1 ...]: index records
-
--- A request seen before (a retry, or a key reused for another request) is answered by the
--- caller from what the key recorded, whatever the game's version is now.
-if request ~= '' then
-  local seen = redis.call('HGET', KEYS[3], request)
-  if seen then return {'request', seen} end
-end
+local docs = ids + m          -- ARGV[docs + j]: event j's stored entry
+local writes = docs + n       -- ARGV[writes + 1 ... writes + w]: index records
+local runs = writes + w       -- ARGV[runs + 2j - 1], ARGV[runs + 2j]: event j's run position and number
 
 local got
 if m == 1 then
@@ -60,7 +56,45 @@ else
   end
 end
 
-if ARGV[6] == '1' and got[2] then
+local function write()
+  local expected = tonumber(string.match(ARGV[1], '^%d+'))
+  if request ~= '' then redis.call('HSET', KEYS[3], request, ARGV[4]) end
+  for j = 1, n do
+    redis.call('XADD', KEYS[1], '0-' .. (expected + j), 'e', ARGV[docs + j])
+  end
+  if w == 2 then
+    redis.call('HSET', KEYS[2], '', ARGV[2], ARGV[writes + 1], ARGV[writes + 2])
+  else
+    local records = {'', ARGV[2]}
+    for k = writes + 1, writes + w do records[#records + 1] = ARGV[k] end
+    for s = 1, #records, CHUNK do  -- CHUNK is even: no field is split from its value
+      redis.call('HSET', KEYS[2], unpack(records, s, math.min(s + CHUNK - 1, #records)))
+    end
+  end
+  return expected + n
+end
+
+local GENESIS = '0000000000000000000000000000000000000000000000000000000000000000'
+local head = got[1] or ('0:' .. GENESIS)
+
+-- The usual path: the batch continues the head, and nothing it names is recorded.
+if head == ARGV[1] then
+  local clean = true
+  for k = 2, m + 1 do
+    if got[k] then clean = false break end
+  end
+  if clean and (request == '' or redis.call('HEXISTS', KEYS[3], request) == 0) then
+    return write()
+  end
+end
+
+-- A miss. A request seen before (a retry, or a key reused for another request) is answered by
+-- the caller from what the key recorded, whatever the game's version is now.
+if request ~= '' then
+  local seen = redis.call('HGET', KEYS[3], request)
+  if seen then return {'request', seen} end
+end
+if ARGV[5] == '1' and got[2] then
   local digest = string.match(got[2], '^%d+%+%d+=(.*)$')
   if digest then return {'request', digest, 'raw'} end
 end
@@ -88,36 +122,16 @@ elseif #recorded > 0 then
   return {'mixed', first_new, recorded[1]}
 end
 
-local expected = tonumber(ARGV[1])
-if got[1] ~= ARGV[2] then  -- a new game, or a refusal
-  local current, head_hash = 0, '0000000000000000000000000000000000000000000000000000000000000000'
-  if got[1] then
-    local sep = string.find(got[1], ':', 1, true)
-    current, head_hash = string.sub(got[1], 1, sep - 1), string.sub(got[1], sep + 1)
-  end
-  current = tonumber(current)
-  if current ~= expected then
-    return {'conflict', current, head_hash}
-  end
-  if head_hash ~= string.sub(ARGV[2], #ARGV[1] + 2) then
-    return {'rechain', current, head_hash}
-  end
+local sep = string.find(head, ':', 1, true)
+local current, head_hash = tonumber(string.sub(head, 1, sep - 1)), string.sub(head, sep + 1)
+local at = string.find(ARGV[1], ':', 1, true)
+if current ~= tonumber(string.sub(ARGV[1], 1, at - 1)) then
+  return {'conflict', current, head_hash}
 end
-
-if request ~= '' then redis.call('HSET', KEYS[3], request, ARGV[5]) end
-for j = 1, n do
-  redis.call('XADD', KEYS[1], '0-' .. (expected + j), 'e', ARGV[docs + j])
+if head_hash ~= string.sub(ARGV[1], at + 1) then
+  return {'rechain', current, head_hash}
 end
-if #ARGV - writes == 2 then
-  redis.call('HSET', KEYS[2], '', ARGV[3], ARGV[writes + 1], ARGV[writes + 2])
-else
-  local records = {'', ARGV[3]}
-  for k = writes + 1, #ARGV do records[#records + 1] = ARGV[k] end
-  for s = 1, #records, CHUNK do  -- CHUNK is even: no field is split from its value
-    redis.call('HSET', KEYS[2], unpack(records, s, math.min(s + CHUNK - 1, #records)))
-  end
-end
-return {'ok', expected + n}
+return write()
 """
 
 # KEYS: 1 = set of known game ids, 2 = stream of game ids in creation order. ARGV: 1 = game id.
