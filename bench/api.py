@@ -138,30 +138,13 @@ def wait_until_serving(port: int, process: subprocess.Popen, path: str = "/healt
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process and every process below it (from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            stat = _stat(int(entry))
-            if stat:
-                children.setdefault(int(stat[1]), []).append(int(entry))
-    total, todo = 0.0, [pid]
-    while todo:
-        current = todo.pop()
-        stat = _stat(current)
-        if stat:
-            total += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
-        todo.extend(children.get(current, ()))
-    return total
-
-
-def _stat(pid: int) -> list[str] | None:
-    """The fields of /proc/<pid>/stat after the command's name (state, ppid, ...), or None."""
+    """CPU time (user + system) of a live process and all its descendants, from /proc."""
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = " ".join(p.read_text() for p in Path(f"/proc/{pid}/task").glob("*/children")).split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(c)) for c in children)
 
 
 def percentile(values: list[float], q: float) -> float:
