@@ -103,7 +103,7 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
     field, digest = ("", "") if merged or request is None else request
     # In the order the script reads them (events.scripts.APPEND): what its usual path needs first,
     # the runs' places (read only when the head moved or an id is recorded) last.
-    args: list[Any] = [f"{expected_version}:{chained_onto}", f"{version}:{prev_hash}", field, digest,
+    args: list[Any] = [expected_version, f"{expected_version}:{chained_onto}", f"{version}:{prev_hash}", field, digest,
                        "1" if merged else "", len(ids), len(found), len(records),
                        *found, *entries, *records, *places]
     return Batch(envelopes, args)
