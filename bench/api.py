@@ -1,8 +1,16 @@
 """Benchmark: one play through the real API, served as ``courtcard serve`` serves it, on a real valkey-server.
 
 Prints p50/p99 latency of a play at version ~10 and at version ~1,000 (the state cache must make
-them cost the same), then plays per second with many tables logging at once. The last line is one
-JSON object with the figures.
+them cost the same), then plays per second with many tables logging at once, and the CPU a play
+costs the API's processes and the store's server while they do. In the same run, a minimal app
+(``bench/minimal_app.py``: one JSON read, one redis-py round trip, JSON out, served by Granian with
+the same processes and threads) takes the same load, and its CPU per request is the yardstick: the
+last line is one JSON object with the figures, among them ``api_cpu_us_per_play``,
+``minimal_cpu_us_per_play``, ``cpu_ratio`` (the first over the second) and ``plays_per_s_32_tables``.
+
+Every wait for the machine is a wait for readiness (the API answering ``/healthz``, each load
+process reporting its tables set up), never a fixed allowance, so a loaded machine makes the run
+slower, not wrong.
 
     .venv/bin/python bench/api.py [--tables 32] [--seconds 10] [--processes 2] [--appendfsync always]
 
@@ -111,17 +119,32 @@ class Table:
         return elapsed
 
 
-def wait_until_serving(port: int) -> None:
-    """Wait for the API to answer /healthz (a few seconds while its processes start)."""
-    for _ in range(200):
+def wait_until_serving(port: int, process: subprocess.Popen, path: str = "/healthz", limit_s: float = 900) -> None:
+    """Wait until the server answers ``path`` with 200, however long its processes take to start
+    on a loaded machine; stop at once if it exits (``limit_s`` only guards against a hang)."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server exited with {process.returncode} before it answered {path}")
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            conn.request("GET", "/healthz")
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", path)
             if conn.getresponse().status == 200:
                 return
         except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the API did not start")
+            pass
+        time.sleep(0.1)
+    raise SystemExit(f"the server did not answer {path} within {limit_s:.0f} s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a live process and all its descendants, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = " ".join(p.read_text() for p in Path(f"/proc/{pid}/task").glob("*/children")).split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(c)) for c in children)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -147,24 +170,48 @@ def latencies(redis_url: str, port: int, versions: tuple[int, ...], tables: int,
     return timed
 
 
-def _table_worker(args) -> tuple[int, list[float], float]:
-    redis_url, port, tables, seconds, seed, start_at = args
+class MinimalTable:
+    """A table that posts the same kind of body to the minimal app (``bench/minimal_app.py``)."""
+
+    def __init__(self, port: int, index: int) -> None:
+        self.path = f"/games/minimal-{index}/actions"
+        self.http = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def play_one(self) -> float:
+        body = json.dumps({"action": "play_card", "card": "QS", "seat": 1})
+        start = time.perf_counter()
+        self.http.request("POST", self.path, body=body, headers={"Content-Type": "application/json"})
+        response = self.http.getresponse()
+        payload = response.read()
+        elapsed = time.perf_counter() - start
+        if response.status != 200:
+            raise RuntimeError(f"{response.status}: {payload[:300]!r}")
+        return elapsed
+
+
+def _load_worker(kind: str, redis_url: str, port: int, tables: int, seconds: float, seed: int,
+                 ready, go, results) -> None:
+    """Set up ``tables`` tables, say so, wait for the word, then play on each (a thread a table)
+    for ``seconds``; put (plays, latencies) on ``results``."""
     import threading
 
     rng = random.Random(seed)
-    games = [Table(redis_url, port, random.Random(rng.random())) for _ in range(tables)]
-    for table in games:
-        table.advance_in_process(12)
-        table.warm()
+    if kind == "api":
+        games = [Table(redis_url, port, random.Random(rng.random())) for _ in range(tables)]
+        for table in games:
+            table.advance_in_process(12)
+            table.warm()
+    else:
+        games = [MinimalTable(port, seed * 1000 + i) for i in range(tables)]
+    ready.put(seed)
+    go.wait()
+    deadline = time.monotonic() + seconds
     latencies: list[float] = []
     lock = threading.Lock()
-    while time.time() < start_at:  # every process starts logging at the same moment
-        time.sleep(0.001)
-    deadline = start_at + seconds
 
-    def run(table: Table) -> None:
+    def run(table) -> None:
         mine = []
-        while time.time() < deadline:
+        while time.monotonic() < deadline:
             mine.append(table.play_one())
         with lock:
             latencies.extend(mine)
@@ -174,17 +221,52 @@ def _table_worker(args) -> tuple[int, list[float], float]:
         t.start()
     for t in threads:
         t.join()
-    return len(latencies), latencies, seconds
+    results.put((len(latencies), latencies))
 
 
-def throughput(redis_url: str, port: int, tables: int, seconds: float, client_processes: int) -> tuple[float, list[float]]:
+def throughput(kind: str, redis_url: str, port: int, tables: int, seconds: float, client_processes: int,
+               measured: dict[str, int]) -> tuple[float, list[float], dict[str, float]]:
+    """Plays per second with ``tables`` tables logging at once, their latencies, and the CPU
+    seconds each process tree of ``measured`` (name -> pid) spent while they played. The tables
+    start together once every load process has set its own up, whatever that took."""
+    ctx = multiprocessing.get_context("spawn")
     per = [tables // client_processes + (1 if i < tables % client_processes else 0) for i in range(client_processes)]
-    start_at = time.time() + 3 + tables * 0.15  # time for every process to set up its games
-    with multiprocessing.get_context("spawn").Pool(client_processes) as pool:
-        results = pool.map(_table_worker, [(redis_url, port, n, seconds, i, start_at) for i, n in enumerate(per)])
-    count = sum(r[0] for r in results)
-    latencies = [x for r in results for x in r[1]]
-    return count / seconds, latencies
+    ready, results, go = ctx.Queue(), ctx.Queue(), ctx.Event()
+    workers = [ctx.Process(target=_load_worker, args=(kind, redis_url, port, n, seconds, i, ready, go, results))
+               for i, n in enumerate(per)]
+    for worker in workers:
+        worker.start()
+    for _ in workers:
+        ready.get()
+    before = {name: cpu_seconds(pid) for name, pid in measured.items()}
+    go.set()
+    outcomes = [results.get() for _ in workers]
+    cpu = {name: cpu_seconds(pid) - before[name] for name, pid in measured.items()}
+    for worker in workers:
+        worker.join()
+    count = sum(r[0] for r in outcomes)
+    return count / seconds, [x for r in outcomes for x in r[1]], cpu
+
+
+def minimal_app(redis_url: str, tables: int, seconds: float, client_processes: int, processes: int,
+                concurrency: int, store_pid: int) -> tuple[float, dict[str, float]]:
+    """Requests per second of the minimal app under the same load, and its CPU by process tree."""
+    port = free_port()
+    root = Path(__file__).resolve().parents[1]
+    app = subprocess.Popen(
+        [str(Path(sys.executable).with_name("granian")), "--interface", "wsgi", "--workers", str(processes),
+         "--blocking-threads", str(concurrency), "--port", str(port), "--log-level", "warning",
+         "--working-dir", str(root), "bench.minimal_app:app"],
+        env=dict(os.environ, REDIS_URL=redis_url), stdout=subprocess.DEVNULL,
+    )
+    try:
+        wait_until_serving(port, app, path="/")
+        per_s, _latencies, cpu = throughput("minimal", redis_url, port, tables, seconds, client_processes,
+                                            {"app": app.pid, "store": store_pid})
+    finally:
+        app.terminate()
+        app.wait(timeout=30)
+    return per_s, cpu
 
 
 def main() -> None:
@@ -210,15 +292,23 @@ def main() -> None:
             env=dict(os.environ, REDIS_URL=redis_url), stdout=subprocess.DEVNULL,
         )
         try:
-            wait_until_serving(port)
+            wait_until_serving(port, api)
             timed = latencies(redis_url, port, (10, 1000), args.latency_tables, args.latency_plays, seed=1)
             v10, v1000 = timed[10], timed[1000]
-            plays_per_s, loaded = throughput(redis_url, port, args.tables, args.seconds, args.client_processes)
+            plays_per_s, loaded, cpu = throughput("api", redis_url, port, args.tables, args.seconds,
+                                                  args.client_processes, {"api": api.pid, "store": server.pid})
         finally:
             api.terminate()
             api.wait(timeout=30)
+        try:
+            minimal_per_s, minimal_cpu = minimal_app(redis_url, args.tables, args.seconds, args.client_processes,
+                                                     args.processes, args.concurrency, server.pid)
+        finally:
             server.stop()
 
+    plays = plays_per_s * args.seconds
+    requests = minimal_per_s * args.seconds
+    us = lambda seconds, count: round(seconds * 1e6 / count, 1)  # noqa: E731
     ms = lambda seconds: round(seconds * 1000, 2)  # noqa: E731
     figures = {
         "p50_ms_v10": ms(statistics.median(v10)),
@@ -229,6 +319,12 @@ def main() -> None:
         "plays_per_s_32_tables" if args.tables == 32 else f"plays_per_s_{args.tables}_tables": round(plays_per_s, 1),
         "p99_ms_32_tables" if args.tables == 32 else f"p99_ms_{args.tables}_tables": ms(percentile(loaded, 0.99)),
         "p50_ms_32_tables" if args.tables == 32 else f"p50_ms_{args.tables}_tables": ms(statistics.median(loaded)),
+        "api_cpu_us_per_play": us(cpu["api"], plays),
+        "minimal_cpu_us_per_play": us(minimal_cpu["app"], requests),
+        "cpu_ratio": round(cpu["api"] / plays / (minimal_cpu["app"] / requests), 2),
+        "store_cpu_us_per_play": us(cpu["store"], plays),
+        "minimal_store_cpu_us_per_play": us(minimal_cpu["store"], requests),
+        "minimal_requests_per_s": round(minimal_per_s, 1),
         "samples_v10": len(v10),
         "samples_v1000": len(v1000),
         "api_processes": args.processes,
@@ -239,6 +335,9 @@ def main() -> None:
     print(f"one play at v10:   p50 {figures['p50_ms_v10']} ms, p99 {figures['p99_ms_v10']} ms ({len(v10)} plays)")
     print(f"one play at v1000: p50 {figures['p50_ms_v1000']} ms, p99 {figures['p99_ms_v1000']} ms ({len(v1000)} plays)")
     print(f"{args.tables} tables at once: {plays_per_s:.0f} plays/s, p99 {ms(percentile(loaded, 0.99))} ms")
+    print(f"CPU per play: API {figures['api_cpu_us_per_play']} us, store {figures['store_cpu_us_per_play']} us; "
+          f"minimal app {figures['minimal_cpu_us_per_play']} us a request, store {figures['minimal_store_cpu_us_per_play']} us "
+          f"({minimal_per_s:.0f} requests/s): ratio {figures['cpu_ratio']}")
     print(json.dumps(figures))
 
 

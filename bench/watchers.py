@@ -19,7 +19,8 @@ Last-Event-ID, as the scorekeeper's page does.
 For every event and every watcher of its game: delivery = arrival at the watcher minus the
 append's acknowledgement (both on this machine's monotonic clock; it may be slightly negative
 when the stream beats the reply). ``lost`` counts (watcher, event) pairs never delivered by
-``--grace`` seconds after the last play. ``out_of_order`` counts events that arrived other than
+the time every watcher had its game's last event (at most ``--grace`` seconds after the last
+play). ``out_of_order`` counts events that arrived other than
 as the next version a watcher had (a gap or a repeat). ``server_cpu`` and ``watchers_client_cpu``
 are CPU seconds per second of logging of the API processes and of this process (which must stay
 small: the client is not what is measured). The last line printed is one JSON object.
@@ -222,31 +223,30 @@ async def watch(port: int, games: list[tuple[str, str, int]], watchers: int, con
     for start in range(0, watchers, 100):  # open in waves, as a crowd arrives
         tasks += [asyncio.create_task(w.run()) for w in crowd[start:start + 100]]
         await asyncio.sleep(0.05)
+    # Every watcher connected (or refused and waiting to retry), however long a loaded machine
+    # takes; ``connect_timeout`` only guards against a server that stopped answering.
     try:
         await asyncio.wait_for(asyncio.gather(*(w.connected.wait() for w in crowd)), connect_timeout)
     except asyncio.TimeoutError:
         pass
     connected = sum(w.connected.is_set() for w in crowd)
     loop = asyncio.get_running_loop()
-    cpu = (cpu_seconds(server_pid), time.process_time())
+    cpu = (bench_api.cpu_seconds(server_pid), time.process_time())
     conn.send("go")
     acks, plays = await loop.run_in_executor(None, conn.recv)
-    cpu = (cpu_seconds(server_pid) - cpu[0], time.process_time() - cpu[1])
-    await asyncio.sleep(grace)
+    cpu = (bench_api.cpu_seconds(server_pid) - cpu[0], time.process_time() - cpu[1])
+    # Late events: wait until every watcher has its game's last acknowledged event, or ``grace``
+    # seconds have passed since the last play (those still missing then count as lost).
+    last: dict[str, int] = {}
+    for game_id, version, _at in acks:
+        last[game_id] = max(last.get(game_id, 0), version)
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline and any(w.after < last.get(w.game_id, 0) for w in crowd):
+        await asyncio.sleep(0.05)
     for w in crowd:
         w.stop()
     await asyncio.gather(*tasks, return_exceptions=True)
     return crowd, connected, acks, plays, cpu
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of a live process and all its descendants, from /proc."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        children = " ".join(p.read_text() for p in Path(f"/proc/{pid}/task").glob("*/children")).split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(c)) for c in children)
 
 
 # -- figures -------------------------------------------------------------------------------------
@@ -296,8 +296,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=20, help="how long the tables log plays")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a table's plays (on average)")
-    parser.add_argument("--grace", type=float, default=3.0, help="seconds to wait for late events after the last play")
-    parser.add_argument("--connect-timeout", type=float, default=30.0)
+    parser.add_argument("--grace", type=float, default=30.0,
+                        help="at most this many seconds to wait for late events after the last play")
+    parser.add_argument("--connect-timeout", type=float, default=600.0,
+                        help="at most this many seconds to wait for every watcher to connect")
     parser.add_argument("--processes", type=int, default=2, help="API server processes (as courtcard serve)")
     parser.add_argument("--streams", type=int, default=None, help="serve --streams (default: courtcard serve's)")
     args = parser.parse_args()
@@ -314,7 +316,7 @@ def main() -> None:
                                stdout=subprocess.DEVNULL)
         tables = None
         try:
-            bench_api.wait_until_serving(port)
+            bench_api.wait_until_serving(port, api)
             here, there = multiprocessing.get_context("spawn").Pipe()
             tables = multiprocessing.get_context("spawn").Process(
                 target=log_tables, args=(redis_url, port, args.games, args.seconds, args.interval, there))

@@ -27,7 +27,7 @@ from typing import Any
 import marshmallow
 import marshmallow_dataclass
 
-from events.codec import DataclassCodec, PayloadError, compile_codec
+from events.payload_codec import DataclassCodec, PayloadError, compile_codec
 from events.errors import EventStoreError
 
 Payload = dict[str, Any]
@@ -42,7 +42,7 @@ class EventTypeError(EventStoreError):
 class EventType:
     """One registered event type: its class, name, current version, schema and upcasters.
 
-    ``codec`` is the fast validating codec (:mod:`events.codec`) when the class's fields allow
+    ``codec`` is the fast validating codec (:mod:`events.payload_codec`) when the class's fields allow
     one and no explicit schema was given; None means the marshmallow ``schema`` does the work.
     """
 

@@ -16,12 +16,13 @@ and a cluster can check that all its keys share one slot.
 #       requests hash ("" and "" for none), 6 = "1" when the request is named by the command id
 #       (its digest is then in the run's index record: the first id looked up), 7 = n events,
 #       8 = m ids looked up in the index (the batch's n event ids first, then the first ids of
-#       runs that an id "<x>#<i>" may belong to), then the m ids, then 2 values per event (the
-#       position among the looked-up ids of the first id of its possible run, 0 for none, and its
-#       number i in that run), then the n stored entries, then the index records to write
-#       (field, value pairs). Python prepares every string, so that the script mostly compares.
-# Replies (first element says which):
-#   {"ok", new version}
+#       runs that an id "<x>#<i>" may belong to), 9 = w index values to write; then the m ids,
+#       the n stored entries, the w index values (field, value pairs), and last 2 values per
+#       event (the position among the looked-up ids of the first id of its possible run, 0 for
+#       none, and its number i in that run), read only on a miss. Python prepares every string
+#       (events.batch_builder), so that the script mostly compares.
+# Replies:
+#   new version (an integer)     written
 #   {"request", digest}          the request is recorded already (with this digest; raw bytes
 #                                when it comes from an index record)
 #   {"duplicate", version...}    every event id is recorded: the version of each
@@ -29,74 +30,85 @@ and a cluster can check that all its keys share one slot.
 #                                that position (1-based) is new
 #   {"conflict", current version, head hash}
 #   {"rechain", current version, head hash}   right version, but chained onto another hash
-# Every check comes before the first write, so a refused batch leaves no trace. A single event,
-# the common case, takes three commands: HMGET, XADD, HSET.
+# The usual path (the head is the one the batch was chained onto, and none of its ids is
+# recorded) is one HMGET, an XADD per event and one HSET, in straight-line code: each
+# redis.call costs several microseconds on the server, and Lua's own work as much again, so what
+# a retry or a refusal needs is worked out only on a miss. Every check comes before the first
+# write, so a refused batch leaves no trace.
 APPEND = r"""#!lua
-local n, m = tonumber(ARGV[7]), tonumber(ARGV[8])
-local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
-local request = ARGV[4]
-local ids = 8                 -- ARGV[ids + k]: the k-th id looked up
-local runs = ids + m          -- ARGV[runs + 2j - 1], ARGV[runs + 2j]: event j's run position and number
-local docs = runs + 2 * n     -- ARGV[docs + j]: event j's stored entry
-local writes = docs + n       -- ARGV[writes + 1 ...]: index records
-
--- A request seen before (a retry, or a key reused for another request) is answered by the
--- caller from what the key recorded, whatever the game's version is now.
-if request ~= '' then
-  local seen = redis.call('HGET', KEYS[3], request)
-  if seen then return {'request', seen} end
-end
-
+local m = tonumber(ARGV[8])
 local got
 if m == 1 then
-  got = redis.call('HMGET', KEYS[2], '', ARGV[ids + 1])
+  got = redis.call('HMGET', KEYS[2], '', ARGV[10])
+  -- One event, its request in its index record or none: the play of a card.
+  if got[1] == ARGV[2] and not got[2] and ARGV[4] == '' and ARGV[7] == '1' and ARGV[9] == '2' then
+    local version = tonumber(ARGV[1]) + 1
+    redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[11])
+    redis.call('HSET', KEYS[2], '', ARGV[3], ARGV[12], ARGV[13])
+    return version
+  end
 else
-  local names = {''}
-  for k = 1, m do names[k + 1] = ARGV[ids + k] end
-  got = {}
-  for s = 1, m + 1, CHUNK do
-    local part = redis.call('HMGET', KEYS[2], unpack(names, s, math.min(s + CHUNK - 1, m + 1)))
-    for j = 1, #part do got[s + j - 1] = part[j] end
+  local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
+  got = redis.call('HMGET', KEYS[2], '', unpack(ARGV, 10, math.min(9 + m, 9 + CHUNK - 1)))
+  for s = CHUNK, m, CHUNK do
+    local part = redis.call('HMGET', KEYS[2], unpack(ARGV, 9 + s, math.min(9 + m, 9 + s + CHUNK - 1)))
+    for j = 1, #part do got[s + j] = part[j] end
   end
 end
 
-if ARGV[6] == '1' and got[2] then
-  local digest = string.match(got[2], '^%d+%+%d+=(.*)$')
-  if digest then return {'request', digest, 'raw'} end
-end
+local n, w = tonumber(ARGV[7]), tonumber(ARGV[9])
+local request = ARGV[4]
+local docs = 9 + m            -- ARGV[docs + j]: event j's stored entry
+local writes = docs + n       -- ARGV[writes + 1 ... writes + w]: index records
+local runs = writes + w       -- ARGV[runs + 2j - 1], ARGV[runs + 2j]: event j's run position and number
 
--- Idempotency first: a retry of a recorded batch answers with the original events even
--- though its expected version is now stale.
-local recorded, first_new = {}, nil
-for j = 1, n do
-  local version = got[j + 1] and tonumber(string.match(got[j + 1], '^%d+'))
-  local run = tonumber(ARGV[runs + 2 * j - 1])
-  if not version and run > 0 and got[run + 1] then
-    local first, count = string.match(got[run + 1], '^(%d+)%+(%d+)')
-    local i = tonumber(ARGV[runs + 2 * j])
-    if first and i < tonumber(count) then version = tonumber(first) + i end
-  end
-  if version then
-    recorded[#recorded + 1] = version
-  elseif not first_new then
-    first_new = j
+local fresh = got[1] == ARGV[2] or (not got[1] and ARGV[2] == '0:GENESIS')
+if fresh then
+  for k = 2, m + 1 do
+    if got[k] then fresh = false break end
   end
 end
-if #recorded == n then
-  return {'duplicate', unpack(recorded)}
-elseif #recorded > 0 then
-  return {'mixed', first_new, recorded[1]}
-end
+if fresh and request ~= '' then fresh = redis.call('HEXISTS', KEYS[3], request) == 0 end
 
-local expected = tonumber(ARGV[1])
-if got[1] ~= ARGV[2] then  -- a new game, or a refusal
-  local current, head_hash = 0, '0000000000000000000000000000000000000000000000000000000000000000'
+if not fresh then
+  -- A request seen before (a retry, or a key reused for another request) is answered by the
+  -- caller from what the key recorded, whatever the game's version is now.
+  if request ~= '' then
+    local seen = redis.call('HGET', KEYS[3], request)
+    if seen then return {'request', seen} end
+  end
+  if ARGV[6] == '1' and got[2] then
+    local digest = string.match(got[2], '^%d+%+%d+=(.*)$')
+    if digest then return {'request', digest, 'raw'} end
+  end
+  -- Idempotency first: a retry of a recorded batch answers with the original events even
+  -- though its expected version is now stale.
+  local recorded, first_new = {}, nil
+  for j = 1, n do
+    local version = got[j + 1] and tonumber(string.match(got[j + 1], '^%d+'))
+    local run = tonumber(ARGV[runs + 2 * j - 1])
+    if not version and run > 0 and got[run + 1] then
+      local first, count = string.match(got[run + 1], '^(%d+)%+(%d+)')
+      local i = tonumber(ARGV[runs + 2 * j])
+      if first and i < tonumber(count) then version = tonumber(first) + i end
+    end
+    if version then
+      recorded[#recorded + 1] = version
+    elseif not first_new then
+      first_new = j
+    end
+  end
+  if #recorded == n then
+    return {'duplicate', unpack(recorded)}
+  elseif #recorded > 0 then
+    return {'mixed', first_new, recorded[1]}
+  end
+  local current, head_hash = 0, 'GENESIS'
   if got[1] then
     local sep = string.find(got[1], ':', 1, true)
-    current, head_hash = string.sub(got[1], 1, sep - 1), string.sub(got[1], sep + 1)
+    current, head_hash = tonumber(string.sub(got[1], 1, sep - 1)), string.sub(got[1], sep + 1)
   end
-  current = tonumber(current)
-  if current ~= expected then
+  if current ~= tonumber(ARGV[1]) then
     return {'conflict', current, head_hash}
   end
   if head_hash ~= string.sub(ARGV[2], #ARGV[1] + 2) then
@@ -104,21 +116,23 @@ if got[1] ~= ARGV[2] then  -- a new game, or a refusal
   end
 end
 
+local expected = tonumber(ARGV[1])
 if request ~= '' then redis.call('HSET', KEYS[3], request, ARGV[5]) end
 for j = 1, n do
   redis.call('XADD', KEYS[1], '0-' .. (expected + j), 'e', ARGV[docs + j])
 end
-if #ARGV - writes == 2 then
+if w == 2 then
   redis.call('HSET', KEYS[2], '', ARGV[3], ARGV[writes + 1], ARGV[writes + 2])
 else
+  local CHUNK = 1000
   local records = {'', ARGV[3]}
-  for k = writes + 1, #ARGV do records[#records + 1] = ARGV[k] end
+  for k = writes + 1, writes + w do records[#records + 1] = ARGV[k] end
   for s = 1, #records, CHUNK do  -- CHUNK is even: no field is split from its value
     redis.call('HSET', KEYS[2], unpack(records, s, math.min(s + CHUNK - 1, #records)))
   end
 end
-return {'ok', expected + n}
-"""
+return expected + n
+""".replace("GENESIS", "0" * 64)
 
 # KEYS: 1 = set of known game ids, 2 = stream of game ids in creation order. ARGV: 1 = game id.
 # Idempotent, so a retried creation never lists a game twice.

@@ -41,7 +41,7 @@ def test_every_error_of_a_package_is_under_its_root(package):
 
 
 def test_errors_moved_under_a_root_are_still_caught_as_before():
-    from events.codec import PayloadError
+    from events.payload_codec import PayloadError
     from events.server import EmbeddedServerError
     from events.signing import SignatureError
     from workers.disputes import NotADispute

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from store_samples import HandDealt, ScoreRecorded, sample_registry
 
-from events.codec import compile_codec
+from events.payload_codec import compile_codec
 from events.registry import EventRegistry, EventTypeError
 
 

@@ -15,7 +15,7 @@ from store_samples import NoteTaken, notes
 from events.envelope import GENESIS_HASH, envelope_hash
 from events.errors import DuplicateEventIdError
 from events.store import ANOTHER_REQUEST
-from events.stored import HASH_SIZE
+from events.stored_form import HASH_SIZE
 
 GAME = "g1"
 STREAM, INDEX, REQUESTS = "courtcard:{g1}:events", "courtcard:{g1}:ids", "courtcard:{g1}:requests"

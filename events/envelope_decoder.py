@@ -20,7 +20,7 @@ class EnvelopeDecoder:
 
     def parsed(self, game_id: str, version: int, parsed: Any) -> Envelope:
         """The envelope at ``version`` from its logical fields as stored (``parsed``, as
-        :class:`events.stored.EntryReader` reads them, is adopted by the envelope: the caller
+        :class:`events.stored_form.EntryReader` reads them, is adopted by the envelope: the caller
         must not use it afterwards).
 
         The fast path assumes a sound envelope of a current schema version; on anything else (an

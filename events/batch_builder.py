@@ -1,0 +1,210 @@
+"""A batch of events made ready for the store, with no Redis: the hash chain, each event's stored
+entry (``events.stored_form``), the id index records and the append script's arguments.
+
+The store (``events.store``) does the I/O; this module decides what is written, as
+``eventsourcing`` keeps its mapper apart from its recorder. Everything here is a pure function of
+its arguments (and the clock, for ``utc_now``), so it is tested and timed without a server.
+
+Index records (the ``ids`` hash of a game, see ``events.store``): the first id ``<command id>#0``
+of a run (the events one command appended) -> ``"<version>+<count>"``, with ``"="`` and the raw
+SHA-256 of the request it answered when the request is named by the command id; any other event
+id -> ``"<version>"``. Records written before runs were indexed hold ``"<version>:<content
+digest>"`` per event, and still count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from events.envelope import Envelope, canonical_json
+from events.registry import EventTypeError
+from events.stored_form import follower_entry, run_entry
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Batch:
+    """A batch chained onto a head: its envelopes, and the append script's arguments
+    (``events.scripts.APPEND``)."""
+
+    envelopes: list[Envelope]
+    args: list[Any]
+
+
+def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Sequence[str],
+                times: Sequence[str], ids: Sequence[str], encoded: Sequence[tuple[str, int, Any]],
+                events: Sequence[object], command_ids: Sequence[str | None],
+                request: tuple[str, str] | None) -> Batch:
+    """The envelopes of a batch chained onto ``prev_hash``, and the script's arguments. An envelope
+    with a command id hashes it (``events.envelope.HASHED_FIELDS``); one without (an imported
+    record made before command ids) hashes the fields it has."""
+    chained_onto = prev_hash
+    envelopes, entries, records = [], [], []
+    runs: list[list] = []  # [first event id, first version, count] of each run of the batch
+    firsts: set[str] = set()  # their first ids: a command id begins one run only
+    version = expected_version
+    run_start = -1
+    for j, (event_id, (name, schema_version, payload), event, actor, recorded_at, command_id) in enumerate(
+        zip(ids, encoded, events, actors, times, command_ids)
+    ):
+        version += 1
+        # The payload is written once, in canonical form, and that JSON goes both into what the
+        # chain hashes and into the stored entry: one serialisation and one SHA-256 an event.
+        try:
+            written = _Fragment(_dumps(payload, option=_SORTED))
+        except TypeError as exc:  # e.g. non-string keys or huge ints inside an ``Any`` field
+            raise EventTypeError(f"an event's payload cannot be encoded as canonical JSON: {exc}") from exc
+        fields = {
+            "event_id": event_id,
+            "game_id": game_id,
+            "version": version,
+            "type": name,
+            "schema_version": schema_version,
+            "payload": written,
+            "recorded_at": recorded_at,
+            "actor": actor,
+            "prev_hash": prev_hash,
+        }
+        if command_id is not None:
+            fields["command_id"] = command_id
+        own_hash = _sha256(_dumps(fields, option=_SORTED)).hexdigest()
+        # A run is the events one command appended, with ids "<command id>#0", "#1", ...: only
+        # its first entry keeps the command's fields, and only its first id is indexed.
+        if (run_start >= 0 and command_id == command_ids[run_start] and actor == actors[run_start]
+                and recorded_at == times[run_start] and event_id == f"{command_id}#{j - run_start}"):
+            entries.append(follower_entry(name, schema_version, written, j - run_start, own_hash))
+            runs[-1][2] += 1
+        elif command_id is not None and event_id == f"{command_id}#0" and event_id not in firsts:
+            run_start = j
+            firsts.add(event_id)
+            entries.append(run_entry(name, schema_version, written, recorded_at, actor, command_id, 0, own_hash))
+            runs.append([event_id, version, 1])
+        else:
+            run_start = -1
+            entries.append(run_entry(name, schema_version, written, recorded_at, actor, command_id, event_id, own_hash))
+            records += (event_id, str(version))
+        fields["payload"] = payload
+        fields["hash"] = own_hash
+        envelopes.append(Envelope.from_stored(fields, event))
+        prev_hash = own_hash
+    # A request named by the command id is recorded in the command's index record.
+    merged = (request is not None and len(runs) == 1 and runs[0][2] == len(ids)
+              and request[0] == command_ids[0] and is_sha256_hex(request[1]))
+    for event_id, first, count in runs:
+        record = f"{first}+{count}".encode()
+        records += (event_id, record + b"=" + bytes.fromhex(request[1]) if merged else record)
+    found, places = lookups(list(ids))
+    field, digest = ("", "") if merged or request is None else request
+    # In the order the script reads them (events.scripts.APPEND): what its usual path needs first,
+    # the runs' places (read only when the head moved or an id is recorded) last.
+    args: list[Any] = [expected_version, f"{expected_version}:{chained_onto}", f"{version}:{prev_hash}", field, digest,
+                       "1" if merged else "", len(ids), len(found), len(records),
+                       *found, *entries, *records, *places]
+    return Batch(envelopes, args)
+
+
+def event_ids(given: Sequence[str] | None, n: int, command_id: str) -> list[str]:
+    """The batch's event ids: ``given`` checked (one per event, distinct, non-empty), or
+    ``<command_id>#0``, ``#1``, ... when none are given."""
+    if given is None:
+        # Numbered within the command, as the service numbers them: a command names one append,
+        # and the stored form derives such ids instead of keeping them.
+        return [f"{command_id}#{i}" for i in range(n)]
+    ids = list(given)
+    if len(ids) != n:
+        raise ValueError(f"{len(ids)} event ids for {n} events")
+    if any(not isinstance(i, str) or not i for i in ids):
+        raise ValueError("event ids must be non-empty strings")
+    if len(set(ids)) != n:
+        raise ValueError("event ids in one batch must be distinct")
+    return ids
+
+
+def lookups(ids: list[str]) -> tuple[list[str], list[Any]]:
+    """The ids the append script looks up in the index: the batch's own, then the first id of any
+    run an id "<x>#<i>" (i > 0) could belong to; and for each event, the position of that run's
+    first id among them (0 for none) and i."""
+    found = list(ids)
+    position = {event_id: k for k, event_id in enumerate(ids, 1)}
+    places: list[Any] = []
+    for event_id in ids:
+        run = run_of(event_id)
+        if run is None:
+            places += (0, 0)
+            continue
+        first, i = run
+        if first not in position:
+            found.append(first)
+            position[first] = len(found)
+        places += (position[first], i)
+    return found, places
+
+
+def run_of(event_id: str) -> tuple[str, int] | None:
+    """("<x>#0", i) for an event id "<x>#<i>" with i > 0 written plainly, else None."""
+    prefix, sep, number = event_id.rpartition("#")
+    if not sep or not number.isascii() or not number.isdigit() or number[0] == "0":
+        return None
+    return f"{prefix}#0", int(number)
+
+
+def indexed(record: bytes | None, run: tuple[str, int] | None, runs: dict) -> int | None:
+    """The version the index places an event id at: its own record's, or its run's first
+    version plus its number (``runs`` maps a run's first id to that id's record)."""
+    if record is not None:
+        return int(_RECORD_VERSION.match(record).group())
+    if run is not None:
+        found = _RUN_RECORD.match(runs.get(run[0]) or b"")
+        if found and run[1] < int(found.group(2)):
+            return int(found.group(1)) + run[1]
+    return None
+
+
+def run_digest(record: bytes | None) -> str | None:
+    """The request digest (hex) a run's index record holds, or None."""
+    found = _RUN_DIGEST.match(record or b"")
+    return found.group(1).hex() if found else None
+
+
+_RECORD_VERSION = re.compile(rb"\d+")
+_RUN_RECORD = re.compile(rb"(\d+)\+(\d+)")
+_RUN_DIGEST = re.compile(rb"\d+\+\d+=(.*)\Z", re.S)
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}\Z")
+
+
+def is_sha256_hex(digest: object) -> bool:
+    return isinstance(digest, str) and _SHA256_HEX.match(digest) is not None
+
+
+def content_digest(name: str, schema_version: int, payload: dict) -> str:
+    """What makes two events with one id "the same": type, schema version and payload."""
+    try:
+        return _sha256(canonical_json([name, schema_version, payload])).hexdigest()
+    except TypeError as exc:  # e.g. non-string keys or huge ints inside an ``Any`` field
+        raise EventTypeError(f"an event's payload cannot be encoded as canonical JSON: {exc}") from exc
+
+
+_sha256 = hashlib.sha256
+_dumps = orjson.dumps
+_Fragment = orjson.Fragment
+_SORTED = orjson.OPT_SORT_KEYS  # canonical JSON (events.envelope.canonical_json)
+
+
+_clock: tuple[int, str] = (-1, "")  # (a second, its ISO-8601 text): strftime once a second
+
+
+def utc_now() -> str:
+    """ISO-8601 UTC with microseconds, e.g. ``2026-01-02T03:04:05.678901Z``."""
+    global _clock
+    now = time.time()
+    seconds = int(now)
+    clock = _clock
+    if clock[0] != seconds:
+        clock = _clock = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
+    return f"{clock[1]}.{int((now - seconds) * 1e6):06d}Z"

@@ -1,0 +1,62 @@
+"""The lean append: a batch is built with no Redis (events.batch_builder), each event is hashed once
+(the chain's hash, which also names its content), and what is stored is byte for byte the form
+records were already written in."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import orjson
+from store_samples import notes
+
+from events.batch_builder import build_batch
+from events.envelope import GENESIS_HASH, canonical_json, envelope_hash
+from events.stored_form import HASH_SIZE, follower_entry, run_entry
+
+GAME = "g1"
+AT = "2026-01-02T03:04:05.678901Z"
+
+
+def _sha256_calls(run) -> int:
+    """How many SHA-256 digests ``run()`` starts, counted by the profiler (whatever name binds it)."""
+    calls = 0
+
+    def count(_frame, event, arg):
+        nonlocal calls
+        if event == "c_call" and getattr(arg, "__name__", "") in ("openssl_sha256", "sha256"):
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        run()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def test_an_append_hashes_each_event_once(store):
+    store.append(GAME, notes(1), 0, "ann", command_id="action:a")  # the head is known from here on
+    assert _sha256_calls(lambda: store.append(GAME, notes(3, 1), 1, "ann", command_id="action:b")) == 3
+    assert _sha256_calls(lambda: store.append(GAME, notes(1, 4), 4, "ann", command_id="action:c")) == 1
+
+
+def test_the_batch_builder_stores_the_entries_records_were_written_in():
+    payloads = [{"text": "é", "seat": 1, "nested": {"b": [1.5e-7, None], "a": True}}, {"seat": 2, "text": "b"}]
+    encoded = [("NoteTaken", 1, payloads[0]), ("NoteTaken", 1, payloads[1])]
+    batch = build_batch(GAME, 0, GENESIS_HASH, ["ann", "ann"], [AT, AT], ["action:k#0", "action:k#1"],
+                        encoded, [None, None], ["action:k", "action:k"], None)
+    first, second = batch.envelopes
+    # The hashes are the envelopes' as ever: SHA-256 of the canonical JSON of the logical fields.
+    assert first.hash == envelope_hash(first.to_dict()) and second.hash == envelope_hash(second.to_dict())
+    assert second.prev_hash == first.hash and first.payload is payloads[0]
+    entries = [arg for arg in batch.args if isinstance(arg, bytes) and arg[:1] == b"["]
+    assert entries == [run_entry("NoteTaken", 1, payloads[0], AT, "ann", "action:k", 0, first.hash),
+                       follower_entry("NoteTaken", 1, payloads[1], 1, second.hash)]
+    assert orjson.loads(entries[0][:-HASH_SIZE])[2] == orjson.loads(canonical_json(payloads[0]))
+
+
+def test_the_batch_builder_needs_no_redis():
+    code = "import sys, events.batch_builder; print(sorted(m for m in sys.modules if m.split('.')[0] == 'redis'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
