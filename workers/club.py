@@ -15,6 +15,7 @@ from the session's stream, for the game's view.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -190,18 +191,16 @@ class Club:
                 self.store.append(session_id, batch, state.version, actor)
             except ConcurrencyError:
                 continue  # the games made stay unplayed and belong to no session
-            self.redis.hset(self.index_key, mapping={t.game_id: f"{session_id} {seated.round} {t.table}" for t in made})
+            self.redis.hset(self.index_key, mapping={t.game_id: json.dumps(
+                {"session_id": session_id, "round": seated.round, "number": t.table, "name": state.table_name(t.table)})
+                for t in made})
             return seated, made
         raise ClubError(f"Session {session_id} kept moving while the round was seated; try again.", code="session_busy")
 
     def table_of(self, game_id: str) -> dict[str, Any] | None:
         """``{"session_id", "round", "number", "name"}`` of a game made for a session, else None."""
         raw = self.redis.hget(self.index_key, game_id)
-        if raw is None:
-            return None
-        session_id, rnd, table = raw.decode().split()
-        name = self.session(session_id).table_name(int(table))
-        return {"session_id": session_id, "round": int(rnd), "number": int(table), "name": name}
+        return None if raw is None else json.loads(raw)
 
     def publish(self, session_id: str, actor: str) -> se.SessionState:
         def decide(state: se.SessionState) -> list[Any]:
