@@ -37,6 +37,26 @@ def director_game_page(game_id: str):
     return render_template("web/director_game.html", game_id=game_id)
 
 
+@bp.get("/session/<session_id>")
+def session_page(session_id: str):
+    """A session's page: its rounds, its tables by number and their games, and the standings (no token)."""
+    from api.club_pages import session_html
+    from api.resources.sessions import session_json
+    from api.services import services
+
+    club = services().club
+    return session_html(session_json(session_id, club.session(session_id)), club.standings(session_id))
+
+
+@bp.get("/standings/<session_id>")
+def standings_page(session_id: str):
+    """A session's standings as a page to print or publish on a website (no token)."""
+    from api.club_pages import standings_html
+    from api.services import services
+
+    return standings_html(services().club.standings(session_id))
+
+
 @bp.get("/sw.js")
 def service_worker():
     """The pages' service worker (static/sw.js), which lets a page reload with no network. Served
