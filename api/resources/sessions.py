@@ -12,10 +12,13 @@ from api.club_pages import standings_csv, standings_html
 from api.director import is_director_key
 from api.jsonio import Blueprint
 from api.problems import ApiProblem
+from api.resources.signing import record_signer
 from api.services import services
+from referee.club.roster import ROSTER_STREAM
 from referee.club.sessions import ADJUSTED, APPEAL, MAX_TABLES, SessionState
 from referee.fields import ExactInteger
 from workers.club import SessionNotFound
+from workers.exports import history, jsonl_lines
 
 blp = Blueprint("sessions", __name__, url_prefix="/sessions",
                 description="Sessions (club nights, tournaments): rounds, tables, standings and rulings")
@@ -169,6 +172,26 @@ class Appeals(MethodView):
         actor = require_session_director(session_id, body["game_id"])
         state = services().club.appeal(session_id, body["game_id"], body["by"], body["grounds"], actor=actor)
         return {"version": state.version, "correction_closes_at": state.closes_at()}, 201
+
+
+@blp.route("/<session_id>/export")
+class SessionExport(MethodView):
+    @blp.doc(responses={200: {"description": "the session's record", "content": {"application/x-ndjson": {}}}})
+    def get(self, session_id):
+        """The session's record as jsonl, as a game's is (every event, then its signed head line);
+        `courtcard session export` saves it with the roster's and each game's, and
+        `courtcard session verify` checks them all offline."""
+        return stream_export(session_id, f"session-{session_id}.jsonl")
+
+
+def stream_export(stream: str, filename: str) -> Response:
+    club = services().club
+    if stream != ROSTER_STREAM:
+        club.session(stream)  # an unknown session is a 404 naming it
+    envelopes, head = history(club.store, stream)
+    lines = jsonl_lines(envelopes, stream, head, record_signer())
+    return Response(b"".join(lines), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "ETag": f'"{head[0]}"'})
 
 
 @blp.route("/<session_id>/standings")
