@@ -1,0 +1,1 @@
+"""The room of tables: players, sessions, standings, ratings and leagues, as pure functions of the record."""
