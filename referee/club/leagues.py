@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from events.registry import event_type
-from referee.club.standings import SessionStandings
+from referee.club.standings import SessionStandings, rank_tally
 from referee.errors import InputError
 
 RULES = ("sum", "best")
@@ -140,6 +140,11 @@ class LeagueStandings:
                 "lines": [x.to_json() for x in self.lines]}
 
 
+#: What a league's lines are ranked by, in order (see ``referee.club.standings.rank_tally``).
+CRITERIA = (("points", "league points", "fewer league points"), ("won", "nights won", "fewer nights won"),
+            ("total", "total", "a lower total"))
+
+
 def league_standings(league: League, sessions: Mapping[str, SessionStandings]) -> LeagueStandings:
     """The league's standings from its sessions' standings (by session id; a session of the
     league not in ``sessions`` has no results yet and counts nothing)."""
@@ -160,27 +165,6 @@ def league_standings(league: League, sessions: Mapping[str, SessionStandings]) -
         ids = {s for s, _, _ in counted}
         t["counted"] = tuple(s for s, _, _ in t["by"] if s in ids)
         t["points"] = sum(mp for _, mp, _ in counted)
-    keyed = sorted(tally.items(), key=lambda kv: (*_key(kv[1]), kv[0]))
-    lines: list[LeagueLine] = []
-    for i, (player, t) in enumerate(keyed):
-        above = keyed[i - 1][1] if i else None
-        tied = above is not None and _key(above) == _key(t)
-        lines.append(LeagueLine(lines[-1].rank if tied else i + 1, player, t["points"], len(t["by"]), t["won"],
-                                t["total"], t["counted"], tuple(t["by"]), None if above is None else _words(above, t)))
+    lines = [LeagueLine(place, player, t["points"], len(t["by"]), t["won"], t["total"], t["counted"], tuple(t["by"]),
+                        words) for place, player, t, words in rank_tally(tally, CRITERIA)]
     return LeagueStandings(league, lines)
-
-
-def _key(t: dict[str, Any]) -> tuple:
-    return (-t["points"], -t["won"], -(t["total"] or 0))
-
-
-def _words(above: dict[str, Any], t: dict[str, Any]) -> str:
-    if t["points"] != above["points"]:
-        return f"fewer league points ({t['points']} against {above['points']})"
-    if t["won"] != above["won"]:
-        return f"level on league points ({t['points']}); fewer nights won ({t['won']} against {above['won']})"
-    if (t["total"] or 0) != (above["total"] or 0):
-        return (f"level on league points ({t['points']}) and nights won ({t['won']}); "
-                f"a lower total ({t['total'] or 0} against {above['total'] or 0})")
-    return (f"tied with the line above: level on league points ({t['points']}), nights won ({t['won']}) "
-            f"and total ({t['total'] or 0})")

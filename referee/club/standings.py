@@ -153,30 +153,46 @@ def rank(results: Iterable[TableResult], adjusted: set[str] | frozenset[str] = f
             t["ids"].append(r.game_id)
             if r.game_id in adjusted:
                 t["adj"].append(r.game_id)
-    keyed = sorted(tally.items(), key=lambda kv: (*_key(kv[1]), kv[0]))
-    lines: list[StandingLine] = []
+    return [StandingLine(place, player, len(t["ids"]), t["mp"], t["firsts"], t["total"], tuple(t["places"]),
+                         tuple(t["ids"]), words, tuple(t["adj"])) for place, player, t, words in rank_tally(tally, CRITERIA)]
+
+
+#: What a session's lines are ranked by, in order: (tally key, name, what a lower value is said as).
+CRITERIA = (("mp", "match points", "fewer match points"), ("firsts", "first places", "fewer first places"),
+            ("total", "total", "a lower total"))
+
+
+def rank_tally(tally: dict[str, dict[str, Any]], criteria: Sequence[tuple[str, str, str]]
+               ) -> list[tuple[int, str, dict[str, Any], str | None]]:
+    """Players ranked on ``criteria`` (higher is better; a missing value counts 0), each with its
+    rank (shared by players level on every criterion, listed by player id) and the words saying
+    why it is below the line above (None for the first)."""
+    def key(t: dict[str, Any]) -> tuple:
+        return tuple(-(t[k] or 0) for k, _, _ in criteria)
+
+    keyed = sorted(tally.items(), key=lambda kv: (*key(kv[1]), kv[0]))
+    out: list[tuple[int, str, dict[str, Any], str | None]] = []
     for i, (player, t) in enumerate(keyed):
-        above = keyed[i - 1][1] if i else None
-        tied = above is not None and _key(above) == _key(t)
-        lines.append(StandingLine(lines[-1].rank if tied else i + 1, player, len(t["ids"]), t["mp"], t["firsts"],
-                                  t["total"], tuple(t["places"]), tuple(t["ids"]),
-                                  None if above is None else tie_break_words(above, t), tuple(t["adj"])))
-    return lines
+        if not i:
+            out.append((1, player, t, None))
+            continue
+        above = keyed[i - 1][1]
+        tied = key(above) == key(t)
+        out.append((out[-1][0] if tied else i + 1, player, t, tie_break_words(criteria, above, t)))
+    return out
 
 
-def _key(t: dict[str, Any]) -> tuple:
-    """Sort key: more match points, then more first places, then a higher total, first."""
-    return (-t["mp"], -t["firsts"], -(t["total"] or 0))
-
-
-def tie_break_words(above: dict[str, Any], line: dict[str, Any]) -> str:
+def tie_break_words(criteria: Sequence[tuple[str, str, str]], above: dict[str, Any], line: dict[str, Any]) -> str:
     """Why ``line`` stands below ``above``, in words (or that the two share the rank)."""
-    if line["mp"] != above["mp"]:
-        return f"fewer match points ({line['mp']} against {above['mp']})"
-    if line["firsts"] != above["firsts"]:
-        return f"level on match points ({line['mp']}); fewer first places ({line['firsts']} against {above['firsts']})"
-    if (line["total"] or 0) != (above["total"] or 0):
-        return (f"level on match points ({line['mp']}) and first places ({line['firsts']}); "
-                f"a lower total ({line['total'] or 0} against {above['total'] or 0})")
-    return (f"tied with the line above: level on match points ({line['mp']}), first places ({line['firsts']}) "
-            f"and total ({line['total'] or 0})")
+    level: list[str] = []
+    for k, name, lower in criteria:
+        mine, theirs = line[k] or 0, above[k] or 0
+        if mine != theirs:
+            said = f"{lower} ({mine} against {theirs})"
+            return f"level on {_and(level)}; {said}" if level else said
+        level.append(f"{name} ({mine})")
+    return f"tied with the line above: level on {_and(level)}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
