@@ -21,6 +21,10 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
     view with seats as names, then the score sheet and how the game ended."""
     console.print(marked("[bold]{}[/]  game {}  version {}  ({} record, {})", body['title'], body['game_id'],
                          body['version'], body['record'], body['status'].replace('_', ' ')))
+    if seated := body.get("table"):
+        console.print(marked("Table {}{}, round {} of session {}", seated["number"],
+                             f" ({seated['name']})" if seated.get("name") else "", seated["round"],
+                             seated["session_id"]))
     view = body["view"]
     names = Names(view.get("seats") or [])
     console.print(f"Players: {', '.join(names.seats)}." if names.seats else "No players named.")

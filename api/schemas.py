@@ -88,6 +88,8 @@ class GameViewSchema(ma.Schema):
     view = ma.fields.Dict(metadata={"description": "The table as the requested view may see it"})
     scores = ma.fields.Dict()
     outcome = ma.fields.Dict(allow_none=True)
+    table = ma.fields.Dict(allow_none=True, metadata={
+        "description": "the session, round and table number (and its name) the game was made for; null outside a session"})
 
 
 class ActionSchema(ma.Schema):

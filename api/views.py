@@ -36,6 +36,7 @@ def game_view(entry: CatalogEntry, game: Game, state: GameState, view: str, seat
         "view": shown,
         "scores": game.scores(state),
         "outcome": game.outcome(state),
+        "table": services().club.table_of(entry.game_id),
     }
 
 

@@ -1,1 +1,1 @@
-"""The room of tables: players, sessions, standings, ratings and leagues, as pure functions of the record."""
+"""The room of tables: the roster, sessions, seating, results and standings, as pure rules."""
