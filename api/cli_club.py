@@ -178,7 +178,7 @@ def session_standings(session_id, form, url, as_json) -> None:
     client = Client(url)
     if form != "text":
         try:
-            click.echo(client.request("GET", f"/sessions/{session_id}/standings", params={"format": form}).text)
+            click.echo(client.request("GET", f"/sessions/{session_id}/standings", params={"format": form}).text, nl=False)
         except ApiError as exc:
             fail(exc)
         return
@@ -186,8 +186,10 @@ def session_standings(session_id, form, url, as_json) -> None:
     lines = [marked("[bold]{}[/]  {}", body["name"], body["date"])]
     for which in ("as_ruled", "as_played") if body["adjustments"] else ("as_ruled",):
         lines.append(marked("[bold]{}[/]", which.replace("_", " ").capitalize()))
-        lines += [marked("{:>3}  {}  {} MP  {} points{}", line["rank"], line["name"], line["match_points"],
-                         line["totals"], f"  ({line['tie_break']})" if line["tie_break"] else "")
+        lines += [marked("{:>3}  {}  {} MP  {} first{}  total {}{}", line["rank"], line["name"], line["match_points"],
+                         line["firsts"], "" if line["firsts"] == 1 else "s",
+                         "-" if line["total"] is None else line["total"],
+                         f"  ({line['tie_break']})" if line["tie_break"] else "")
                   for line in body[which]]
     lines += [marked("Ruling on game {} ({}): {}", a["game_id"], a["kind"], a["reason"]) for a in body["adjustments"]]
     _out(as_json, body, *lines)

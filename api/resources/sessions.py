@@ -8,7 +8,6 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from api.auth import presented_token
-from api.club_pages import standings_csv, standings_html
 from api.director import is_director_key
 from api.jsonio import Blueprint
 from api.problems import ApiProblem
@@ -201,9 +200,10 @@ class Standings(MethodView):
     def get(self, query, session_id):
         """The session's standings, as played and as ruled, each line with the games behind it:
         JSON, or ``?format=html`` (a page to print or publish) or ``?format=csv``. Needs no token."""
-        standings = services().club.standings(session_id)
+        club = services().club
         if query["format"] == "html":
-            return Response(standings_html(standings), mimetype="text/html")
+            return Response(club.standings_page(session_id, "html"), mimetype="text/html")
         if query["format"] == "csv":
-            return Response(standings_csv(standings), mimetype="text/csv")
-        return standings
+            return Response(club.standings_page(session_id, "csv"), mimetype="text/csv",
+                            headers={"Content-Disposition": f'attachment; filename="standings-{session_id}.csv"'})
+        return club.standings(session_id)

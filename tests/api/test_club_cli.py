@@ -34,7 +34,8 @@ def test_roster_and_session_commands_seat_a_round_and_show_table_numbers(live): 
     assert run("log", game, "end_game", "--url", live).exit_code == 0
     standings = run("session", "standings", session_id, "--url", live)
     assert standings.exit_code == 0 and "As ruled" in standings.output
-    assert run("session", "standings", session_id, "--format", "csv", "--url", live).output.startswith("standing,")
+    sheet = run("session", "standings", session_id, "--format", "csv", "--url", live).output
+    assert sheet.lstrip("\ufeff").startswith("standings,rank,player_id,player")
 
 
 def test_session_commands_say_what_was_wrong(live):  # noqa: F811
