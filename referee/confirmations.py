@@ -104,7 +104,9 @@ def scored_hands(game: Any, state: Any) -> list[int]:
     hands is over. Read through the game's interface (``scores``, ``outcome``): public facts only."""
     if not played_in_hands(game):
         return [GAME] if game.outcome(state) is not None else []
-    return [sheet["hand"] for sheet in game.scores(state)["hands"]]
+    # A game may say it without building its score sheet (the trick games: ``TrickGame.scored_hands``).
+    own = getattr(game, "scored_hands", None)
+    return own(state) if own is not None else [sheet["hand"] for sheet in game.scores(state)["hands"]]
 
 
 def players_of(state: Any) -> list[int]:

@@ -97,3 +97,25 @@ def test_courtcard_log_confirm_names_the_seat_and_show_says_what_is_confirmed(li
     shown = " ".join(result.output.split())  # as wide as the terminal: lines may wrap
     assert "Not confirmed yet: hand 1." in shown
     assert f"{SEATS[3]} disagrees with hand 1: one trick short (the director is called)." in shown
+
+
+def test_a_record_with_confirmations_exports_verifies_audits_and_imports(live, client, scored, tmp_path):
+    import json
+
+    TokenBook().put(scored.game_id, scored.token)
+    assert confirm(scored, seat=2, hand=1).status_code == 201
+    assert confirm(scored, seat=3, hand=1, agree=False, note="one trick short").status_code == 201
+    runner = CliRunner()
+    path = tmp_path / "game.jsonl"
+    result = runner.invoke(main, ["export", scored.game_id, "--format", "jsonl", "-o", str(path), "--url", live])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["verify", str(path), "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)["ok"], result.output
+    report = client.get(f"/games/{scored.game_id}/audit", headers=scored.headers).get_json()["audit"]
+    assert report["ok"] and report["replayed_to"] == scored.view()["version"]
+    html = client.get(f"/games/{scored.game_id}/export?format=html", headers=scored.headers).get_data(as_text=True)
+    assert f"{SEATS[2]} confirms hand 1&#x27;s score." in html or f"{SEATS[2]} confirms hand 1's score." in html
+    result = runner.invoke(main, ["import", str(path), "--url", live, "--json"])
+    assert result.exit_code == 0, result.output
+    imported = json.loads(result.output)["game_id"]
+    assert client.get(f"/games/{imported}").get_json()["confirmations"] == scored.view()["confirmations"]
