@@ -112,24 +112,28 @@ class Club:
         return self._decide(ro.ROSTER_STREAM, self.roster, decide, actor)
 
     def player_page(self, player_id: str) -> dict[str, Any]:
-        """A player's entry and every session game they sat in (merged entries' too), with results."""
+        """A player's entry, every session game they sat in (merged entries' too) with its place,
+        and their rating in each game, with its history, from every session in record order."""
         roster = self.roster()
         if player_id not in roster.players:
             raise PlayerNotFound(player_id)
         pid = roster.resolve(player_id)
-        games = []
+        games, every = [], []
         for session_id in self.session_ids():
             state = self.session(session_id)
-            for result in self.results(state):
-                players = [roster.resolve(p) for p in result.players]
-                if pid in players:
-                    seat = players.index(pid)
+            results = self.results(state, roster)
+            every += results
+            for result in results:
+                if pid in result.players:
+                    seat = result.players.index(pid)
                     games.append({"session_id": session_id, "session": state.opened.name, "round": result.round,
                                   "table": result.table, "game_id": result.game_id, "seat": seat,
-                                  "finished": result.finished,
+                                  "finished": result.finished, "confirmed": result.confirmed,
                                   "place": result.places[seat] if result.finished else None,
                                   "total": result.totals[seat]})
-        return {**roster.players[pid].to_json(), "games": games}
+        rated = ratings(every)
+        return {**roster.players[pid].to_json(), "games": games,
+                "ratings": [{**r.to_json()} for (player, _), r in sorted(rated.items()) if player == pid]}
 
     # -- sessions -----------------------------------------------------------------------------------
 

@@ -32,6 +32,8 @@ class PlayerSchema(ma.Schema):
 class PlayerPageSchema(PlayerSchema):
     games = ma.fields.List(ma.fields.Dict(), metadata={
         "description": "each session game the player sat in: session, round, table, game id, seat, place, total"})
+    ratings = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "the player's rating in each game (OpenSkill: mu, sigma, ordinal), with its history game by game"})
 
 
 class PlayerListSchema(ma.Schema):

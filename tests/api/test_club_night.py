@@ -90,6 +90,11 @@ def test_session_of_queens_dungeon_club_night_three_tables_three_rounds_no_table
     assert max(met.count(pair) for pair in set(met)) <= 2
     page = client.get(f"/players/{ids[0]}").get_json()
     assert len(page["games"]) == 3 and {g["session_id"] for g in page["games"]} == {session_id}
+    [rating] = page["ratings"]
+    assert rating["game"] == "queens-dungeon" and [h["game_id"] for h in rating["history"]] == [
+        g["game_id"] for g in page["games"]]
+    line = next(l for l in final["as_played"] if l["player"] == ids[0])
+    assert line["rating"] == rating["ordinal"]
 
 
 def test_session_of_black_queen_club_night_six_seats_a_table(client):
