@@ -37,7 +37,7 @@ from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
 from workers.standings_pages import session_csv, session_html
-from workers.tables import Tables
+from workers.tables import Tables, follows_id_rule
 
 #: The store's namespace for the club's streams (the roster, sessions).
 CLUB_NAMESPACE = "courtcard-club"
@@ -148,6 +148,8 @@ class Club:
             cursor = page[-1][0]
 
     def session(self, session_id: str) -> se.SessionState:
+        if not follows_id_rule(session_id) or session_id == ro.ROSTER_STREAM:
+            raise SessionNotFound(session_id)  # no session was ever given such an id
         state = se.SessionState()
         for envelope in self.store.read(session_id):
             state.apply(envelope.event, envelope.recorded_at)

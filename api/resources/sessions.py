@@ -68,6 +68,7 @@ def require_session_director(session_id: str, game_id: str | None = None) -> str
     """The session's director token, or the director's key; for an appeal, also the scorekeeper's
     token of the game appealed (the players at that table). Returns who it is."""
     club = services().club
+    club.session(session_id)  # an unknown session is a 404 naming it, whatever the token
     entry = club.tokens.get(session_id)
     if entry is None:
         raise SessionNotFound(session_id)

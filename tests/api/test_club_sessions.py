@@ -153,3 +153,10 @@ def test_session_page_and_public_standings_page_need_no_token(client):
     assert public.status_code == 200 and "Friday club night, 2026-11-27" in public.text and "Ann" in public.text
     missing = client.get("/standings/nosuchsession")
     assert missing.status_code == 404 and missing.get_json()["code"] == "session_not_found"
+
+
+def test_session_ids_that_no_session_can_have_are_unknown_not_errors(client):
+    for bad in ("roster", "a{b}c", "-x"):
+        problem = assert_problem(client.get(f"/sessions/{bad}"), 404)
+        assert problem["code"] == "session_not_found"
+        assert assert_problem(client.post(f"/sessions/{bad}/rounds", json={}), 404)["code"] == "session_not_found"
