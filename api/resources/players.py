@@ -83,7 +83,7 @@ class RosterExport(MethodView):
         return stream_export(ROSTER_STREAM, "roster.jsonl")
 
 
-@blp.route("/<player_id>")
+@blp.route("/<string(minlength=1, maxlength=64):player_id>")
 class PlayerPage(MethodView):
     @blp.response(200, PlayerPageSchema)
     def get(self, player_id):

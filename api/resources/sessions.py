@@ -23,6 +23,11 @@ blp = Blueprint("sessions", __name__, url_prefix="/sessions",
                 description="Sessions (club nights, tournaments): rounds, tables, standings and rulings")
 
 
+#: A session's path: its id is 1 to 64 characters (as a game's, ``workers.tables.GAME_ID_RULE``), so
+#: that the OpenAPI document says what an id may be; one no session has is a 404 naming it.
+SESSION = "/<string(minlength=1, maxlength=64):session_id>"
+
+
 class NewSessionSchema(ma.Schema):
     name = ma.fields.String(required=True, validate=validate.Length(1, 80), metadata={"example": "Friday club night"})
     date = ma.fields.String(load_default=None, validate=validate.Regexp(r"^\d{4}-\d{2}-\d{2}$"),
@@ -116,7 +121,7 @@ class Sessions(MethodView):
         return {"session_id": session_id, "token": token}, 201, {"Location": f"/sessions/{session_id}"}
 
 
-@blp.route("/<session_id>")
+@blp.route(SESSION)
 class SessionResource(MethodView):
     @blp.response(200)
     def get(self, session_id):
@@ -124,7 +129,7 @@ class SessionResource(MethodView):
         return session_json(session_id, services().club.session(session_id))
 
 
-@blp.route("/<session_id>/rounds")
+@blp.route(SESSION + "/rounds")
 class Rounds(MethodView):
     @blp.arguments(RoundSchema)
     @blp.response(201)
@@ -138,7 +143,7 @@ class Rounds(MethodView):
                            for t in tables]}, 201
 
 
-@blp.route("/<session_id>/publish")
+@blp.route(SESSION + "/publish")
 class Publish(MethodView):
     @blp.response(201)
     def post(self, session_id):
@@ -148,7 +153,7 @@ class Publish(MethodView):
         return {"published_at": state.published_at, "correction_closes_at": state.closes_at()}, 201
 
 
-@blp.route("/<session_id>/adjustments")
+@blp.route(SESSION + "/adjustments")
 class Adjustments(MethodView):
     @blp.arguments(AdjustmentSchema)
     @blp.response(201)
@@ -161,7 +166,7 @@ class Adjustments(MethodView):
         return {"version": state.version}, 201
 
 
-@blp.route("/<session_id>/appeals")
+@blp.route(SESSION + "/appeals")
 class Appeals(MethodView):
     @blp.arguments(AppealSchema)
     @blp.response(201)
@@ -174,7 +179,7 @@ class Appeals(MethodView):
         return {"version": state.version, "correction_closes_at": state.closes_at()}, 201
 
 
-@blp.route("/<session_id>/export")
+@blp.route(SESSION + "/export")
 class SessionExport(MethodView):
     @blp.doc(responses={200: {"description": "the session's record", "content": {"application/x-ndjson": {}}}})
     def get(self, session_id):
@@ -194,7 +199,7 @@ def stream_export(stream: str, filename: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"', "ETag": f'"{head[0]}"'})
 
 
-@blp.route("/<session_id>/standings")
+@blp.route(SESSION + "/standings")
 class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
     @blp.response(200)
