@@ -42,6 +42,8 @@ def test_session_given_seating_makes_games_that_carry_session_round_and_table(cl
     view = client.get(f"/games/{first['game_id']}").get_json()
     assert view["table"] == {"session_id": session_id, "round": 1, "number": 1, "name": "Window"}
     assert client.get(f"/games/{second['game_id']}").get_json()["table"]["name"] is None
+    printed = client.get(f"/games/{first['game_id']}/export", query_string={"format": "html"}).text
+    assert f"Queen&#x27;s Dungeon, table 1 (Window), round 1 of session {session_id}: game" in printed
     session = client.get(f"/sessions/{session_id}").get_json()
     assert [t["game_id"] for t in session["rounds"][0]["tables"]] == [first["game_id"], second["game_id"]]
     assert session["rounds"][0]["tables"][1]["names"] == ["Eve", "Fay", "Gus", "Hal"]
