@@ -167,8 +167,10 @@ class Club:
                              code="unknown_game", legal=game_names())
         roster = self.roster()
         present = [roster.find(str(p)) for p in players]
-        self.tables.referee.plan_game(game, options, [f"Seat {i + 1}" for i in range(_seats(game, options))], record)
         seats = _seats(game, options)
+        # The referee checks the game's options (and record) as it would a game's, so a session
+        # whose tables could not be created is refused before anything is recorded.
+        self.tables.referee.plan_game(game, options, [f"Seat {i + 1}" for i in range(seats)], record)
         se.check_opening(name, tables, list(table_names), present, seats, correction_seconds)
         session_id, token = new_game_id(), new_token()
         while self.tokens.register(session_id, game, "session", False, token) is None:
@@ -295,9 +297,7 @@ class Club:
                 self.store.append(stream, events, state.version, actor)
             except ConcurrencyError:
                 continue
-            for event in events:
-                state.apply(event, now()) if isinstance(state, se.SessionState) else state.apply(event)
-            return state if not isinstance(state, se.SessionState) else load()
+            return load()  # as recorded, with the record's own times
         raise ClubError(f"{stream} kept moving while this was decided; try again.", code="session_busy")
 
 

@@ -162,3 +162,19 @@ def test_session_ids_that_no_session_can_have_are_unknown_not_errors(client):
         problem = assert_problem(client.get(f"/sessions/{bad}"), 404)
         assert problem["code"] == "session_not_found"
         assert assert_problem(client.post(f"/sessions/{bad}/rounds", json={}), 404)["code"] == "session_not_found"
+
+
+def test_session_with_options_its_game_refuses_is_refused_naming_them(client):
+    ids = add_roster(client, NAMES[:4])
+    response = client.post("/sessions", json={"name": "Night", "game": "queens-dungeon", "tables": 1, "players": ids,
+                                              "options": {"target": "lots"}})
+    problem = assert_problem(response, 422)
+    assert problem["code"] == "invalid_options" and "target" in problem["detail"]
+
+
+def test_session_seats_a_guest_beside_roster_players(client):
+    ids = add_roster(client, NAMES[:3])
+    session_id, headers = open_session(client, [*ids, "guest:Zoe"], tables=1)
+    table = seat(client, session_id, headers, seating=[["Ann", "guest:Zoe", "Bob", "Cat"]])["tables"][0]
+    assert table["players"] == [ids[0], "guest:Zoe", ids[1], ids[2]]
+    assert client.get(f"/games/{table['game_id']}").get_json()["view"]["seats"] == ["Ann", "Zoe", "Bob", "Cat"]
