@@ -9,6 +9,7 @@ A session's director token (shown once, by ``session new``) and each table's sco
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
@@ -177,7 +178,7 @@ def session_standings(session_id, form, url, as_json) -> None:
     client = Client(url)
     if form != "text":
         try:
-            click.echo(client.request("GET", f"/sessions/{session_id}/standings", params={"format": form}).text)
+            click.echo(client.request("GET", f"/sessions/{session_id}/standings", params={"format": form}).text, nl=False)
         except ApiError as exc:
             fail(exc)
         return
@@ -185,8 +186,10 @@ def session_standings(session_id, form, url, as_json) -> None:
     lines = [marked("[bold]{}[/]  {}", body["name"], body["date"])]
     for which in ("as_ruled", "as_played") if body["adjustments"] else ("as_ruled",):
         lines.append(marked("[bold]{}[/]", which.replace("_", " ").capitalize()))
-        lines += [marked("{:>3}  {}  {} MP  {} points{}", line["rank"], line["name"], line["match_points"],
-                         line["totals"], f"  ({line['tie_break']})" if line["tie_break"] else "")
+        lines += [marked("{:>3}  {}  {} MP  {} first{}  total {}{}", line["rank"], line["name"], line["match_points"],
+                         line["firsts"], "" if line["firsts"] == 1 else "s",
+                         "-" if line["total"] is None else line["total"],
+                         f"  ({line['tie_break']})" if line["tie_break"] else "")
                   for line in body[which]]
     lines += [marked("Ruling on game {} ({}): {}", a["game_id"], a["kind"], a["reason"]) for a in body["adjustments"]]
     _out(as_json, body, *lines)
@@ -243,3 +246,58 @@ def session_appeal(session_id, game_id, by, grounds, token, url) -> None:
 
 
 CLUB_COMMANDS = (player_group, session_group)
+
+
+@session_group.command("export")
+@click.argument("session_id")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The folder to write (default: ./session-<id>).")
+@url_option
+def session_export(session_id, output, url) -> None:
+    """Save the session's record with the roster's and each of its games' (jsonl, verifiable)."""
+    client = Client(url)
+    folder = output or Path(f"session-{session_id}")
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        files = {f"session-{session_id}.jsonl": client.request("GET", f"/sessions/{session_id}/export").content,
+                 "roster.jsonl": client.request("GET", "/players/export").content}
+        session = client.request("GET", f"/sessions/{session_id}").json()
+        for game_id in (t["game_id"] for r in session["rounds"] for t in r["tables"]):
+            files[f"game-{game_id}.jsonl"] = client.request("GET", f"/games/{game_id}/export",
+                                                           token=client.token_for(game_id)).content
+    except ApiError as exc:
+        fail(exc)
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    console.print(marked("Session {} saved in {}: {} files.", session_id, str(folder), len(files)))
+
+
+@session_group.command("verify")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@json_option
+def session_verify(folder, as_json) -> None:
+    """Check a saved session offline: every chain, every game decided again, every drawn round
+    drawn again from its seed."""
+    import sys
+
+    from api.cli_support import EXIT_REFUSED
+    from workers.club_records import verify_session
+
+    sessions = sorted(folder.glob("session-*.jsonl"))
+    if len(sessions) != 1 or not (folder / "roster.jsonl").exists():
+        raise click.UsageError(f"{folder} holds no saved session (one session-<id>.jsonl and roster.jsonl).")
+    games = {p.name[len("game-"):-len(".jsonl")]: p.read_bytes().splitlines() for p in folder.glob("game-*.jsonl")}
+    check = verify_session(sessions[0].read_bytes().splitlines(), (folder / "roster.jsonl").read_bytes().splitlines(),
+                           games)
+    if as_json:
+        click.echo(json.dumps({"ok": check.ok, "session_id": check.session_id, "rounds": check.rounds,
+                               "games": check.games, "finished": check.finished, "problems": check.problems}))
+    elif check.ok:
+        console.print(marked("[bold green]Verified[/]: session {}, {} rounds, {} games ({} finished), every drawn "
+                             "round drawn again from its seed.", check.session_id, check.rounds, len(check.games),
+                             check.finished))
+    else:
+        for problem in check.problems:
+            console.print(marked("[bold red]Does not verify[/]: {}", problem))
+    if not check.ok:
+        sys.exit(EXIT_REFUSED)

@@ -1,48 +1,30 @@
-"""A session's standings as a printable HTML page and as CSV, made from the standings' JSON alone
-(results and rulings, never a hand)."""
+"""A session's page: its rounds and tables by number, with their players and games, above its
+printable standings (``workers.standings_pages``); made from the session's and the standings'
+documents alone (results and rulings, never a hand)."""
 
 from __future__ import annotations
 
-import csv
-import io
-from html import escape
 from typing import Any
 
-COLUMNS = ("rank", "name", "player", "games", "match_points", "totals", "tie_break")
+from workers.html_record import escape
 
 
-def standings_csv(standings: dict[str, Any]) -> str:
-    """One row per line, as played then as ruled (the ``standing`` column says which)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(("standing", *COLUMNS, "game_ids"))
-    for which in ("as_played", "as_ruled"):
-        for line in standings[which]:
-            writer.writerow((which, *(line.get(c) if line.get(c) is not None else "" for c in COLUMNS),
-                             " ".join(line["game_ids"])))
-    return out.getvalue()
+def session_page(session: dict[str, Any], standings_page: str) -> str:
+    """The standings page with the session's rounds (each table's number, name, players and game)
+    and a link to the public standings put before the standings."""
+    rounds = "".join(_round_html(r) for r in session["rounds"]) or "<p>No round seated yet.</p>"
+    sid = escape(session["session_id"])
+    section = (f"<h2>Rounds</h2><p>{len(session['tables'])} tables, {len(session['players'])} players.</p>{rounds}"
+               f"<p><a href='/standings/{sid}'>The standings to print or publish</a></p>")
+    head, h2, rest = standings_page.partition("<h2>")
+    return head + section + h2 + rest
 
 
-def standings_html(standings: dict[str, Any]) -> str:
-    """A page for the wall or the club's website: both standings, then each ruling with its reason."""
-    def table(lines):
-        head = "".join(f"<th>{escape(c.replace('_', ' '))}</th>" for c in ("rank", "name", "games", "match points",
-                                                                          "totals", "tie-break"))
-        rows = "".join(
-            "<tr>" + "".join(f"<td>{escape(str(line.get(c) if line.get(c) is not None else ''))}</td>"
-                             for c in ("rank", "name", "games", "match_points", "totals", "tie_break")) + "</tr>"
-            for line in lines)
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-
-    rulings = "".join(f"<li>Game {escape(a['game_id'])} ({escape(a['kind'])}): {escape(a['reason'])}</li>"
-                      for a in standings["adjustments"]) or "<li>None</li>"
-    status = ("Final" if standings["final"] else
-              f"Correction period closes at {escape(standings['correction_closes_at'])}"
-              if standings["correction_closes_at"] else "Not yet published")
-    title = f"{escape(standings['name'])}, {escape(standings['date'])}"
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title}</title>"
-            "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;"
-            "padding:.2em .5em}</style></head>"
-            f"<body><h1>{title}</h1><p>{escape(standings['game'])}. {status}.</p>"
-            f"<h2>As ruled</h2>{table(standings['as_ruled'])}<h2>As played</h2>{table(standings['as_played'])}"
-            f"<h2>Rulings</h2><ul>{rulings}</ul></body></html>")
+def _round_html(rnd: dict[str, Any]) -> str:
+    how = escape(rnd["method"]) + ("" if rnd["seed"] is None else f", seed {rnd['seed']}")
+    rows = "".join(
+        f"<tr><td>{t['number']} {escape(t['name'] or '')}</td><td>{escape(', '.join(t['names']))}</td>"
+        f"<td><a href='/play/{escape(t['game_id'] or '')}'>{escape(t['game_id'] or '')}</a></td></tr>"
+        for t in rnd["tables"])
+    return (f"<h3>Round {rnd['round']} ({how})</h3><table><thead><tr><th>Table</th><th>Players</th><th>Game</th>"
+            f"</tr></thead><tbody>{rows}</tbody></table>")

@@ -15,6 +15,7 @@ from the session's stream, for the game's view.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -27,11 +28,14 @@ from events.store import EventStore
 from referee.club import roster as ro
 from referee.club import sessions as se
 from referee.club.errors import ClubError
-from referee.club.ranking import Result, places_of, ranking
+from referee.club.ratings import ratings
+from referee.club.results import TableResult, result_of
+from referee.club.standings import Adjustment, session_standings
 from referee.errors import InputError
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
+from workers.standings_pages import session_csv, session_html
 from workers.tables import Tables
 
 #: The store's namespace for the club's streams (the roster, sessions).
@@ -190,18 +194,16 @@ class Club:
                 self.store.append(session_id, batch, state.version, actor)
             except ConcurrencyError:
                 continue  # the games made stay unplayed and belong to no session
-            self.redis.hset(self.index_key, mapping={t.game_id: f"{session_id} {seated.round} {t.table}" for t in made})
+            self.redis.hset(self.index_key, mapping={t.game_id: json.dumps(
+                {"session_id": session_id, "round": seated.round, "number": t.table, "name": state.table_name(t.table)})
+                for t in made})
             return seated, made
         raise ClubError(f"Session {session_id} kept moving while the round was seated; try again.", code="session_busy")
 
     def table_of(self, game_id: str) -> dict[str, Any] | None:
         """``{"session_id", "round", "number", "name"}`` of a game made for a session, else None."""
         raw = self.redis.hget(self.index_key, game_id)
-        if raw is None:
-            return None
-        session_id, rnd, table = raw.decode().split()
-        name = self.session(session_id).table_name(int(table))
-        return {"session_id": session_id, "round": int(rnd), "number": int(table), "name": name}
+        return None if raw is None else json.loads(raw)
 
     def publish(self, session_id: str, actor: str) -> se.SessionState:
         def decide(state: se.SessionState) -> list[Any]:
@@ -221,44 +223,58 @@ class Club:
 
     # -- results --------------------------------------------------------------------------------------
 
-    def results(self, state: se.SessionState) -> list[Result]:
-        """Each table's result, from its game's ``outcome`` (never a hand)."""
+    def results(self, state: se.SessionState, roster: ro.Roster | None = None) -> list[TableResult]:
+        """Each table's result, from its game's outcome and scores (never a hand), its players after
+        every merge (``roster``) when given, in record order: by round, then table."""
         out = []
         for rnd in state.rounds:
             for table, game_id in sorted(rnd.games.items()):
                 game, gstate = self.tables.referee.state(game_id)
-                outcome = game.outcome(gstate)
-                players = tuple(rnd.tables[table - 1])
-                places, totals = places_of(outcome, len(players))
-                out.append(Result(game_id, rnd.number, table, players, places, totals, outcome is not None))
+                players = [roster.resolve(p) if roster else p for p in rnd.tables[table - 1]]
+                out.append(result_of(game_id, game.name, gstate, players, rnd.number, table))
         return out
 
     def standings(self, session_id: str) -> dict[str, Any]:
-        """The session's standings as played and as ruled, with the rulings and the period."""
+        """The session's standings as played and as ruled (``referee.club.standings``), each line
+        with its player's name and rating in the session's game; the rulings, appeals and period."""
+        return self._standings(session_id)[0]
+
+    def standings_page(self, session_id: str, form: str) -> str:
+        """The standings as a printable page (``html``) or ``csv`` (``workers.standings_pages``)."""
+        body, counted, names, rated = self._standings(session_id)
+        if form == "csv":
+            return session_csv(counted, names, rated)
+        status = ("final" if body["final"] else f"corrections until {body['correction_closes_at']}"
+                  if body["published_at"] else "results not yet published")
+        return session_html(f"{body['name']}, {body['date']}", counted, names, rated,
+                            subtitle=f"{body['game']}: {status}")
+
+    def _standings(self, session_id: str) -> tuple[dict[str, Any], Any, dict[str, str], dict[str, float]]:
         state = self.session(session_id)
         roster = self.roster()
-        results = self.results(state)
-        merged = [Result(r.game_id, r.round, r.table, tuple(roster.resolve(p) for p in r.players), r.places, r.totals,
-                         r.finished) for r in results]
-        latest = {a.game_id: a for _, a in state.adjustments}
-
-        def named(lines):
-            return [{**line, "name": roster.name_of(line["player"])} for line in lines]
-
+        results = self.results(state, roster)
+        by_id = {r.game_id: r for r in results}
+        adjustments = [Adjustment(a.game_id, tuple(a.places), tuple(a.totals) if a.totals is not None
+                                  else by_id[a.game_id].totals, a.reason, a.kind) for _, a in state.adjustments]
+        counted = session_standings(results, adjustments)
+        rated = {player: r.ordinal for (player, game), r in ratings(results).items()}
+        names = {line.player: roster.name_of(line.player) for line in counted.as_played}
         closes = state.closes_at()
+        body = counted.to_json()
+        for which in ("as_played", "as_ruled"):
+            for line in body[which]:
+                line["name"], line["rating"] = names[line["player"]], rated.get(line["player"])
         return {
             "session_id": session_id, "name": state.opened.name, "date": state.opened.date, "game": state.opened.game,
-            "as_played": named(ranking(merged, {})), "as_ruled": named(ranking(merged, latest)),
-            "adjustments": [{"version": v, "game_id": a.game_id, "places": a.places, "totals": a.totals,
-                             "reason": a.reason, "kind": a.kind} for v, a in state.adjustments],
+            **body,
+            "adjustments": [{"version": v, **adjustment.to_json()} for (v, _), adjustment in
+                            zip(state.adjustments, adjustments)],
             "appeals": [{"version": v, "game_id": a.game_id, "by": a.by, "grounds": a.grounds, "lodged_at": t}
                         for v, a, t in state.appeals],
             "published_at": state.published_at, "correction_closes_at": closes,
             "final": state.is_final(now()),
-            "results": [{"game_id": r.game_id, "round": r.round, "table": r.table, "players": list(r.players),
-                         "places": list(r.places), "totals": list(r.totals), "finished": r.finished}
-                        for r in results],
-        }
+            "results": [r.to_json() for r in results],
+        }, counted, names, rated
 
     # -- deciding on the head -------------------------------------------------------------------------
 

@@ -53,6 +53,8 @@ class DeskTableSchema(ma.Schema):
                        "has claimed, a game the referee cannot read"})
     disputes = ma.fields.List(ma.fields.Dict(), metadata={
         "description": "each claim of the game: dispute (its id), hand, trick, claimant, accused, verdict"})
+    table = ma.fields.Dict(allow_none=True, metadata={
+        "description": "a session's game: session_id, round, number and name of its table; null otherwise"})
 
 
 class DeskSchema(ma.Schema):
@@ -79,8 +81,19 @@ class DeskTables(MethodView):
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=304, headers=headers)
         summaries = current_app.extensions.setdefault("courtcard_desk_summaries", Summaries())
-        body = {"tables": summaries.at_heads(entries, heads), "in_progress": in_progress}
+        body = {"tables": by_session_and_number(summaries.at_heads(entries, heads)), "in_progress": in_progress}
         return Response(current_app.json.dumps(body), 200, headers, mimetype="application/json")
+
+
+def by_session_and_number(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A session's tables together, by round and number, in the order the sessions' first games
+    were made; games outside a session after them, oldest first."""
+    first = {}
+    for t in tables:
+        if t["table"] is not None:
+            first.setdefault(t["table"]["session_id"], len(first))
+    return sorted(tables, key=lambda t: (0, first[t["table"]["session_id"]], t["table"]["round"], t["table"]["number"])
+                  if t["table"] is not None else (1,))
 
 
 def desk_etag(in_progress: int, entries: list[CatalogEntry], heads: list[tuple[int, str]]) -> str:
@@ -120,7 +133,8 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
     """One game as the desk lists it."""
     out: dict[str, Any] = {"game_id": entry.game_id, "game": entry.game, "title": entry.game, "record": entry.record,
                            "private": entry.private, "version": 0, "seats": [], "phase": None, "hand": None,
-                           "trick": None, "to_act": [], "attention": [], "disputes": []}
+                           "trick": None, "to_act": [], "attention": [], "disputes": [],
+                           "table": services().club.table_of(entry.game_id)}
     try:
         # All read under the lock: the view shares lists with the cached state, which the next
         # action updates in place.

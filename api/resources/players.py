@@ -9,6 +9,7 @@ from marshmallow import validate
 from api.auth import require_director
 from api.jsonio import Blueprint
 from api.services import services
+from referee.club.roster import ROSTER_STREAM
 
 blp = Blueprint("players", __name__, url_prefix="/players", description="The club's roster of players")
 
@@ -68,6 +69,16 @@ class Merges(MethodView):
         require_director()
         roster = services().club.merge_players(body["kept"], body["merged"], body["reason"], actor="director")
         return roster.players[body["kept"]].to_json(), 201
+
+
+@blp.route("/export")
+class RosterExport(MethodView):
+    @blp.doc(responses={200: {"description": "the roster's record", "content": {"application/x-ndjson": {}}}})
+    def get(self):
+        """The roster's record as jsonl, as a game's is (every event, then its signed head line)."""
+        from api.resources.sessions import stream_export
+
+        return stream_export(ROSTER_STREAM, "roster.jsonl")
 
 
 @blp.route("/<player_id>")

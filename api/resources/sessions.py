@@ -8,14 +8,16 @@ from flask.views import MethodView
 from marshmallow import validate
 
 from api.auth import presented_token
-from api.club_pages import standings_csv, standings_html
 from api.director import is_director_key
 from api.jsonio import Blueprint
 from api.problems import ApiProblem
+from api.resources.signing import record_signer
 from api.services import services
+from referee.club.roster import ROSTER_STREAM
 from referee.club.sessions import ADJUSTED, APPEAL, MAX_TABLES, SessionState
 from referee.fields import ExactInteger
 from workers.club import SessionNotFound
+from workers.exports import history, jsonl_lines
 
 blp = Blueprint("sessions", __name__, url_prefix="/sessions",
                 description="Sessions (club nights, tournaments): rounds, tables, standings and rulings")
@@ -171,6 +173,26 @@ class Appeals(MethodView):
         return {"version": state.version, "correction_closes_at": state.closes_at()}, 201
 
 
+@blp.route("/<session_id>/export")
+class SessionExport(MethodView):
+    @blp.doc(responses={200: {"description": "the session's record", "content": {"application/x-ndjson": {}}}})
+    def get(self, session_id):
+        """The session's record as jsonl, as a game's is (every event, then its signed head line);
+        `courtcard session export` saves it with the roster's and each game's, and
+        `courtcard session verify` checks them all offline."""
+        return stream_export(session_id, f"session-{session_id}.jsonl")
+
+
+def stream_export(stream: str, filename: str) -> Response:
+    club = services().club
+    if stream != ROSTER_STREAM:
+        club.session(stream)  # an unknown session is a 404 naming it
+    envelopes, head = history(club.store, stream)
+    lines = jsonl_lines(envelopes, stream, head, record_signer())
+    return Response(b"".join(lines), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"', "ETag": f'"{head[0]}"'})
+
+
 @blp.route("/<session_id>/standings")
 class Standings(MethodView):
     @blp.arguments(StandingsQuerySchema, location="query")
@@ -178,9 +200,10 @@ class Standings(MethodView):
     def get(self, query, session_id):
         """The session's standings, as played and as ruled, each line with the games behind it:
         JSON, or ``?format=html`` (a page to print or publish) or ``?format=csv``. Needs no token."""
-        standings = services().club.standings(session_id)
+        club = services().club
         if query["format"] == "html":
-            return Response(standings_html(standings), mimetype="text/html")
+            return Response(club.standings_page(session_id, "html"), mimetype="text/html")
         if query["format"] == "csv":
-            return Response(standings_csv(standings), mimetype="text/csv")
-        return standings
+            return Response(club.standings_page(session_id, "csv"), mimetype="text/csv",
+                            headers={"Content-Disposition": f'attachment; filename="standings-{session_id}.csv"'})
+        return club.standings(session_id)

@@ -11,17 +11,18 @@ from tests.api.test_problems import assert_problem
 
 
 def match_points(places):
-    return [sum(p > mine for p in places) for mine in places]
+    """2 for each player at the table who finished below, 1 for each who shared the place."""
+    return [2 * sum(p > mine for p in places) + sum(p == mine for p in places) - 1 for mine in places]
 
 
 def expected_lines(results, adjusted=None):
-    """Each player's games, match points and totals, worked out from the results alone."""
+    """Each player's games, match points and total, worked out from the results alone."""
     out = {}
     for r in results:
         places, totals = (adjusted or {}).get(r["game_id"], (r["places"], r["totals"]))
         for player, mp, total in zip(r["players"], match_points(places), totals):
-            games, points, sum_ = out.get(player, (0, 0, 0))
-            out[player] = (games + 1, points + mp, sum_ + (total or 0))
+            games, points, sum_ = out.get(player, (0, 0, None))
+            out[player] = (games + 1, points + mp, sum_ if total is None else (sum_ or 0) + total)
     return out
 
 
@@ -46,7 +47,7 @@ def rule_the_night(client, session_id, headers, seats):
     results = standings["results"]
     assert all(r["finished"] for r in results)
     want = expected_lines(results)
-    assert {l["player"]: (l["games"], l["match_points"], l["totals"]) for l in standings["as_played"]} == want
+    assert {l["player"]: (l["games"], l["match_points"], l["total"]) for l in standings["as_played"]} == want
     assert [l["match_points"] for l in standings["as_played"]] == sorted((l["match_points"] for l in
                                                                           standings["as_played"]), reverse=True)
     # One adjusted score: the first table of round 1 ruled in reverse seat order.
@@ -58,7 +59,7 @@ def rule_the_night(client, session_id, headers, seats):
     ruled = client.get(f"/sessions/{session_id}/standings").get_json()
     assert ruled["as_played"] == standings["as_played"]
     want = expected_lines(results, {first["game_id"]: (places, first["totals"])})
-    assert {l["player"]: (l["games"], l["match_points"], l["totals"]) for l in ruled["as_ruled"]} == want
+    assert {l["player"]: (l["games"], l["match_points"], l["total"]) for l in ruled["as_ruled"]} == want
     # Published: one appeal in time, one after the period refused with the time it closed.
     published = client.post(f"/sessions/{session_id}/publish", headers=headers).get_json()
     second = results[1]
@@ -74,7 +75,7 @@ def rule_the_night(client, session_id, headers, seats):
     final = client.get(f"/sessions/{session_id}/standings").get_json()
     assert [a["by"] for a in final["appeals"]] == ["Bob"] and final["final"]
     page = client.get(f"/sessions/{session_id}/standings", query_string={"format": "html"}).text
-    assert "a card exposed and not penalised" in page and "Final" in page
+    assert "a card exposed and not penalised" in page and ": final" in page
     return final
 
 

@@ -27,13 +27,14 @@ def test_session_adjusted_score_shows_as_ruled_beside_as_played(client):
     standings = client.get(f"/sessions/{session_id}/standings").get_json()
     assert standings["as_played"] == played
     assert [l["player"] for l in standings["as_ruled"]] == ids[::-1]
-    assert standings["as_ruled"][0]["match_points"] == 3
+    assert standings["as_ruled"][0]["match_points"] == 6  # 2 for each of the three below
     assert standings["adjustments"][0]["reason"] == "slow play, table 1"
     assert client.get(f"/games/{table['game_id']}").get_json()["version"] == events_before  # the game is untouched
     page = client.get(f"/sessions/{session_id}/standings", query_string={"format": "html"})
     assert page.headers["Content-Type"].startswith("text/html") and "slow play, table 1" in page.text
     sheet = client.get(f"/sessions/{session_id}/standings", query_string={"format": "csv"})
-    assert sheet.text.splitlines()[0].startswith("standing,rank,name") and "as_ruled,1,Dan" in sheet.text
+    assert sheet.text.lstrip("\ufeff").startswith("standings,rank,player_id,player")
+    assert f"as ruled,1,{ids[3]},Dan," in sheet.text
 
 
 def test_session_adjustment_needs_a_place_for_every_seat_and_records_nothing(client):

@@ -125,3 +125,31 @@ def test_roster_merge_makes_history_follow_the_kept_player(client, director_head
     assert [g["game_id"] for g in page["games"]] == [table["game_id"]]
     lines = client.get(f"/sessions/{session_id}/standings").get_json()["as_played"]
     assert ids[0] in {l["player"] for l in lines} and extra not in {l["player"] for l in lines}
+
+
+def test_session_tables_are_listed_on_the_desk_by_session_and_number(client, new_game, director_headers):
+    outside, _token, _headers = new_game()
+    ids = add_roster(client, NAMES[:8])
+    session_id, headers = open_session(client, ids, tables=2, table_names=["Window"])
+    first = seat(client, session_id, headers, seating=[ids[4:], ids[:4]])
+    second = seat(client, session_id, headers, seating=[ids[:4], ids[4:]])
+    desk = client.get("/director/tables", headers=director_headers).get_json()["tables"]
+    listed = [(t["table"]["round"], t["table"]["number"]) if t["table"] else None for t in desk]
+    assert listed == [(1, 1), (1, 2), (2, 1), (2, 2), None]
+    assert desk[0]["game_id"] == first["tables"][0]["game_id"] and desk[0]["table"]["name"] == "Window"
+    assert desk[3]["game_id"] == second["tables"][1]["game_id"] and desk[-1]["game_id"] == outside
+
+
+def test_session_page_and_public_standings_page_need_no_token(client):
+    ids = add_roster(client, NAMES[:4])
+    session_id, headers = open_session(client, ids, tables=1, table_names=["Window"])
+    table = seat(client, session_id, headers, seating=[ids])["tables"][0]
+    play_to_end(client, table["game_id"], table["token"], seed=6)
+    page = client.get(f"/session/{session_id}")
+    assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")
+    assert "Round 1 (given)" in page.text and "1 Window" in page.text and table["game_id"] in page.text
+    assert "Ann, Bob, Cat, Dan" in page.text and "<h2>Standings</h2>" in page.text
+    public = client.get(f"/standings/{session_id}")
+    assert public.status_code == 200 and "Friday club night, 2026-11-27" in public.text and "Ann" in public.text
+    missing = client.get("/standings/nosuchsession")
+    assert missing.status_code == 404 and missing.get_json()["code"] == "session_not_found"

@@ -52,6 +52,13 @@ function render(body) {
   fill($("tables"), tables.length ? tables.map(tableItem) : h("li", { class: "muted" }, "No game in progress."));
 }
 
+// A session's table is named by its number (and name), as the room knows it; any other by its game id.
+function tableName(t) {
+  if (!t.table) return `Game ${t.game_id}`;
+  const named = t.table.name ? ` (${t.table.name})` : "";
+  return `Table ${t.table.number}${named}, round ${t.table.round} \u00b7 session ${t.table.session_id}`;
+}
+
 function tableItem(t) {
   const where = [t.hand ? `Hand ${t.hand}` : null, t.trick ? `trick ${t.trick}` : null].filter(Boolean).join(", ");
   // Nobody to act: the scorekeeper logs what comes next (a deal), whose name the phase says.
@@ -60,7 +67,7 @@ function tableItem(t) {
   const lastDispute = t.disputes[t.disputes.length - 1];
   return h("li", { class: `desk-table${t.attention.length ? " needs" : ""}`, "data-game-id": t.game_id, "data-version": t.version },
     h("a", { href: `/director/${encodeURIComponent(t.game_id)}`, class: "open" },
-      h("span", { class: "table-id" }, `Game ${t.game_id}`), " ", h("span", { class: "kind" }, t.title),
+      h("span", { class: "table-id" }, tableName(t)), " ", h("span", { class: "kind" }, t.title),
       t.private ? h("span", { class: "tag" }, "private") : null),
     h("p", { class: "seats" }, t.seats.join(", "), ` \u00b7 ${t.record} record`),
     h("p", { class: "turn" }, [where, turn].filter(Boolean).join(": "), "."),
