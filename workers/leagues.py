@@ -5,9 +5,9 @@ neither the list of games nor the club's list of sessions lists it), hash-chaine
 ``LeagueCreated``, then one ``SessionAddedToLeague`` per session (``referee.club.leagues``). Its
 director token is kept as a session's is (``workers.catalog``, hashed).
 
-A session's results are read from each table's game at its head (``referee.club.results``,
-through the game's outcome and score sheet, never a hand), with its players as the roster now
-knows them (after merges); the director's rulings are the session's own events. The same record
+A session's results are the club's (``workers.club.Club.results``: each table's game at its head,
+read through the game's outcome and score sheet, never a hand, with its players as the roster now
+knows them after merges); the director's rulings are the session's own events. The same record
 gives the same standings and the same ratings.
 """
 
@@ -22,10 +22,9 @@ from events.store import EventStore, check_game_id
 from referee.club import leagues as lg
 from referee.club.errors import ClubError
 from referee.club.ratings import ratings
-from referee.club.results import TableResult, result_of
+from referee.club.results import TableResult
 from referee.club.roster import Roster
-from referee.club.sessions import SessionState
-from referee.club.standings import Adjustment, SessionStandings, session_standings
+from referee.club.standings import SessionStandings, adjustments_from, session_standings
 from referee.errors import InputError
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
@@ -43,31 +42,12 @@ class LeagueNotFound(GameNotFoundError):
         self.game_id = league_id
 
 
-def session_results(club: Club, state: SessionState, roster: Roster) -> list[TableResult]:
-    """Each table's result in record order (rounds, then tables by number), players after merges."""
-    out = []
-    for rnd in state.rounds:
-        for table, game_id in sorted(rnd.games.items()):
-            game, gstate = club.tables.referee.state(game_id)
-            players = [roster.resolve(p) for p in rnd.tables[table - 1]]
-            out.append(result_of(game_id, game.name, gstate, players, round=rnd.number, table=table))
-    return out
-
-
-def adjustments_of(state: SessionState, results: list[TableResult]) -> list[Adjustment]:
-    """The session's rulings in record order; a ruling that gives no totals keeps the game's."""
-    totals = {r.game_id: r.totals for r in results}
-    return [Adjustment(a.game_id, tuple(a.places), tuple(a.totals) if a.totals is not None else totals[a.game_id],
-                       a.reason, a.kind) for _, a in state.adjustments if a.game_id in totals]
-
-
-def standings_of(club: Club, session_id: str, roster: Roster | None = None) -> tuple[list[TableResult],
-                                                                                     SessionStandings]:
-    """A session's results and its standings, as played and as ruled."""
-    roster = roster or club.roster()
+def standings_of(club: Club, session_id: str, roster: Roster) -> tuple[list[TableResult], SessionStandings]:
+    """A session's results (``Club.results``: each table's game at its head, players after merges)
+    and its standings, as played and as ruled."""
     state = club.session(session_id)
-    results = session_results(club, state, roster)
-    return results, session_standings(results, adjustments_of(state, results))
+    results = club.results(state, roster)
+    return results, session_standings(results, adjustments_from((a for _, a in state.adjustments), results))
 
 
 class Leagues:
