@@ -80,7 +80,7 @@ class LeagueList(MethodView):
         return {"league_id": league_id, "token": token}, 201, {"Location": f"/leagues/{league_id}"}
 
 
-@blp.route("/<league_id>")
+@blp.route("/<string(maxlength=200):league_id>")
 class LeagueResource(MethodView):
     @blp.response(200)
     def get(self, league_id):
@@ -89,7 +89,7 @@ class LeagueResource(MethodView):
         return {"league_id": league_id, **league.to_json(), "version": version}
 
 
-@blp.route("/<league_id>/sessions")
+@blp.route("/<string(maxlength=200):league_id>/sessions")
 class LeagueSessions(MethodView):
     @blp.arguments(AddSessionSchema)
     @blp.response(201)
@@ -100,7 +100,7 @@ class LeagueSessions(MethodView):
         return {"league_id": league_id, **league.to_json()}, 201
 
 
-@blp.route("/<league_id>/standings")
+@blp.route("/<string(maxlength=200):league_id>/standings")
 class LeagueStandingsResource(MethodView):
     @blp.arguments(LeagueStandingsQuerySchema, location="query")
     @blp.response(200)
