@@ -31,6 +31,7 @@ from referee.club.errors import ClubError
 from referee.club.ratings import ratings
 from referee.club.results import TableResult, result_of
 from referee.club.standings import Adjustment, session_standings
+from referee.confirmations import confirmation_status
 from referee.errors import InputError
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
@@ -229,9 +230,10 @@ class Club:
         out = []
         for rnd in state.rounds:
             for table, game_id in sorted(rnd.games.items()):
-                game, gstate = self.tables.referee.state(game_id)
-                players = [roster.resolve(p) if roster else p for p in rnd.tables[table - 1]]
-                out.append(result_of(game_id, game.name, gstate, players, rnd.number, table))
+                with self.tables.referee.locked_state(game_id) as (game, gstate):
+                    players = [roster.resolve(p) if roster else p for p in rnd.tables[table - 1]]
+                    confirmed = confirmation_status(game, gstate)["confirmed"]
+                    out.append(result_of(game_id, game.name, gstate, players, rnd.number, table, confirmed))
         return out
 
     def standings(self, session_id: str) -> dict[str, Any]:

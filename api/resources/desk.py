@@ -24,6 +24,7 @@ from flask.views import MethodView
 from api.auth import require_director
 from api.jsonio import Blueprint
 from api.services import services
+from referee.confirmations import confirmation_status, what
 from referee.service import GameUnreadableError
 from workers.catalog import CatalogEntry
 from workers.claims import KIND_WORDS
@@ -55,6 +56,12 @@ class DeskTableSchema(ma.Schema):
         "description": "each claim of the game: dispute (its id), hand, trick, claimant, accused, verdict"})
     table = ma.fields.Dict(allow_none=True, metadata={
         "description": "a session's game: session_id, round, number and name of its table; null otherwise"})
+    flags = ma.fields.List(ma.fields.String(), metadata={
+        "description": "short flags for the desk: \"unconfirmed\" (a scored hand no player confirmed yet), "
+                       "\"disagreement\" (a player disagrees with a hand's score: the director is called)"})
+    confirmations = ma.fields.Dict(metadata={
+        "description": "what the players confirmed: confirmed, unconfirmed_hands, disagreements "
+                       "(each hand, seat, name, note, version)"})
 
 
 class DeskSchema(ma.Schema):
@@ -133,8 +140,8 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
     """One game as the desk lists it."""
     out: dict[str, Any] = {"game_id": entry.game_id, "game": entry.game, "title": entry.game, "record": entry.record,
                            "private": entry.private, "version": 0, "seats": [], "phase": None, "hand": None,
-                           "trick": None, "to_act": [], "attention": [], "disputes": [],
-                           "table": services().club.table_of(entry.game_id)}
+                           "trick": None, "to_act": [], "attention": [], "disputes": [], "flags": [],
+                           "confirmations": None, "table": services().club.table_of(entry.game_id)}
     try:
         # All read under the lock: the view shares lists with the cached state, which the next
         # action updates in place.
@@ -146,6 +153,10 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
             out.update(title=game.title, version=state.version, seats=names, phase=view.get("phase"),
                        hand=hand.get("no"), trick=hand.get("trick_no"), to_act=[name(s) for s in game.to_act(state)],
                        attention=_attention(game, state, hand, name, len(names)), disputes=_disputes(view.get("rulings") or [], name))
+            status = confirmation_status(game, state)
+            out.update(confirmations=status, flags=_flags(status))
+            out["attention"] += [f"{d['name']} disagrees with the score of {what(d['hand'])}"
+                                 + (f": {d['note']}" if d["note"] else "") for d in status["disagreements"]]
     except GameUnreadableError as exc:
         out["attention"] = [str(exc)]
     return out
@@ -162,6 +173,11 @@ def _attention(game, state, hand: dict[str, Any], name, seats: int) -> list[str]
            for seat in range(seats) for action in _corrections(game, state, seat)]
     return out + [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {KIND_WORDS.get(irr['kind'], 'broke a rule')}: "
                   "nobody has claimed it yet" for irr in irregular if irr["status"] == "open"]
+
+
+def _flags(status: dict[str, Any]) -> list[str]:
+    """The desk's flags from what the players confirmed (``referee.confirmations``)."""
+    return (["disagreement"] if status["disagreements"] else []) + (["unconfirmed"] if status["unconfirmed_hands"] else [])
 
 
 def _corrections(game, state, seat: int) -> list[str]:

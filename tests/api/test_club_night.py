@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from itertools import combinations
 
-from tests.api.club_helpers import add_roster, open_session, play_to_end, seat
+from tests.api.club_helpers import add_roster, open_session, play_a_hand_and_confirm, seat
 from tests.api.test_problems import assert_problem
 
 
@@ -37,7 +37,7 @@ def play_club_night(client, game, tables, rounds, seats):
             fours.append(frozenset(table["players"]))
             view = client.get(f"/games/{table['game_id']}").get_json()
             assert view["table"]["round"] == number and view["table"]["number"] == table["number"]
-            play_to_end(client, table["game_id"], table["token"], seed=number * 10 + table["number"])
+            play_a_hand_and_confirm(client, table["game_id"], table["token"], seed=number * 10 + table["number"])
     assert len(set(fours)) == len(fours), "a table sat together twice"
     return ids, session_id, headers
 
@@ -45,7 +45,7 @@ def play_club_night(client, game, tables, rounds, seats):
 def rule_the_night(client, session_id, headers, seats):
     standings = client.get(f"/sessions/{session_id}/standings").get_json()
     results = standings["results"]
-    assert all(r["finished"] for r in results)
+    assert all(r["finished"] and r["confirmed"] for r in results)
     want = expected_lines(results)
     assert {l["player"]: (l["games"], l["match_points"], l["total"]) for l in standings["as_played"]} == want
     assert [l["match_points"] for l in standings["as_played"]] == sorted((l["match_points"] for l in

@@ -49,7 +49,7 @@ def random_record(name: str, seed: int = 1, steps: int = 400, setup: tuple | Non
         if game.outcome(state) is not None:
             break
         commands = [c for s in range(len(seats)) for c in game.legal_actions(state, s)
-                    if game.action_of(c) not in ("end_game", "give_up", "undo", "redo")]  # an undo: tests/api/test_undo.py
+                    if game.action_of(c) not in ("end_game", "give_up", "undo", "redo", "confirm")]  # an undo: tests/api/test_undo.py
         batch = game.decide(state, rng.choice(commands), rng)
         for event in batch:
             state = game.apply(state, event)
