@@ -24,7 +24,7 @@ from referee.club.errors import ClubError
 from referee.club.ratings import ratings
 from referee.club.results import TableResult
 from referee.club.roster import Roster
-from referee.club.standings import SessionStandings, adjustments_from, session_standings
+from referee.club.standings import SessionStandings, adjustments_from, apply_adjustments, session_standings
 from referee.errors import InputError
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
@@ -108,13 +108,14 @@ class Leagues:
 
     def standings(self, league_id: str) -> tuple[lg.LeagueStandings, dict[str, str], dict[str, float]]:
         """The league's standings, the names to show, and each player's rating (ordinal) in the
-        league's game, from the sessions' games in league order."""
+        league's game, from the sessions' games in league order, each game's result as ruled (a
+        director's adjusted score or appeal ruling is the result that counts)."""
         league, _ = self.league(league_id)
         roster = self.club.roster()
         nights, results, game = {}, [], None
         for session_id in league.sessions:
             rs, nights[session_id] = standings_of(self.club, session_id, roster)
-            results += rs
+            results += apply_adjustments(rs, nights[session_id].adjustments)  # rated as the director ruled
             game = game or self.club.session(session_id).opened.game
         standings = lg.league_standings(league, nights)
         rated = ratings(results)

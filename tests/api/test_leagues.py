@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
+from referee.club.ratings import ratings
+from referee.club.results import TableResult
 from tests.api.club_helpers import add_roster, open_session, play_to_end, seat
 from tests.api.test_problems import assert_problem
 
@@ -55,7 +57,18 @@ def test_league_standings_sum_the_sessions_as_worked_out_by_hand(client):
         (1, bob, "Bob", 7, 0, 90), (2, ann, "Ann", 6, 1, 110), (3, dan, "Dan", 6, 1, 90), (4, cat, "Cat", 5, 0, 60)]
     assert lines[2]["tie_break"] == "level on league points (6) and nights won (1); a lower total (90 against 110)"
     assert [s["session_id"] for s in lines[0]["sessions"]] == [first, second]
-    assert all(isinstance(x["rating"], float) for x in lines)
+
+
+def test_league_ratings_follow_the_results_as_the_director_ruled_them(client):
+    """Each line's rating is the OpenSkill ordinal from the two nights' games in order, with the
+    places the director ruled (whatever the random play left), exactly."""
+    ids, first, second = two_nights(client)
+    league_id = new_league(client, sessions=[first, second])["league_id"]
+    ann, bob, cat, dan = ids
+    ruled = [TableResult("n1", "queens-dungeon", 1, 1, (ann, bob, cat, dan), (1, 2, 3, 4), (100, 50, 20, 0), True, False),
+             TableResult("n2", "queens-dungeon", 1, 1, (dan, cat, bob, ann), (1, 2, 2, 4), (90, 40, 40, 10), True, False)]
+    expected = {p: r.ordinal for (p, _), r in ratings(ruled).items()}
+    assert {x["player"]: x["rating"] for x in lines_of(client, league_id)} == expected
 
 
 def test_a_league_takes_sessions_only_from_its_director(client):
