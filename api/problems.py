@@ -55,6 +55,8 @@ PROBLEM_CODES = (
     "invalid_adjustment", "invalid_appeal", "invalid_merge", "invalid_seating", "invalid_session", "player_exists",
     "player_not_found", "results_final", "session_busy", "session_closed", "session_not_found", "unknown_player",
     "unknown_session_game",
+    # leagues
+    "league_not_found",
 )
 
 

@@ -111,6 +111,15 @@ def session_standings(results: Iterable[TableResult], adjustments: Iterable[Adju
                             sum(1 for r in results if r.finished))
 
 
+def adjustments_from(rulings: Iterable[Any], results: Sequence[TableResult]) -> list[Adjustment]:
+    """The director's rulings as adjustments, in record order: ``rulings`` are a session's
+    recorded rulings (each with ``game_id``, ``places``, ``totals``, ``reason`` and ``kind``); one
+    that gives no totals keeps its game's. A ruling on a game not among ``results`` is left out."""
+    totals = {r.game_id: r.totals for r in results}
+    return [Adjustment(a.game_id, tuple(a.places), tuple(a.totals) if a.totals is not None else totals[a.game_id],
+                       a.reason, a.kind) for a in rulings if a.game_id in totals]
+
+
 def apply_adjustments(results: Sequence[TableResult], adjustments: Sequence[Adjustment]) -> list[TableResult]:
     """The results as ruled: each adjusted game's places and totals are the director's."""
     by_id = {r.game_id: r for r in results}

@@ -73,3 +73,15 @@ def test_a_result_needs_the_player_at_each_seat():
     data, events = load(GOLDEN_DIR / "qd-3p.json")
     with pytest.raises(ValueError, match="player at each seat"):
         result_of("g", "queens-dungeon", replay(events), ())
+
+
+def test_a_result_is_the_same_whatever_the_hidden_hands_were():
+    """A result is read from what the whole table saw: a state whose hands are unknown (as in a
+    blind record) or other gives the same places and totals."""
+    data, events = load(GOLDEN_DIR / "qd-4p-cut.json")
+    known = replay(events)
+    seen = result_of("g", data["game"], known, events[0].seats)
+    for hands in (None, [list(reversed(h)) for h in known.hand.hands]):
+        other = replay(events)
+        other.hand.hands = hands
+        assert result_of("g", data["game"], other, events[0].seats) == seen

@@ -122,3 +122,13 @@ def test_standings_are_json_and_name_their_ranking():
     assert json.loads(json.dumps(doc)) == doc
     assert doc["ranking"][0].startswith("match points")
     assert doc["games"] == 4
+
+
+def test_standings_rulings_without_totals_keep_the_games_totals():
+    from types import SimpleNamespace
+
+    from referee.club.standings import adjustments_from
+
+    rulings = [SimpleNamespace(game_id="g1", places=[2, 1, 3], totals=None, reason="slip misread", kind="adjusted"),
+               SimpleNamespace(game_id="g9", places=[1, 2], totals=[1, 2], reason="not ours", kind="appeal")]
+    assert adjustments_from(rulings, SESSION) == [Adjustment("g1", (2, 1, 3), (120, 60, 30), "slip misread")]
