@@ -159,6 +159,19 @@ def check_note(note: Optional[str]) -> None:
                              "can read, on one line.")
 
 
+#: The offers made so far, by (seat, hand): a command is never changed, and making a frozen one
+#: costs more than the rest of the offer (a few thousand at most: seats times hands).
+_OFFERS: dict[tuple[int, int], Confirm] = {}
+
+
+def _offer(seat: int, hand: int) -> Confirm:
+    """The offer to ``seat`` to confirm ``hand``, agreeing."""
+    offer = _OFFERS.get((seat, hand))
+    if offer is None:
+        offer = _OFFERS[(seat, hand)] = Confirm(seat, hand)
+    return offer
+
+
 class Confirmable:
     """A game (``referee.game.Game``) with the ``confirm`` action: everything else is the game's own."""
 
@@ -226,7 +239,7 @@ class Confirmable:
         if not hands:
             return actions
         done = {c.hand for c in state.confirmations if c.seat == seat}
-        offered = [Confirm(seat, h) for h in hands if h not in done]
+        offered = [_offer(seat, h) for h in hands if h not in done]
         return [*actions, *offered] if offered else actions
 
     def action_of(self, command: Any) -> str:

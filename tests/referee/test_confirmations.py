@@ -4,6 +4,8 @@ changes no score, no view and no ruling; the undo steps back through it like any
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from referee.confirmations import (GAME, Confirm, ConfirmRefused, HandConfirmed, confirmation_status, played_in_hands,
@@ -133,6 +135,8 @@ def test_a_disagreement_leaves_the_hand_unconfirmed_for_the_director(params):
 def test_a_game_played_in_no_hands_is_confirmed_as_a_whole(params):
     table = scored(params)
     assert table.game.outcome(table.state) is not None and scored_hands(table.game, table.state) == [GAME]
+    with pytest.raises(ConfirmRefused, match=r"Seat 0 \(Ann\) cannot confirm hand 1: this game is played in no hands"):
+        table.game.decide(table.state, Confirm(0, 1), table.rng)
     table.act(Confirm(0))
     assert confirmation_status(table.game, table.state) == {"confirmed": True, "unconfirmed_hands": [], "disagreements": []}
 
@@ -171,3 +175,32 @@ def test_a_record_with_confirmations_replays_and_is_decided_again(params):
     for state in (rebuilt, decided):
         assert state.confirmations == table.state.confirmations
         assert confirmation_status(table.game, state) == confirmation_status(table.game, table.state)
+
+
+def _refusal(table, command) -> str | None:
+    try:
+        table.game.decide(table.state, command, table.rng)
+    except InputError as exc:
+        return exc.message
+    return None
+
+
+@pytest.mark.parametrize("game,options", [("queen-bees", {"target": 40}), ("black-queen", {"hands": 3})])
+def test_the_confirm_offers_and_refusals_are_the_same_whatever_the_hidden_cards(game, options):
+    from trick_random import step, twin_tables  # the same game in a known record and its blind twin
+
+    known, blind = twin_tables(game, 5, **options)
+    rng = random.Random(5)
+    confirmed = 0
+    for _ in range(3000):
+        if known.game.outcome(known.state) is not None or len(scored_hands(known.game, known.state)) >= 2:
+            break
+        offered = [c for c in known.game.legal_actions(known.state, rng.randrange(known.players)) if type(c) is Confirm]
+        step(known, blind, rng, offered[0] if offered and rng.random() < 0.3 else None)
+        confirmed += bool(offered)
+        for seat in range(known.players):
+            offers = [[c for c in t.game.legal_actions(t.state, seat) if type(c) is Confirm] for t in (known, blind)]
+            assert offers[0] == offers[1]
+            for hand in (None, 1, 2):
+                assert _refusal(known, Confirm(seat, hand)) == _refusal(blind, Confirm(seat, hand))
+    assert confirmed and scored_hands(known.game, known.state)
