@@ -30,7 +30,7 @@ from referee.club import sessions as se
 from referee.club.errors import ClubError
 from referee.club.ratings import ratings
 from referee.club.results import TableResult, result_of
-from referee.club.standings import Adjustment, session_standings
+from referee.club.standings import adjustments_from, apply_adjustments, session_standings
 from referee.confirmations import confirmation_status
 from referee.errors import InputError
 from referee.registry import game_names, get_game
@@ -122,7 +122,7 @@ class Club:
         for session_id in self.session_ids():
             state = self.session(session_id)
             results = self.results(state, roster)
-            every += results
+            every += apply_adjustments(results, adjustments_from([a for _, a in state.adjustments], results))
             for result in results:
                 if pid in result.players:
                     seat = result.players.index(pid)
@@ -263,11 +263,10 @@ class Club:
         state = self.session(session_id)
         roster = self.roster()
         results = self.results(state, roster)
-        by_id = {r.game_id: r for r in results}
-        adjustments = [Adjustment(a.game_id, tuple(a.places), tuple(a.totals) if a.totals is not None
-                                  else by_id[a.game_id].totals, a.reason, a.kind) for _, a in state.adjustments]
+        adjustments = adjustments_from([a for _, a in state.adjustments], results)
         counted = session_standings(results, adjustments)
-        rated = {player: r.ordinal for (player, game), r in ratings(results).items()}
+        # Rated as the director ruled, as a league rates them.
+        rated = {player: r.ordinal for (player, game), r in ratings(apply_adjustments(results, adjustments)).items()}
         names = {line.player: roster.name_of(line.player) for line in counted.as_played}
         closes = state.closes_at()
         body = counted.to_json()

@@ -70,3 +70,8 @@ def play_a_hand_and_confirm(client, game_id, token, seed, max_actions=400):
     view = client.get(f"/games/{game_id}").get_json()
     assert view["outcome"] is not None and view["confirmations"]["confirmed"], view["confirmations"]
     return view
+
+
+def unrated(lines):
+    """Standings lines without the rating, which follows the results as ruled."""
+    return [{k: v for k, v in line.items() if k != "rating"} for line in lines]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tests.api.club_helpers import NAMES, add_roster, open_session, play_to_end, seat
+from tests.api.club_helpers import NAMES, add_roster, open_session, play_to_end, seat, unrated
 from tests.api.test_problems import assert_problem
 
 
@@ -25,9 +25,11 @@ def test_session_adjusted_score_shows_as_ruled_beside_as_played(client):
         "game_id": table["game_id"], "places": [4, 3, 2, 1], "totals": [0, 10, 20, 30], "reason": "slow play, table 1"})
     assert response.status_code == 201, response.get_json()
     standings = client.get(f"/sessions/{session_id}/standings").get_json()
-    assert standings["as_played"] == played
+    assert unrated(standings["as_played"]) == unrated(played)  # the rating follows the results as ruled
     assert [l["player"] for l in standings["as_ruled"]] == ids[::-1]
     assert standings["as_ruled"][0]["match_points"] == 6  # 2 for each of the three below
+    rating = {line["player"]: line["rating"] for line in standings["as_ruled"]}
+    assert rating[ids[3]] > rating[ids[2]] > rating[ids[1]] > rating[ids[0]]  # rated as ruled
     assert standings["adjustments"][0]["reason"] == "slow play, table 1"
     assert client.get(f"/games/{table['game_id']}").get_json()["version"] == events_before  # the game is untouched
     page = client.get(f"/sessions/{session_id}/standings", query_string={"format": "html"})
