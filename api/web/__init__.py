@@ -45,7 +45,8 @@ def session_page(session_id: str):
     from api.services import services
 
     club = services().club
-    return page(session_json(session_id, club.session(session_id)), club.standings_page(session_id, "html"))
+    return page(session_json(session_id, club.session(session_id)), club.standings_page(session_id, "html"),
+                club.standings(session_id)["results"])
 
 
 @bp.get("/standings/<session_id>")

@@ -151,6 +151,7 @@ def test_session_page_and_public_standings_page_need_no_token(client):
     assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")
     assert "Round 1 (given)" in page.text and "1 Window" in page.text and table["game_id"] in page.text
     assert "Ann, Bob, Cat, Dan" in page.text and "<h2>Standings</h2>" in page.text
+    assert "over, not yet confirmed" in page.text  # the players confirm each scored hand
     public = client.get(f"/standings/{session_id}")
     assert public.status_code == 200 and "Friday club night, 2026-11-27" in public.text and "Ann" in public.text
     missing = client.get("/standings/nosuchsession")
