@@ -14,6 +14,7 @@ from the session's stream, for the game's view.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import secrets
@@ -23,7 +24,7 @@ from typing import Any
 
 import redis
 
-from events.errors import ConcurrencyError
+from events.errors import ConcurrencyError, WriteOutcomeUnknownError
 from events.store import EventStore
 from referee.club import roster as ro
 from referee.club import sessions as se
@@ -199,13 +200,22 @@ class Club:
                                                   False, actor=actor)
                 made.append(SeatedTable(number, players, created.game_id, created.token))
             batch = [seated, *(se.TableGameCreated(seated.round, t.table, t.game_id) for t in made)]
-            try:
-                self.store.append(session_id, batch, state.version, actor)
-            except ConcurrencyError:
-                continue  # the games made stay unplayed and belong to no session
+            # Indexed before the round is recorded, so a game of the session is never without its
+            # table; a round that is not recorded takes its games' entries back.
             self.redis.hset(self.index_key, mapping={t.game_id: json.dumps(
                 {"session_id": session_id, "round": seated.round, "number": t.table, "name": state.table_name(t.table)})
                 for t in made})
+            try:
+                self.store.append(session_id, batch, state.version, actor)
+            except ConcurrencyError:
+                self.redis.hdel(self.index_key, *(t.game_id for t in made))
+                continue  # the games made stay unplayed and belong to no session
+            except WriteOutcomeUnknownError:
+                raise  # the round may be recorded: its games keep their tables
+            except BaseException:
+                with contextlib.suppress(redis.RedisError):
+                    self.redis.hdel(self.index_key, *(t.game_id for t in made))
+                raise
             return seated, made
         raise ClubError(f"Session {session_id} kept moving while the round was seated; try again.", code="session_busy")
 
