@@ -97,3 +97,17 @@ def test_session_verify_draws_each_round_again_from_its_seed(live, tmp_path):  #
     refused = run("session", "verify", folder, "--json")
     assert refused.exit_code == EXIT_REFUSED
     assert json.loads(refused.output)["problems"] == ["round 1 is not the seating its seed 5 draws"]
+
+
+def test_session_exported_and_verified_by_courtcard_export_and_verify(live, tmp_path):  # noqa: F811
+    for name in NAMES[:4]:
+        assert run("player", "add", name, "--url", live).exit_code == 0
+    session_id = cli_json("session", "new", "Night", "--game", "queens-dungeon", "--tables", "1",
+                          *(a for name in NAMES[:4] for a in ("--player", name)), "--url", live)["session_id"]
+    game = cli_json("session", "seat", session_id, "--url", live)["tables"][0]["game_id"]
+    folder = tmp_path / "night"
+    assert run("export", session_id, "--session", "-o", folder, "--url", live).exit_code == 0
+    assert sorted(p.name for p in folder.iterdir()) == sorted([f"session-{session_id}.jsonl", "roster.jsonl",
+                                                                f"game-{game}.jsonl"])
+    verified = run("verify", folder)
+    assert verified.exit_code == 0 and f"Verified: session {session_id}, 1 rounds, 1 games" in verified.output
