@@ -25,6 +25,7 @@ from events.server import queue_url, redis_from_url
 from referee.service import RefereeService
 from workers.catalog import GameCatalog
 from workers.listing import GameListing
+from workers.club import Club
 from workers.tables import JobPolicy, Tables
 
 
@@ -96,9 +97,9 @@ def create_app(config: dict | None = None) -> Flask:
         queue_at, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10)
     jobs = JobPolicy(queue, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
     listing = GameListing(client, store, catalog)
-    app.extensions["courtcard"] = Services(client, queue, store, catalog, referee, listing,
-                                           Tables(queue, store, catalog, referee, jobs, listing),
-                                           Probes.connect(app.config["REDIS_URL"], queue_at))
+    tables = Tables(queue, store, catalog, referee, jobs, listing)
+    app.extensions["courtcard"] = Services(client, queue, store, catalog, referee, listing, tables,
+                                           Probes.connect(app.config["REDIS_URL"], queue_at), Club(client, tables))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.
     app.extensions["courtcard_streams"] = threading.BoundedSemaphore(app.config["STREAM_LIMIT"])
     # Imports read at once per process; one more is a 503 (api.resources.imports).

@@ -13,6 +13,8 @@ import click
 
 from api.cli_actions import GameCommands, LogCommand, card_hint, game_kind_option, prepare_action, prepare_options, seat_number
 from api.cli_table import lost_line
+from api.cli_club import CLUB_COMMANDS
+from api.cli_league import LEAGUE_COMMANDS
 from api.cli_disputes import dispute_command
 from api.cli_queries import QUERY_COMMANDS
 from api.cli_records import RECORD_COMMANDS
@@ -279,5 +281,5 @@ def demo(game_name, players, options, seed, max_actions, url) -> None:
 
 # The record commands (export, import, verify, signing-key, audit) and those that read a table
 # (scores, legal, list) and its disputes live in their own modules.
-for _command in (*RECORD_COMMANDS, *QUERY_COMMANDS, dispute_command):
+for _command in (*RECORD_COMMANDS, *QUERY_COMMANDS, dispute_command, *CLUB_COMMANDS, *LEAGUE_COMMANDS):
     main.add_command(_command)

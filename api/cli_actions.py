@@ -79,6 +79,23 @@ class GameCommands:
         kind = self.fields(action)[key].get("type")
         return key in SEAT_KEYS and (kind == "integer" or isinstance(kind, list) and "integer" in kind)
 
+    def is_boolean(self, action: str, key: str) -> bool:
+        """A yes-or-no field (a confirmation's ``agree``)."""
+        kind = self.fields(action)[key].get("type")
+        return kind == "boolean" or isinstance(kind, list) and "boolean" in kind
+
+
+#: How a yes-or-no field may be typed on the command line (``agree=no``); JSON's true and false too.
+YES_NO = {"yes": True, "y": True, "no": False, "n": False}
+
+
+def yes_or_no(key: str, value: str) -> bool:
+    """``agree=no`` -> False; any other word is refused, naming the field (click.UsageError)."""
+    try:
+        return YES_NO[value.strip().lower()]
+    except KeyError:
+        raise click.UsageError(f"{key}={value} is not a yes or no: write {key}=yes or {key}=no.") from None
+
 
 def prepare_action(commands: GameCommands, names: list[str], action: str, fields: dict[str, Any]) -> dict[str, Any]:
     """The API's action body for ``action`` with ``fields`` as typed: the action and each field
@@ -94,7 +111,8 @@ def prepare_action(commands: GameCommands, names: list[str], action: str, fields
             listed = ", ".join(known) or "none"
             raise click.UsageError(f"'{action}' has no field '{key}'.{did_you_mean(key, list(known))} "
                                    f"Its fields: {listed}.")
-        body[key] = seat_number(value, names, key) if commands.is_seat(action, key) and isinstance(value, str) else value
+        body[key] = seat_number(value, names, key) if commands.is_seat(action, key) and isinstance(value, str) \
+            else yes_or_no(key, value) if commands.is_boolean(action, key) and isinstance(value, str) else value
     refuse_unreadable_cards(body)
     return body
 

@@ -37,11 +37,18 @@ AUDIT_WAIT_S = 10
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="jsonl", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="File to write (default game-<id>.<format>, .txt for text; '-' for standard output).")
+@click.option("--session", "of_session", is_flag=True,
+              help="GAME_ID is a session's id: save its record, the roster's and its games' in a folder "
+                   "(as `courtcard session export`; -o names the folder).")
 @url_option
-def export_game(game_id, fmt, output, url) -> None:
+def export_game(game_id, fmt, output, of_session, url) -> None:
     """Download a game's record: jsonl (verifiable history), csv (the running totals, a row per
     hand), csv-detail (each hand's figures, a row per hand and seat), html (printable) or text
-    (readable, in the spirit of PGN; imports back)."""
+    (readable, in the spirit of PGN; imports back). With --session, a session's records."""
+    if of_session:
+        from api.cli_club import session_export
+
+        return session_export.callback(game_id, output, url)
     client = Client(url)
     try:
         response = client.request("GET", f"/games/{game_id}/export", token=client.token_for(game_id),
@@ -136,7 +143,7 @@ def import_game(file, fmt, url, as_json) -> None:
 
 
 @click.command("verify")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, path_type=Path))
 @click.option("--key", help="The public key of the service that should have recorded FILE (GET /signing-key, "
                             "or `courtcard signing-key`), or a file holding it.")
 @json_option
@@ -144,7 +151,12 @@ def verify_file(file, key, as_json) -> None:
     """Check an exported record offline, a jsonl file or a text record (told apart by its first
     character): its hash chain, its head, and every event the referee makes decided again from the
     table's actions; with --key, also that the service with that key recorded it, or imported it
-    (when, from a file with which hash: never said to be recorded by it)."""
+    (when, from a file with which hash: never said to be recorded by it). A folder is a saved
+    session (`courtcard export SESSION --session`), checked as `courtcard session verify` does."""
+    if file.is_dir():
+        from api.cli_club import session_verify
+
+        return session_verify.callback(file, as_json)
     from workers.imports import ImportRejected, check_history
     from workers.record_words import result_words
     from workers.text_record import is_text_record

@@ -51,6 +51,12 @@ PROBLEM_CODES = (
     "store_full", "store_unavailable", "token_rejected", "token_required", "too_many_lines", "too_many_streams",
     "trump_change_required", "unknown_action", "unknown_card", "unknown_game", "unknown_suit",
     "unsupported_media_type", "version_ahead", "version_conflict", "wrong_phase",
+    # the club layer (roster and sessions)
+    "invalid_adjustment", "invalid_appeal", "invalid_merge", "invalid_seating", "invalid_session", "player_exists",
+    "player_not_found", "results_final", "session_busy", "session_closed", "session_not_found", "unknown_player",
+    "unknown_session_game",
+    # leagues
+    "league_not_found",
 )
 
 

@@ -21,6 +21,10 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
     view with seats as names, then the score sheet and how the game ended."""
     console.print(marked("[bold]{}[/]  game {}  version {}  ({} record, {})", body['title'], body['game_id'],
                          body['version'], body['record'], body['status'].replace('_', ' ')))
+    if seated := body.get("table"):
+        console.print(marked("Table {}{}, round {} of session {}", seated["number"],
+                             f" ({seated['name']})" if seated.get("name") else "", seated["round"],
+                             seated["session_id"]))
     view = body["view"]
     names = Names(view.get("seats") or [])
     console.print(f"Players: {', '.join(names.seats)}." if names.seats else "No players named.")
@@ -37,6 +41,8 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
     render_scores(console, body)
     if sentence := outcome_sentence(body):
         console.print(sentence)
+    if said := confirmed_sentence(body):
+        console.print(marked("{}", said), highlight=False)
 
 
 def fact_label(key: str) -> str:
@@ -110,6 +116,30 @@ def _empty(value: Any) -> bool:
     if value is None or value is False or value == {}:
         return True
     return isinstance(value, list) and all(_empty(v) for v in value)
+
+
+def confirmed_sentence(body: dict[str, Any]) -> str | None:
+    """What the players confirmed of the scores (``confirmations`` of GET /games/{id}), in a
+    sentence: "Confirmed by a player: hands 1, 2. Not confirmed yet: hand 3. Cat disagrees with hand
+    3: a trick missing." None when nothing is scored yet (or a service too old to say)."""
+    status = body.get("confirmations")
+    if not status:
+        return None
+    hands = [h.get("hand") for h in (body.get("scores") or {}).get("hands") or [] if isinstance(h, dict)]
+    unconfirmed = status.get("unconfirmed_hands") or []
+    if status.get("confirmed"):
+        return "Every score is confirmed by a player."
+    said = lambda hs: "the game" if hs == [0] else ("hand " if len(hs) == 1 else "hands ") + ", ".join(map(str, hs))  # noqa: E731
+    parts = []
+    # A game played in no hands is confirmed as a whole (hand 0), whatever its sheet's hands.
+    if 0 not in unconfirmed and (agreed := [h for h in hands if h not in unconfirmed]):
+        parts.append(f"Confirmed by a player: {said(agreed)}.")
+    if unconfirmed:
+        parts.append(f"Not confirmed yet: {said(unconfirmed)}.")
+    for d in status.get("disagreements") or []:
+        note = f": {d['note']}" if d.get("note") else ""
+        parts.append(f"{d.get('name')} disagrees with {said([d.get('hand')])}{note} (the director is called).")
+    return " ".join(parts) or None
 
 
 def outcome_sentence(body: dict[str, Any]) -> str | None:

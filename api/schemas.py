@@ -88,6 +88,11 @@ class GameViewSchema(ma.Schema):
     view = ma.fields.Dict(metadata={"description": "The table as the requested view may see it"})
     scores = ma.fields.Dict()
     outcome = ma.fields.Dict(allow_none=True)
+    table = ma.fields.Dict(allow_none=True, metadata={
+        "description": "the session, round and table number (and its name) the game was made for; null outside a session"})
+    confirmations = ma.fields.Dict(metadata={
+        "description": "what the players confirmed (the action confirm): confirmed (the game over and every "
+                       "scored hand agreed to), unconfirmed_hands, disagreements (hand, seat, name, note, version)"})
 
 
 class ActionSchema(ma.Schema):

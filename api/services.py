@@ -11,6 +11,7 @@ from flask import current_app
 from events.store import EventStore
 from referee.service import RefereeService
 from workers.catalog import GameCatalog
+from workers.club import Club
 from workers.listing import GameListing
 from workers.tables import Tables
 
@@ -30,6 +31,7 @@ class Services:
     listing: GameListing  # the list of games, filtered and paged
     tables: Tables  # the use cases: creating, importing, disputes, the bookkeeping after an append
     probes: Probes  # /healthz's own clients: short timeouts, apart from the requests'
+    club: Club  # the club's use cases: the roster, sessions, their rounds, rulings and standings
 
 
 def services() -> Services:

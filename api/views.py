@@ -6,6 +6,7 @@ from typing import Any
 
 from api.services import services
 from workers.catalog import CatalogEntry
+from referee.confirmations import confirmation_status
 from referee.game import Game, GameState
 
 
@@ -36,6 +37,8 @@ def game_view(entry: CatalogEntry, game: Game, state: GameState, view: str, seat
         "view": shown,
         "scores": game.scores(state),
         "outcome": game.outcome(state),
+        "table": services().club.table_of(entry.game_id),
+        "confirmations": confirmation_status(game, state),
     }
 
 

@@ -45,7 +45,7 @@ from events.store import EventStore  # noqa: E402
 from referee.replay import replay  # noqa: E402
 from referee.service import RefereeService, new_game_id  # noqa: E402
 
-NOT_RANDOM = {"end_game", "claim_renege", "take_back", "accept_penalty", "announce_challenge", "undo", "redo"}
+NOT_RANDOM = {"end_game", "claim_renege", "take_back", "accept_penalty", "announce_challenge", "undo", "redo", "confirm"}
 OPTIONS = {"first_dealer": 0, "target": 10**9}  # never ends: the benchmark decides how long to play
 
 

@@ -39,7 +39,7 @@ WHOLE_GAMES = {
     "the-queens": (1, {}),
 }
 #: Actions a random player never takes: they undo, or end the game, rather than play.
-NOT_RANDOM = {"take_back", "give_up", "end_game", "claim_renege", "accept_penalty", "undo", "redo"}
+NOT_RANDOM = {"take_back", "give_up", "end_game", "claim_renege", "accept_penalty", "undo", "redo", "confirm"}
 
 
 def clock() -> tuple[float, float]:

@@ -12,6 +12,10 @@ Contract
 * ``initial_state()`` is the empty state before any event.
 * Every state has an attribute ``undo_trail``, None in a new state and shared by its clones: the
   undo of the last entry keeps there what it needs (``referee.undo``), and no game reads it.
+* Every state has an attribute ``confirmations``, ``()`` in a new state: the players' confirmations
+  of scored hands (``referee.confirmations``) are folded there, and no game reads it. A game scored
+  as a whole, not hand by hand, says so with ``played_in_hands = False``; ``scored_hands(state)``
+  (optional) lists the hands scored without building the score sheet.
 * ``apply(state, event) -> state`` folds one event in. It never validates (events in the log are
   facts) and, for speed, may update ``state`` in place and return it: callers that need the state
   before the event keep a copy (``copy.deepcopy``). ``state.version`` counts the events applied,

@@ -9,17 +9,19 @@ from referee.games.dungeon import Dungeon
 from referee.games.queen_bees import QueenBees
 from referee.games.queens_dungeon import QueensDungeon
 from referee.games.the_queens import TheQueens
+from referee.confirmations import confirmable
 from referee.undo import undoable
 
 _GAMES: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
-    """Add a game object under ``game.name`` (once), with the undo of the last entry
-    (``referee.undo``), which every game has."""
+    """Add a game object under ``game.name`` (once), with the players' confirmations of scored
+    hands (``referee.confirmations``) and the undo of the last entry (``referee.undo``), which
+    every game has."""
     if game.name in _GAMES:
         raise ValueError(f"game {game.name!r} is already registered")
-    _GAMES[game.name] = game = undoable(game)
+    _GAMES[game.name] = game = undoable(confirmable(game))
     return game
 
 

@@ -21,6 +21,7 @@ from events.envelope import Envelope
 from events.registry import EventTypeError, registry
 from referee import events as ev
 from referee.cards import RANK, RANK_WORDS, SUIT, SUIT_NAMES, card_words
+from referee.confirmations import GAME, HandConfirmed
 from referee.games.dungeon import events as dungeon
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.the_queens import events as queens
@@ -215,6 +216,14 @@ _REASONS = {"escape": "escaped", "target": "a total reached the target", "hands"
             "early": "the scorekeeper ended it"}
 
 
+def _confirmed(p: dict[str, Any], n) -> str:
+    """A player's confirmation: "Cat confirms hand 3's score", or disagrees, with the note."""
+    what = "the game's result" if p["hand"] == GAME else f"hand {p['hand']}'s score"
+    if p["agree"]:
+        return f"{n(p['seat'])} confirms {what}"
+    return f"{n(p['seat'])} disagrees with {what}" + (f": {p['note']}" if p.get("note") else "")
+
+
 def _game_ended(p: dict[str, Any], n) -> str:
     winners = [n(w) for w in p.get("winners") or []]
     reason = reason_words(p.get("reason"))
@@ -289,6 +298,7 @@ _WORDS: dict[type, Any] = {
                                      f"calling {' and '.join(card_words(c) for c in p['called'])}",
     ev.EntryUndone: lambda p, n: f"The scorekeeper undoes the last entry ({p['action']}, versions {p['replaces_from']} to "
                           f"{p['replaces_to']}): it did not happen at the table",
+    HandConfirmed: _confirmed,
     ev.EntryRedone: lambda p, n: f"The scorekeeper redoes the entry ({p['action']}) that the undo at version {p['undo']} "
                                  "took back: it happened after all",
     # Dungeon

@@ -27,6 +27,7 @@ from events.envelope import Envelope
 from events.errors import ConcurrencyError, EventStoreError, WriteOutcomeUnknownError
 from events.registry import EventTypeError
 from events.store import EventStore
+from referee.confirmations import HandConfirmed
 from referee.errors import InputError, InvalidOption
 from referee.events import EntryRedone, EntryUndone, RenegeClaimed
 from referee.service import ActionResult, RefereeService, new_game_id
@@ -38,7 +39,7 @@ from workers.listing import GameListing
 from workers.naming import seat_names
 from workers.provenance import import_mark
 from workers.queues import live_workers
-from workers.record_words import entry_words, is_undoing
+from workers.record_words import entry_words, is_undoing, sentence
 
 log = logging.getLogger(__name__)
 
@@ -237,10 +238,14 @@ class Tables:
 
     def said(self, game_id: str, envelopes: Sequence[Envelope]) -> str | None:
         """What an undo or a redo among the new ``envelopes`` took back or put back, in words
-        (``workers.record_words.entry_words``); None for any other action."""
+        (``workers.record_words.entry_words``), or what a player confirmed ("Cat confirms hand 3's
+        score."); None for any other action."""
         undoing = next((e for e in reversed(envelopes) if is_undoing(e)), None)
         if undoing is None:
-            return None
+            confirmed = next((e for e in envelopes if isinstance(e.event, HandConfirmed)), None)
+            if confirmed is None:
+                return None
+            return sentence(confirmed, seat_names(self.store.read_at(game_id, [1])))
         redone = isinstance(undoing.event, EntryRedone)
         undo = self.store.read_at(game_id, [undoing.payload["undo"]])[0] if redone else undoing
         first, last = undo.payload["replaces_from"], undo.payload["replaces_to"]

@@ -24,6 +24,7 @@ from flask.views import MethodView
 from api.auth import require_director
 from api.jsonio import Blueprint
 from api.services import services
+from referee.confirmations import confirmation_status, what
 from referee.service import GameUnreadableError
 from workers.catalog import CatalogEntry
 from workers.claims import KIND_WORDS
@@ -53,6 +54,14 @@ class DeskTableSchema(ma.Schema):
                        "has claimed, a game the referee cannot read"})
     disputes = ma.fields.List(ma.fields.Dict(), metadata={
         "description": "each claim of the game: dispute (its id), hand, trick, claimant, accused, verdict"})
+    table = ma.fields.Dict(allow_none=True, metadata={
+        "description": "a session's game: session_id, round, number and name of its table; null otherwise"})
+    flags = ma.fields.List(ma.fields.String(), metadata={
+        "description": "short flags for the desk: \"unconfirmed\" (a scored hand no player confirmed yet), "
+                       "\"disagreement\" (a player disagrees with a hand's score: the director is called)"})
+    confirmations = ma.fields.Dict(metadata={
+        "description": "what the players confirmed: confirmed, unconfirmed_hands, disagreements "
+                       "(each hand, seat, name, note, version)"})
 
 
 class DeskSchema(ma.Schema):
@@ -79,8 +88,19 @@ class DeskTables(MethodView):
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=304, headers=headers)
         summaries = current_app.extensions.setdefault("courtcard_desk_summaries", Summaries())
-        body = {"tables": summaries.at_heads(entries, heads), "in_progress": in_progress}
+        body = {"tables": by_session_and_number(summaries.at_heads(entries, heads)), "in_progress": in_progress}
         return Response(current_app.json.dumps(body), 200, headers, mimetype="application/json")
+
+
+def by_session_and_number(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A session's tables together, by round and number, in the order the sessions' first games
+    were made; games outside a session after them, oldest first."""
+    first = {}
+    for t in tables:
+        if t["table"] is not None:
+            first.setdefault(t["table"]["session_id"], len(first))
+    return sorted(tables, key=lambda t: (0, first[t["table"]["session_id"]], t["table"]["round"], t["table"]["number"])
+                  if t["table"] is not None else (1,))
 
 
 def desk_etag(in_progress: int, entries: list[CatalogEntry], heads: list[tuple[int, str]]) -> str:
@@ -120,7 +140,8 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
     """One game as the desk lists it."""
     out: dict[str, Any] = {"game_id": entry.game_id, "game": entry.game, "title": entry.game, "record": entry.record,
                            "private": entry.private, "version": 0, "seats": [], "phase": None, "hand": None,
-                           "trick": None, "to_act": [], "attention": [], "disputes": []}
+                           "trick": None, "to_act": [], "attention": [], "disputes": [], "flags": [],
+                           "confirmations": None, "table": services().club.table_of(entry.game_id)}
     try:
         # All read under the lock: the view shares lists with the cached state, which the next
         # action updates in place.
@@ -132,6 +153,10 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
             out.update(title=game.title, version=state.version, seats=names, phase=view.get("phase"),
                        hand=hand.get("no"), trick=hand.get("trick_no"), to_act=[name(s) for s in game.to_act(state)],
                        attention=_attention(game, state, hand, name, len(names)), disputes=_disputes(view.get("rulings") or [], name))
+            status = confirmation_status(game, state)
+            out.update(confirmations=status, flags=_flags(status))
+            out["attention"] += [f"{d['name']} disagrees with the score of {what(d['hand'])}"
+                                 + (f": {d['note']}" if d["note"] else "") for d in status["disagreements"]]
     except GameUnreadableError as exc:
         out["attention"] = [str(exc)]
     return out
@@ -148,6 +173,11 @@ def _attention(game, state, hand: dict[str, Any], name, seats: int) -> list[str]
            for seat in range(seats) for action in _corrections(game, state, seat)]
     return out + [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {KIND_WORDS.get(irr['kind'], 'broke a rule')}: "
                   "nobody has claimed it yet" for irr in irregular if irr["status"] == "open"]
+
+
+def _flags(status: dict[str, Any]) -> list[str]:
+    """The desk's flags from what the players confirmed (``referee.confirmations``)."""
+    return (["disagreement"] if status["disagreements"] else []) + (["unconfirmed"] if status["unconfirmed_hands"] else [])
 
 
 def _corrections(game, state, seat: int) -> list[str]:

@@ -74,5 +74,15 @@ class Export(MethodView):
         draw = getattr(replay.game, "picture_html", None)
         picture = draw(replay.state) if draw is not None else None
         view = replay.game.public_view(replay.state)
-        return Response(render_html(replay.game.title, envelopes, sheet, head, picture, view), mimetype=FORMATS[fmt],
-                        headers=headers)
+        return Response(render_html(_titled(replay.game.title, game_id), envelopes, sheet, head, picture, view),
+                        mimetype=FORMATS[fmt], headers=headers)
+
+
+def _titled(title: str, game_id: str) -> str:
+    """The printable record's title: a session's game says its table, round and session (which
+    the session's record holds, the game's own record being every game's)."""
+    table = services().club.table_of(game_id)
+    if table is None:
+        return title
+    name = f" ({table['name']})" if table["name"] else ""
+    return f"{title}, table {table['number']}{name}, round {table['round']} of session {table['session_id']}"

@@ -144,7 +144,7 @@ class Actions(MethodView):
             out_headers["Idempotent-Replayed"] = "true"
         body = {"game_id": game_id, "version": result.version, "duplicate": result.duplicate,
                 "events": [e.to_dict() for e in result.envelopes]}
-        if action in ("undo", "redo") and result.envelopes:
+        if action in ("undo", "redo", "confirm") and result.envelopes:
             body["said"] = services().tables.said(game_id, result.envelopes)
         # Envelopes are JSON-ready already: a Response skips the schema's dump (the schema still
         # documents the reply), which is a good part of the cost of an action.

@@ -37,6 +37,26 @@ def director_game_page(game_id: str):
     return render_template("web/director_game.html", game_id=game_id)
 
 
+@bp.get("/session/<session_id>")
+def session_page(session_id: str):
+    """A session's page: its rounds, its tables by number and their games, and the standings (no token)."""
+    from api.club_pages import session_page as page
+    from api.resources.sessions import session_json
+    from api.services import services
+
+    club = services().club
+    return page(session_json(session_id, club.session(session_id)), club.standings_page(session_id, "html"),
+                club.standings(session_id)["results"])
+
+
+@bp.get("/standings/<session_id>")
+def standings_page(session_id: str):
+    """A session's standings as a page to print or publish on a website (no token)."""
+    from api.services import services
+
+    return services().club.standings_page(session_id, "html")
+
+
 @bp.get("/sw.js")
 def service_worker():
     """The pages' service worker (static/sw.js), which lets a page reload with no network. Served

@@ -50,6 +50,8 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
     title: ClassVar[str]
     options_schema: ClassVar[type[marshmallow.Schema]]
     actions: ClassVar[Mapping[str, type]]  # action name -> command class
+    #: Scored hand by hand: the players confirm each hand (``referee.confirmations``).
+    played_in_hands: ClassVar[bool] = True
     command_schemas: Mapping[str, marshmallow.Schema]
 
     # The phase a game is in before each hand (after the first dealer is known, and after a hand
@@ -249,6 +251,11 @@ class TrickGame(TrickFold, TrickDecide, TrickViews):
 
     def score_mark(self, state: TableState) -> tuple:
         return len(state.history), tuple(state.totals)
+
+    def scored_hands(self, state: TableState) -> list[int]:
+        """The numbers of the hands scored (each sheet of ``history``), without building the score
+        sheet: a legal list asks at every version (``referee.confirmations``)."""
+        return [sheet["hand"] for sheet in state.history]
 
     def outcome(self, state: TableState) -> dict[str, Any] | None:
         return state.outcome

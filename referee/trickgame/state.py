@@ -125,7 +125,8 @@ class TableState:
     """A whole game: options, seats, totals, the hand in play, the public record of rulings."""
 
     __slots__ = ("version", "game_name", "options", "record", "names", "layout", "players", "hand_size",
-                 "totals", "phase", "dealer", "hand", "history", "rulings", "replaced", "outcome", "undo_trail")
+                 "totals", "phase", "dealer", "hand", "history", "rulings", "replaced", "outcome", "undo_trail",
+                 "confirmations")
 
     def __init__(self, game_name: str) -> None:
         self.version = 0
@@ -145,6 +146,7 @@ class TableState:
         self.replaced: list[list[int]] = []  # [first, last] stream versions marked replaced
         self.outcome: dict[str, Any] | None = None
         self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
+        self.confirmations: tuple = ()  # the players' confirmations of scored hands (``referee.confirmations``)
 
     def clone(self) -> TableState:
         """An independent copy for look-ahead in ``decide``. Records once appended (sheets,

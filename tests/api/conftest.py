@@ -35,3 +35,12 @@ def new_game(client):
         return body["game_id"], body["token"], {"Authorization": f"Bearer {body['token']}"}
 
     return create
+
+
+@pytest.fixture
+def director_headers():
+    """Auth headers with the director's key, read where `courtcard serve` keeps it (its data directory)."""
+    from api.director import load_or_create_director_key
+    from events.server import default_data_dir
+
+    return {"Authorization": f"Bearer {load_or_create_director_key(default_data_dir())}"}

@@ -96,7 +96,7 @@ def test_invalid_options_are_refused():
 def test_commands_load_from_json_through_their_schemas():
     command = QD.command_schemas["play"].load({"seat": 1, "card": "qs"})
     assert command == cmd.Play(1, "qs") and QD.action_of(command) == "play"
-    assert set(QD.command_schemas) == set(cmd.ACTIONS) | {"undo", "redo"}  # the undo and redo of mis-entries, every game's
+    assert set(QD.command_schemas) == set(cmd.ACTIONS) | {"undo", "redo", "confirm"}  # the undo and redo of mis-entries and the players' confirmations, every game's
 
 
 def test_events_round_trip_through_the_event_registry(table):

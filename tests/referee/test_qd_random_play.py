@@ -20,6 +20,7 @@ from referee import events as ev
 from referee.cards import deck_without
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon.rules import legal_cards
+from referee.confirmations import Confirm
 from referee.undo import Undo
 
 CONFIGS = [
@@ -35,7 +36,7 @@ CONFIGS = [
     {"players": 7},
     {"players": 8},
 ]
-NOT_RANDOM = (cmd.TakeBack, cmd.AcceptPenalty, Undo)
+NOT_RANDOM = (cmd.TakeBack, cmd.AcceptPenalty, Undo, Confirm)
 
 
 def twin_tables(config: dict, seed: int, target: int = 150, known_detection: str = "announced",

@@ -35,7 +35,7 @@ def random_record(name: str, record: str, detection: str, seed: int, steps: int 
         if game.outcome(state) is not None or not game.to_act(state):
             break
         seat = rng.choice(game.to_act(state))
-        command = rng.choice([a for a in game.legal_actions(state, seat) if game.action_of(a) not in ("end_game", "undo", "redo")])
+        command = rng.choice([a for a in game.legal_actions(state, seat) if game.action_of(a) not in ("end_game", "undo", "redo", "confirm")])
         if state.hand is not None and state.hand.trick_no > 1 and rng.random() < 0.05:
             command = ClaimRenege(seat, rng.randrange(players), rng.randint(1, state.hand.trick_no - 1))
         try:

@@ -25,6 +25,7 @@ from referee.reneges import UNSETTLED, window_of
 from referee.tricks import unseen_cards
 from referee.trickgame import commands as cmd
 from referee.replay import replay
+from referee.confirmations import Confirm
 from referee.undo import Undo
 
 
@@ -39,7 +40,7 @@ def step(known: Table, blind: Table, rng: random.Random, command: Any = None) ->
     """One action at the known table, and the same action (as the table saw it) at the blind one."""
     if command is None:
         seat = known.game.to_act(known.state)[0]
-        command = rng.choice([a for a in known.game.legal_actions(known.state, seat) if not isinstance(a, (cmd.TakeBack, Undo))])
+        command = rng.choice([a for a in known.game.legal_actions(known.state, seat) if not isinstance(a, (cmd.TakeBack, Undo, Confirm))])
     events = known.act(command)
     blind.act(cmd.Deal() if isinstance(command, cmd.Deal) else command)
     return events
@@ -203,7 +204,8 @@ def random_command(table: Any, rng: random.Random, illegal: Any) -> Any:
     penalty whenever one is open, a claim at any moment, a card the rules forbid (``illegal``), an
     early end now and then (often while a penalty choice is pending), else a legal action."""
     state, game = table.state, table.game
-    offered = [a for seat in range(len(state.names)) for a in game.legal_actions(state, seat) if not isinstance(a, Undo)]
+    offered = [a for seat in range(len(state.names)) for a in game.legal_actions(state, seat)
+               if not isinstance(a, (Undo, Confirm))]  # the undo's and the confirmations' own tests walk them
     corrections = [a for a in offered if isinstance(a, (cmd.TakeBack, AcceptPenalty))]
     others = [a for a in offered if a not in corrections]
     if rng.random() < (0.2 if pending_penalty(state) else 0.001):

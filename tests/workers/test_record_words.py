@@ -120,3 +120,17 @@ def test_an_undone_hidden_draw_is_worded_by_its_player_and_action_alone_whatever
     words, recorded = said.pop()
     assert words in ("Undone: Ann's draw.", "Undone: Bob's draw.")
     assert recorded.startswith(words[:-1] + " (versions ")
+
+
+@pytest.mark.parametrize("payload,said", [
+    ({"seat": 2, "hand": 3, "agree": True, "note": None}, "Cat confirms hand 3's score."),
+    ({"seat": 1, "hand": 3, "agree": False, "note": "we took the last trick"},
+     "Bob disagrees with hand 3's score: we took the last trick."),
+    ({"seat": 0, "hand": 0, "agree": True, "note": None}, "Ann confirms the game's result."),
+])
+def test_a_players_confirmation_says_whose_and_which_hand(payload, said):
+    from referee.confirmations import HandConfirmed
+
+    event = HandConfirmed(**payload)
+    assert words_of("HandConfirmed", payload, SEATS) == said[:-1]
+    assert sentence(envelopes_of([event])[0], SEATS) == said

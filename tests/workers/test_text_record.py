@@ -49,7 +49,7 @@ def random_record(name: str, seed: int = 1, steps: int = 400, setup: tuple | Non
         if game.outcome(state) is not None:
             break
         commands = [c for s in range(len(seats)) for c in game.legal_actions(state, s)
-                    if game.action_of(c) not in ("end_game", "give_up", "undo", "redo")]  # an undo: tests/api/test_undo.py
+                    if game.action_of(c) not in ("end_game", "give_up", "undo", "redo", "confirm")]  # an undo: tests/api/test_undo.py
         batch = game.decide(state, rng.choice(commands), rng)
         for event in batch:
             state = game.apply(state, event)
@@ -316,3 +316,31 @@ def test_a_name_holding_a_newline_or_a_control_or_format_character_stays_in_its_
     # Written by the release before, the format character stood in the tags as itself: the same names.
     before = text.replace(r"\u202e", "\u202e")
     assert read_text(before).lines == read.lines
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_record_with_players_confirmations_reads_back_into_the_same_events(name):
+    from referee.confirmations import Confirm
+
+    game = get_game(name)
+    log = random_record(name, steps=3000)
+    state = replay(log)
+    seats = len(GAMES[name][1])
+    commands = [Confirm(seat, agree=agree, note=note)
+                for seat, agree, note in [(seats - 1, False, "one trick short, said Cat"), (0, True, None)][:seats]]
+    if game.outcome(state) is None and name == "the-queens":  # a patience may go round for ever: given up
+        commands.insert(0, next(c for c in game.legal_actions(state, 0) if game.action_of(c) == "give_up"))
+    for command in commands:
+        batch = game.decide(state, command, random.Random(0))
+        for event in batch:
+            state = game.apply(state, event)
+        log += batch
+    envelopes = envelopes_of(log)
+    text = text_of(envelopes)
+    assert "confirm" in text
+    read = read_text(text)
+    assert read.lines[:-1] == [canonical_json(e.to_dict()) for e in envelopes]
+    # Without its chain the record is refereed afresh: the confirmations are decided again.
+    bare = "\n".join(line for line in text.split("\n") if not line.startswith("%"))
+    assert [orjson.loads(line)["payload"] for line in read_text(bare).lines[-1 - min(seats, 2):-1]] == \
+        [e.payload for e in envelopes[-min(seats, 2):]]

@@ -52,6 +52,13 @@ function render(body) {
   fill($("tables"), tables.length ? tables.map(tableItem) : h("li", { class: "muted" }, "No game in progress."));
 }
 
+// A session's table is named by its number (and name), as the room knows it; any other by its game id.
+function tableName(t) {
+  if (!t.table) return `Game ${t.game_id}`;
+  const named = t.table.name ? ` (${t.table.name})` : "";
+  return `Table ${t.table.number}${named}, round ${t.table.round} \u00b7 session ${t.table.session_id}`;
+}
+
 function tableItem(t) {
   const where = [t.hand ? `Hand ${t.hand}` : null, t.trick ? `trick ${t.trick}` : null].filter(Boolean).join(", ");
   // Nobody to act: the scorekeeper logs what comes next (a deal), whose name the phase says.
@@ -60,14 +67,22 @@ function tableItem(t) {
   const lastDispute = t.disputes[t.disputes.length - 1];
   return h("li", { class: `desk-table${t.attention.length ? " needs" : ""}`, "data-game-id": t.game_id, "data-version": t.version },
     h("a", { href: `/director/${encodeURIComponent(t.game_id)}`, class: "open" },
-      h("span", { class: "table-id" }, `Game ${t.game_id}`), " ", h("span", { class: "kind" }, t.title),
-      t.private ? h("span", { class: "tag" }, "private") : null),
+      h("span", { class: "table-id" }, tableName(t)), " ", h("span", { class: "kind" }, t.title),
+      t.private ? h("span", { class: "tag" }, "private") : null,
+      // What the players confirmed: a disagreement calls the director, hands not confirmed yet wait.
+      ...(t.flags || []).map((f) => h("span", { class: `tag flag-${f}`, title: flagTitle(f, t) }, f))),
     h("p", { class: "seats" }, t.seats.join(", "), ` \u00b7 ${t.record} record`),
     h("p", { class: "turn" }, [where, turn].filter(Boolean).join(": "), "."),
     t.attention.length ? h("ul", { class: "attention", "aria-label": "Needs the director" }, t.attention.map((a) => h("li", {}, withFaces(a, t.seats)))) : null,
     t.disputes.length ? h("p", { class: "disputes" }, `${t.disputes.length} dispute${t.disputes.length === 1 ? "" : "s"}; the last: `
       + `${lastDispute.claimant} against ${lastDispute.accused}, trick ${lastDispute.trick}, `
       + `${lastDispute.verdict ? lastDispute.verdict.replace("_", " ") : "not ruled"}.`) : null);
+}
+
+function flagTitle(flag, t) {
+  const c = t.confirmations || { unconfirmed_hands: [], disagreements: [] };
+  return flag === "unconfirmed" ? `Not confirmed by a player yet: hand ${c.unconfirmed_hands.join(", ")}`
+    : c.disagreements.map((d) => `${d.name} disagrees with hand ${d.hand}`).join("; ");
 }
 
 document.addEventListener("visibilitychange", () => { if (!document.hidden && key) poll(); });

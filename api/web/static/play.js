@@ -15,6 +15,7 @@ import { cardEntry, resetSuit } from "./entry.js";
 import { discard, keep, rebase, sendWaiting, waiting } from "./outbox.js";
 import { dungeonActions, dungeonPanel, dungeonPrompt, isDungeon } from "./dungeon.js";
 import { renderUndo, splitUndo } from "./undo.js";
+import { confirmPanel, confirmedLine, splitConfirm } from "./confirm.js";
 import { forgetTable, keepTable, lastTable } from "./last_table.js";
 import { keepThisPage } from "./shell.js";
 import { renderToken } from "./token.js";
@@ -34,6 +35,8 @@ let conflict = null; // why the entries kept on this device stopped being sent (
 let sending = false;
 let undoOffered = { undo: false, redo: false }; // the referee offers the undo of the last entry, the redo of the last undo
 let undoNote = ""; // what the latest undo or redo took back or put back, in the referee's words
+let confirmOffers = []; // the referee's offers to confirm a scored hand: {action, seat, hand, agree, note}
+let confirmNote = ""; // what the latest confirmation said, in the referee's words
 let busy = false;
 let unreachable = false; // the last read of the game found no network: the table shown is as of its version
 let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "log it anyway"
@@ -57,6 +60,9 @@ async function fetchAll() {
   if (isDungeon(view)) (view.seats || []).forEach((_, s) => seats.add(s));
   // A finished game's last entry may still be undone: any seat's list offers it.
   if (!seats.size && body.status === "finished") seats.add(0);
+  // A scored hand no player has confirmed yet: any player's seat may confirm it (confirm.js).
+  const unconfirmed = (body.confirmations && body.confirmations.unconfirmed_hands) || [];
+  if (unconfirmed.length) (view.seats || []).forEach((_, s) => seats.add(s));
   const wanted = token ? [...seats] : [];
   // A patience's player's own view says when the game is lost (it reads the hidden key, so it
   // needs the token); a trick game's seat to play's view shows its hand, in a known record.
@@ -69,10 +75,11 @@ async function fetchAll() {
   ]);
   const byseat = {};
   const undo = splitUndo(legalLists);
+  const offers = splitConfirm(legalLists).filter((o) => unconfirmed.includes(o.hand));
   legalLists.forEach((l) => { byseat[l.seat] = l.actions; });
   const current = seatView && seatView.version === body.version ? seatView.view : null;
   const mine = current && current.hand ? current.hand.your_hand || null : null;
-  return { body, byseat, mine, undo, lost: current ? current.lost || null : null };
+  return { body, byseat, mine, undo, offers, lost: current ? current.lost || null : null };
 }
 
 let refreshing = null;
@@ -108,10 +115,11 @@ async function refresh() {
 }
 
 /** Draw a table: the game as the API gave it, the seats' legal actions, the seat to play's hand. */
-function show({ body, byseat, mine, undo, lost }) {
+function show({ body, byseat, mine, undo, offers, lost }) {
   game = body;
   legal = byseat;
   undoOffered = undo;
+  confirmOffers = offers || [];
   ownHand = mine;
   lostWords = lost || null;
   render();
@@ -137,7 +145,10 @@ async function act(body) {
   app.setAttribute("aria-busy", "true");
   try {
     const result = await api(`/games/${enc}/actions`, { method: "POST", body, token, ifMatch: game.version, key });
-    undoNote = (result && result.said) || "";  // said by an undo or a redo only: any other entry clears it
+    const said = (result && result.said) || "";
+    // Said by an undo or a redo, and by a confirmation: any other entry clears them.
+    undoNote = body.action === "confirm" ? "" : said;
+    confirmNote = body.action === "confirm" ? said : "";
     pending = null;
     confirmCard = null;
     resetSuit();
@@ -244,6 +255,7 @@ function render() {
   renderActions();
   renderUndo($("undo"), token ? undoOffered : { undo: false, redo: false }, game.version, act, token ? undoNote : "");
   renderCorrections();
+  renderConfirm();
   renderLatestRuling();
   once("rulings", JSON.stringify([view.rulings, game.scores && game.scores.hands && game.scores.hands.length]),
     () => fill($("rulings"), renderRulings(view.rulings, seatName, game)));
@@ -415,6 +427,19 @@ function renderCorrections() {
     : "The referee offers these for a card that broke the rules.";
   once("corrections", `${game.version}:${items.length}`, () => fill(section, h("h2", {}, "Corrections"),
     h("p", { class: "hint" }, why), items));
+}
+
+/** The confirm step at the end of a hand (with the token), and what the players confirmed so far. */
+function renderConfirm() {
+  const section = $("confirm");
+  const offers = token ? confirmOffers : [];
+  const line = confirmedLine(game);
+  section.hidden = !offers.length && !line && !confirmNote;
+  if (section.hidden) { rendered.confirm = null; return; }
+  once("confirm", JSON.stringify([offers, line, confirmNote, game.scores && game.scores.hands && game.scores.hands.length]), () => fill(section,
+    confirmPanel(game, offers, seatName, act),
+    confirmNote ? h("p", { class: "undo-note", id: "confirm-note", role: "status" }, confirmNote) : null,
+    line ? h("p", { class: "confirmed-line" }, line) : null));
 }
 
 /** The newest ruling of the hand in play, with what it costs, in words (not only in the totals). */

@@ -25,6 +25,8 @@ class Dungeon:
     title: ClassVar[str] = "Dungeon"
     options_schema: ClassVar[type[marshmallow.Schema]] = OptionsSchema
     command_schemas: ClassVar[Mapping[str, marshmallow.Schema]] = COMMAND_SCHEMAS
+    #: Scored as a whole, not hand by hand: the players confirm the game once (``referee.confirmations``).
+    played_in_hands: ClassVar[bool] = False
 
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option; the deal follows as the table's first action."""

@@ -24,7 +24,7 @@ class DungeonState:
         "version", "game_name", "options", "names", "record", "phase",
         "pile", "discard", "hands", "cells", "cell_hidden", "dungeons", "laid_setback", "cheats", "ever_ten", "setback", "alive",
         "contenders", "contest_plays", "contest_round",
-        "turn", "drawn", "played", "held", "window", "aces", "outcome", "turn_no", "undo_trail",
+        "turn", "drawn", "played", "held", "window", "aces", "outcome", "turn_no", "undo_trail", "confirmations",
     )
 
     def __init__(self) -> None:
@@ -59,6 +59,7 @@ class DungeonState:
         self.aces: list[tuple[int, str]] = []
         self.outcome: dict[str, Any] | None = None
         self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
+        self.confirmations: tuple = ()  # the players' confirmations of the result (``referee.confirmations``)
 
     @property
     def players(self) -> int:

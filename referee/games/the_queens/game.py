@@ -33,6 +33,8 @@ class TheQueens:
     title: ClassVar[str] = "The Queens"
     options_schema: ClassVar[type[marshmallow.Schema]] = OptionsSchema
     command_schemas = cmd.COMMAND_SCHEMAS
+    #: Scored as a whole, not hand by hand: the players confirm the game once (``referee.confirmations``).
+    played_in_hands: ClassVar[bool] = False
 
     def start(self, options: dict[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option (a given order checked and written out in full).
