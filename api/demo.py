@@ -9,10 +9,12 @@ from rich.console import Console
 from rich.progress import Progress
 
 from api.client import Client
+from referee.confirmations import CONFIRM_ACTION
 from referee.undo import REDO_ACTION, UNDO_ACTION
 
-#: Actions a random table never takes on its own: they end, accuse or undo rather than play.
-NOT_RANDOM = {"end_game", "claim_renege", "take_back", "accept_penalty", "give_up", UNDO_ACTION, REDO_ACTION}
+#: Actions a random table never takes on its own: they end, accuse, undo or confirm rather than play.
+NOT_RANDOM = {"end_game", "claim_renege", "take_back", "accept_penalty", "give_up", UNDO_ACTION, REDO_ACTION,
+              CONFIRM_ACTION}
 #: A patience can be played round and round for ever (a talon with Queens in it): after this many
 #: actions the random player gives up where the game allows it.
 GIVE_UP_AFTER = 1000
