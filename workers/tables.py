@@ -38,7 +38,7 @@ from workers.listing import GameListing
 from workers.naming import seat_names
 from workers.provenance import import_mark
 from workers.queues import live_workers
-from workers.record_words import entry_words, is_undoing
+from workers.record_words import entry_words, is_undoing, sentence
 
 log = logging.getLogger(__name__)
 
@@ -247,6 +247,19 @@ class Tables:
         opening, *_ = self.store.read_at(game_id, [1])
         entry = list(self.store.read(game_id, first, last))
         return entry_words(undoing, entry, seat_names([opening]), opening.payload["game"])
+
+    def told(self, game_id: str, envelopes: Sequence[Envelope]) -> str:
+        """What an action logged, in its game's words (``Game.words``), one sentence per event:
+        "Bob plays the queen of spades. Bob wins trick 3." An undo or a redo says what it took back
+        or put back (:meth:`said`)."""
+        if not envelopes:
+            return "Nothing new was logged."
+        undone = self.said(game_id, envelopes)
+        if undone is not None:
+            return undone
+        opening, *_ = self.store.read_at(game_id, [1])
+        game = opening.payload["game"]
+        return " ".join(sentence(e, seat_names([opening]), game=game) for e in envelopes)
 
     def after_append(self, game_id: str, version: int, finished: bool, scores_changed: bool,
                      reopened: bool = False) -> None:

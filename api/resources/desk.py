@@ -26,7 +26,7 @@ from api.jsonio import Blueprint
 from api.services import services
 from referee.service import GameUnreadableError
 from workers.catalog import CatalogEntry
-from workers.claims import KIND_WORDS
+from referee.trickgame.words import IRREGULAR_WORDS
 
 blp = Blueprint("director", __name__, url_prefix="/director", description="The director's desk")
 
@@ -146,7 +146,7 @@ def _attention(game, state, hand: dict[str, Any], name, seats: int) -> list[str]
                  for irr in irregular + (hand.get("unproven_claims") or []) if irr["status"] in ("open", "found_b")}
     out = [f"{name(seat)} {CORRECTIONS[action]} {unsettled.get(seat, 'the last card')}"
            for seat in range(seats) for action in _corrections(game, state, seat)]
-    return out + [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {KIND_WORDS.get(irr['kind'], 'broke a rule')}: "
+    return out + [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {IRREGULAR_WORDS.get(irr['kind'], 'broke a rule')}: "
                   "nobody has claimed it yet" for irr in irregular if irr["status"] == "open"]
 
 

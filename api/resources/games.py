@@ -146,6 +146,8 @@ class Actions(MethodView):
                 "events": [e.to_dict() for e in result.envelopes]}
         if action in ("undo", "redo") and result.envelopes:
             body["said"] = services().tables.said(game_id, result.envelopes)
+        elif request.args.get("words") == "1":  # the command line asks for what it prints
+            body["said"] = services().tables.told(game_id, result.envelopes)
         # Envelopes are JSON-ready already: a Response skips the schema's dump (the schema still
         # documents the reply), which is a good part of the cost of an action.
         return Response(current_app.json.dumps(body), 201, out_headers, mimetype="application/json")

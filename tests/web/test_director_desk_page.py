@@ -113,7 +113,7 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
         assert "Claim\nBob against Cat, showing 8♠ (event" in text
         assert "upheld" in article.locator(".verdict").inner_text()
         evidence = article.locator("ol.events").first.locator("li").all_inner_texts()
-        assert any("Bob (seat 1) led AS" in line for line in evidence) and any("Cat (seat 2) played 4C" in line for line in evidence)
+        assert any"Bob led the ace of spades" in line for line in evidence) and any("Cat played the 4 of clubs" in line for line in evidence)
         assert any("8S was shown at the table" in line for line in evidence)
         # Listed by the API in the table's words, with its verdict.
         listed = page.inner_text("#disputes ol.disputes")

@@ -37,13 +37,17 @@ export function phasePrompt(game, seatName) {
   }
 }
 
+/** The Queens among a trick's cards (a card's code starts with its rank). */
+const queensOf = (trick) => trick.cards.filter((c) => c.startsWith("Q"));
+
 /** The referee's question after a 2-Queens trick: the dealer names a new trump. */
 export function trumpChangePanel(game, seatName, choices, act) {
   const hand = game.view.hand;
   const last = hand.tricks && hand.tricks.length ? hand.tricks[hand.tricks.length - 1] : null;
   return [
     h("h2", {}, "Two Queens fell: a new trump"),
-    h("p", {}, last ? `Trick ${last.trick} held ${last.queens} Queens (${last.cards.map(cardText).join(", ")}). ` : "",
+    // The Queens that made the change, not the trick's other cards.
+    h("p", {}, last ? `${seatName(last.winner)} won ${queensOf(last).map(cardText).join(" and ")} in trick ${last.trick}. ` : "",
       `${seatName(game.view.dealer)}, the dealer, names the new trump (not `, suitLabel(hand.trump), ")."),
     choices.length
       ? h("p", { class: "buttons" }, choices.map((c) => h("button", {

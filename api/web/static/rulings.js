@@ -2,37 +2,11 @@
 import { h } from "./dom.js";
 import { cardFace, cardsText, SUIT_NAME } from "./cards.js";
 
-const KIND = {
-  renege: "did not follow suit",
-  trump_lead: "led trump before it was broken",
-  challenge: "did not play a Queen under the Queen's Challenge",
-};
-const WINDOW = {
-  A: "window A: found before another card was played, the card goes back",
-  B: "window B: found in the same trick, the penalty may be accepted",
-  C: "window C: found after the next lead",
-  D: "window D: found after the hand",
-};
-
-/** A short sentence for one entry of the view's `rulings` list. */
-export function rulingText(r, seatName) {
-  switch (r.type) {
-    case "claim":
-      return `${seatName(r.claimant)} claims ${seatName(r.accused)} broke the rules in trick ${r.trick} of hand ${r.hand}` +
-        (r.shown ? `, showing ${cardsText([r.shown])}.` : ".");
-    case "ruling": {
-      const verdict = r.verdict === "upheld" ? "upheld" : r.verdict === "not_proven" ? "not proven" : r.verdict;
-      return `Ruling: ${seatName(r.accused)} ${KIND[r.kind] || r.kind} with ${cardsText([r.card])} in trick ${r.trick} ` +
-        `of hand ${r.hand}: ${verdict}` + (r.verdict === "upheld" && WINDOW[r.window] ? ` (${WINDOW[r.window]}).` : ".");
-    }
-    case "penalty_accepted":
-      return `${seatName(r.seat)} accepted the ${r.penalty}-point penalty for ${cardsText([r.card])} in trick ${r.trick}; ` +
-        "play goes on from before that card.";
-    case "card_taken_back":
-      return `${seatName(r.seat)} took back ${cardsText([r.card])} in trick ${r.trick}.`;
-    default:
-      return `${r.type.replace(/_/g, " ")} in trick ${r.trick ?? "?"}.`;
-  }
+/** A short sentence for one entry of the view's `rulings` list: the words the view carries (the
+ * game's own, with the players' names). The director sees the referee's window letter too. */
+export function rulingText(r, director = false) {
+  const said = r.said || `${r.type.replace(/_/g, " ")} in trick ${r.trick ?? "?"}.`;
+  return director && r.type === "ruling" && r.window ? `${said} (Window ${r.window}.)` : said;
 }
 
 const minus = (n) => `${n}`.replace("-", "\u2212");
@@ -51,14 +25,14 @@ export function consequenceText(r, game, seatName) {
     case "ruling": {
       if (r.verdict !== "upheld") return `Nobody loses points: ${(r.evidence && r.evidence.reason) || "nothing proves it"}.`;
       if (r.window === "A") return `${card} goes back to ${who}'s hand: no points lost, since nothing was played after it.`;
-      const why = `${who} ${KIND[r.kind] || r.kind} in trick ${r.trick}`;
+      const why = r.why || `${who} broke a rule of play in trick ${r.trick}`;
       const change = scoreChange(game, r, seat);
       if (change && change.setting) {
         const { before, after } = change.setting;
         return `${who} loses ${before - after} points (total ${minus(before)} \u2192 ${minus(after)}: into the dungeon), because ${why}.`;
       }
       if (change && change.penalty) return `${who} loses ${-change.penalty.amount} points, because ${why}.`;
-      if (r.evidence && typeof r.evidence.penalty === "string") return `Penalty: ${r.evidence.penalty}.`;
+      if (r.evidence && typeof r.evidence.penalty === "string") return "The penalty is in the ruling above.";
       return `No points change for it now, though ${why}.`;
     }
     default:
@@ -98,11 +72,11 @@ export function evidenceItems(evidence) {
  * the last hand ruled) is shown open; each earlier hand's rulings fold under one line, so that a
  * long game's rulings do not push the claim form and the score sheet screens down.
  */
-export function renderRulings(rulings, seatName, game = null) {
+export function renderRulings(rulings, seatName, game = null, director = false) {
   if (!rulings || !rulings.length) return [h("h2", {}, "Rulings"), h("p", { class: "muted" }, "No claims or rulings yet.")];
   const newest = [...rulings].reverse();
   const item = (r) => h("li", { class: `ruling ${r.type} ${r.verdict || ""} ${r === newest[0] ? "latest" : ""}` },
-    h("p", {}, rulingText(r, seatName)),
+    h("p", {}, rulingText(r, director)),
     game && r.type !== "claim" ? h("p", { class: "consequence" }, consequenceText(r, game, seatName)) : null,
     r.type === "ruling" ? h("ul", { class: "evidence", "aria-label": "Evidence" }, evidenceItems(r.evidence)) : null);
   const hands = [...new Set(newest.map((r) => r.hand))];
