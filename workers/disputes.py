@@ -162,7 +162,7 @@ def _read_aloud(doc: dict[str, Any], claimed: str, ruled: str) -> str:
     if doc["penalty"]:
         lines.extend(f"Then: {p['says']} (event {p['version']})." for p in doc["penalty"])
     else:
-        lines.append("No points change.")
+        lines.append("No penalty.")
     lines.extend(f"Later: {p['says']} (event {p['version']})." for p in doc["later"])
     return " ".join(lines)
 

@@ -76,8 +76,8 @@ TRICK_WORDS: dict[type, Said] = {
     ev.DealerChosen: lambda p, n: f"{n(p['seat'])} deals first",
     ev.HandDealt: lambda p, n: f"{n(p['dealer'])} deals hand {p['hand']}",
     ev.CardPlayed: lambda p, n: f"{n(p['seat'])} plays {card_words(p['card'])}",
-    ev.TrickWon: lambda p, n: f"{n(p['seat'])} wins trick {p['trick']}" + (
-        f", with {count(p['queens'], 'Queen')} in it" if p.get("queens") else ""),
+    ev.TrickWon: lambda p, n: f"Trick {p['trick']} to {n(p['seat'])}" + (
+        f" ({count(p['queens'], 'Queen')})" if p.get("queens") else ""),
     ev.RenegeClaimed: _claimed,
     ev.CardTakenBack: lambda p, n: f"{n(p['seat'])} takes {card_words(p['card'])} back in {where(p)}, without penalty",
     ev.HandScored: _scored,

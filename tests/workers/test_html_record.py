@@ -76,7 +76,7 @@ def test_a_ruling_on_a_claim_is_a_sentence_in_the_rules_words_credited_to_the_cl
     assert ("Cat reneged in trick 1 of hand 1: spades were led, and Cat played the 4 of clubs though able to follow. "
             "It was found out after the next trick was led. (Window C.) Ruled on Dan&#x27;s claim.") in page
     assert "Cat loses 100 points for the renege in trick 1 of hand 1: the total goes from 0 to -100" in page
-    assert "Dan claims that Cat broke the rules in trick 1 of hand 1" in page
+    assert "Dan claims that Cat broke a rule of play in trick 1 of hand 1" in page
 
 
 def test_a_ruling_on_a_dispute_is_credited_to_the_dispute(client):
