@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.seat_names import Names as SeatNames
-
 
 def plain(value: Any) -> str:
     """A value of a view or an event as plain text: a list of cards or numbers as ``QS 10D``, yes
@@ -41,8 +39,17 @@ SEAT_KEYS = frozenset({"seat", "dealer", "leader", "turn", "declarer", "high_bid
 CARD_HOLDERS = frozenset({"holders"})
 
 
-class Names(SeatNames):
+class Names:
     """Seat numbers as the names the game was created with, and the view's facts with them."""
+
+    def __init__(self, seats: list[str]) -> None:
+        self.seats = seats
+
+    def __call__(self, seat: Any) -> str:
+        # Loaded when a seat is first named: --version and --help load nothing of the rules.
+        from referee.seat_names import Names as SeatNames  # the one place a seat becomes a name
+
+        return SeatNames(self.seats)(seat)
 
     def named(self, value: Any) -> Any:
         """``value`` with every seat in it (a SEAT_KEYS member's value) given as its name."""

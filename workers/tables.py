@@ -30,6 +30,8 @@ from events.store import EventStore
 from referee.errors import InputError, InvalidOption
 from referee.events import EntryRedone, EntryUndone, RenegeClaimed
 from referee.service import ActionResult, RefereeService, new_game_id
+from referee.registry import get_game
+from referee.seat_names import Names
 from workers.catalog import GameCatalog, new_token
 from workers.claims import CLAIM_ACTION
 from workers.imports import CheckedHistory, FileIndex, HashedLines, check_history, write_history
@@ -38,7 +40,7 @@ from workers.listing import GameListing
 from workers.naming import seat_names
 from workers.provenance import import_mark
 from workers.queues import live_workers
-from workers.record_words import entry_words, is_undoing, sentence
+from workers.record_words import entry_words, is_undoing
 
 log = logging.getLogger(__name__)
 
@@ -258,8 +260,8 @@ class Tables:
         if undone is not None:
             return undone
         opening, *_ = self.store.read_at(game_id, [1])
-        game = opening.payload["game"]
-        return " ".join(sentence(e, seat_names([opening]), game=game) for e in envelopes)
+        game, names = get_game(opening.payload["game"]), Names(seat_names([opening]))
+        return " ".join(game.words(type(e.event), e.payload, names) + "." for e in envelopes)
 
     def after_append(self, game_id: str, version: int, finished: bool, scores_changed: bool,
                      reopened: bool = False) -> None:
