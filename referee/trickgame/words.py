@@ -112,7 +112,7 @@ class TrickWords:
             led = self.claim_text(p["kind"], evidence["suit"], evidence.get("rule"))
             text += f": {led}, and {accused} played {card_words(p['card'])} though able to follow"
         else:
-            text += f" with {card_words(p['card'])}"
+            text += f": {accused} played {card_words(p['card'])}"
         text += f". It was found out {FOUND_WORDS.get(p.get('window'), 'later')}"
         if isinstance(evidence.get("penalty"), str):
             text += f". {self.penalty_words(evidence['penalty'])}"
