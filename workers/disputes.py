@@ -145,6 +145,7 @@ def _explain_claim(game: Game, envelopes: list[Envelope], n: int, seats: list[st
     claimed = game.words(RenegeClaimed, claim, names) + "."
     ruled = game.words(RenegeRuled, ruling, names) + "." if ruling_env else "The referee has not ruled."
     doc["summary"] = f"{claimed} {ruled}"
+    doc["ruling_words"] = ruled if ruling_env else None
     doc["read_aloud"] = _read_aloud(doc, claimed, ruled)
     return doc
 

@@ -4,6 +4,8 @@ dispute opened there and read with its evidence laid out."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import requests
 
@@ -11,6 +13,9 @@ from api.director import load_or_create_director_key
 from scorekeeper import PHONE, TABLET
 from events.server import default_data_dir
 from scorekeeper import ApiTable, wait_loaded
+
+#: A card written as its code ("4C", "10H"), as no screen shows one.
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
 
 SIZES = pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
 
@@ -116,6 +121,9 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
         assert any("Bob led the ace of spades" in line for line in evidence)
         assert any("Cat played the 4 of clubs" in line for line in evidence)
         assert any("The 8 of spades was shown at the table" in line for line in evidence)
+        # Cards read as on every screen ("8♠", "the 4 of clubs"), never as codes ("4C"), disputes included.
+        for panel in ("#disputes", "#rulings", "#hidden", "#table"):
+            assert not CARD_CODE.search(page.inner_text(panel)), (panel, page.inner_text(panel))
         # Listed by the API in the table's words, with its verdict.
         listed = page.inner_text("#disputes ol.disputes")
         assert "Bob claims that Cat broke a rule of play in trick 1 of hand 1, showing the 8 of spades." in listed
