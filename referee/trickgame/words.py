@@ -126,8 +126,9 @@ class TrickWords:
         return capital(unlabelled(penalty))
 
     def rulings_said(self, rulings: list[dict[str, Any]], names: Names) -> list[dict[str, Any]]:
-        """The view's rulings, each with ``said`` (its sentence, with the full stop) and, for a
-        ruling, ``why`` (what it found, "Cat reneged in trick 3"), so the page has the words."""
+        """The view's rulings, each with ``said`` (its sentence, with the full stop) and, for an
+        upheld ruling, ``why`` (what it found, "Cat reneged in trick 3") and ``cost`` (the game's own
+        penalty in words, "Dan scores -10 for hand 2 ..."), so the page has the words."""
         out = []
         for entry in rulings:
             kind = _ENTRY_EVENTS.get(entry.get("type"))
@@ -135,5 +136,8 @@ class TrickWords:
             if kind is ev.RenegeRuled and entry.get("verdict") == "upheld":
                 said["why"] = (f"{names(entry['accused'])} {BROKE_WORDS.get(entry.get('kind'), 'broke a rule of play')} "
                                f"in trick {entry['trick']}")
+                penalty = (entry.get("evidence") or {}).get("penalty")
+                if isinstance(penalty, str):  # a game's own penalty (Queen Bees, Black Queen), said with names
+                    said["cost"] = self.penalty_words(penalty) + "."
             out.append({**entry, **said})
         return out

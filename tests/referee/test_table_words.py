@@ -52,8 +52,12 @@ def test_queen_bees_says_a_queen_of_the_suit_led_is_a_trump_never_that_it_did_no
 
 def test_a_queen_bees_renege_penalty_names_the_player_and_the_points_as_said_at_the_table():
     [(said, _)] = rulings(GOLDEN / "qb-blind-renege-c.json")
-    assert "Bob scores -110 for hand 2 (10 for each trick bid), instead of the hand's score" in said
+    cost = "Bob scores -110 for hand 2 (10 for each trick bid), instead of the hand's score"
+    assert cost in said
     assert not re.search(r"\bSeat \d|\bx \d+ =", said), said
+    game, state, _ = folded(GOLDEN / "qb-blind-renege-c.json")
+    [ruling] = [r for r in game.public_view(state)["rulings"] if r["type"] == "ruling"]
+    assert ruling["cost"] == cost + "."  # what the page's latest ruling says it costs
 
 
 @pytest.mark.parametrize("path", TRICK_GOLDEN, ids=lambda p: p.stem)
@@ -80,7 +84,7 @@ def test_the_tables_view_carries_each_rulings_words(path):
     kinds = {"claim": ev.RenegeClaimed, "ruling": ev.RenegeRuled, "card_taken_back": ev.CardTakenBack,
              "penalty_accepted": ev.PenaltyAccepted}
     for entry in game.public_view(state)["rulings"]:
-        bare = {k: v for k, v in entry.items() if k not in ("said", "why")}
+        bare = {k: v for k, v in entry.items() if k not in ("said", "why", "cost")}
         assert entry["said"] == game.words(kinds[entry["type"]], bare, names) + "."
 
 

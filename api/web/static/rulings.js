@@ -32,7 +32,7 @@ export function consequenceText(r, game, seatName) {
         return `${who} loses ${before - after} points (total ${minus(before)} \u2192 ${minus(after)}: into the dungeon), because ${why}.`;
       }
       if (change && change.penalty) return `${who} loses ${-change.penalty.amount} points, because ${why}.`;
-      if (r.evidence && typeof r.evidence.penalty === "string") return "The penalty is in the ruling above.";
+      if (r.cost) return r.cost;
       return `No points change for it now, though ${why}.`;
     }
     default:
