@@ -121,7 +121,7 @@ def outcome_sentence(body: dict[str, Any]) -> str | None:
     units = (body.get("scores") or {}).get("units") or []
     seats = body.get("view", {}).get("seats") or []
     names = [unit.get("name", f"team {unit.get('unit')}") for unit in units] or seats
-    winners = [names[w] if isinstance(w, int) and w < len(names) else f"seat {w}" for w in outcome.get("winners") or []]
+    winners = [Names(names)(w) for w in outcome.get("winners") or []]
     reason = f" ({str(outcome['reason']).replace('_', ' ')})" if outcome.get("reason") else ""
     if not winners:
         return f"The game is over{reason}, with no winner."

@@ -15,7 +15,8 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.seat_names import escape_unseen
-from workers.naming import seat_names, who
+from referee.seat_names import Names
+from workers.naming import seat_names
 from workers.record_words import card_words, is_ruling, reason_words, sentence
 from workers.scoresheet import HAND_LEADING, row_columns, running_totals, totals_grid
 
@@ -114,7 +115,7 @@ def _outcome(sheet: dict[str, Any], names: list[str]) -> str:
     outcome = sheet.get("outcome")
     if not outcome:
         return "<p>The game is in progress.</p>"
-    winners = [who(names, s) for s in outcome.get("winners", [])]
+    winners = [Names(names)(s) for s in outcome.get("winners", [])]
     reason = reason_words(outcome.get("reason"))
     if not winners:
         return f"<p><strong>Game over ({escape(reason)}), with no winner.</strong></p>"

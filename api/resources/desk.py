@@ -24,9 +24,10 @@ from flask.views import MethodView
 from api.auth import require_director
 from api.jsonio import Blueprint
 from api.services import services
+from referee.seat_names import Names
 from referee.service import GameUnreadableError
-from workers.catalog import CatalogEntry
 from referee.trickgame.words import IRREGULAR_WORDS
+from workers.catalog import CatalogEntry
 
 blp = Blueprint("director", __name__, url_prefix="/director", description="The director's desk")
 
@@ -127,7 +128,7 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
         with services().referee.locked_state(entry.game_id) as (game, state):
             view = game.director_view(state)
             names = list(view.get("seats") or [])
-            name = lambda seat: names[seat] if 0 <= seat < len(names) else f"Seat {seat}"  # noqa: E731
+            name = Names(names)
             hand = view.get("hand") if isinstance(view.get("hand"), dict) else {}
             out.update(title=game.title, version=state.version, seats=names, phase=view.get("phase"),
                        hand=hand.get("no"), trick=hand.get("trick_no"), to_act=[name(s) for s in game.to_act(state)],
