@@ -128,7 +128,9 @@ class Hint(MethodView):
 class Actions(MethodView):
     # The busiest route reads its request itself (see _action_request): through webargs, reading
     # it was a sixth of the CPU of a play. The schemas still define what the document shows.
-    @blp.doc(parameters=[{"in": "header", "schema": ActionHeadersSchema}],
+    @blp.doc(parameters=[{"in": "header", "schema": ActionHeadersSchema},
+                         {"in": "query", "name": "words", "required": False, "schema": {"type": "string", "enum": ["1"]},
+                          "description": "1: the answer's `said` says what the action logged, in the game's words"}],
              requestBody={"required": True, "content": {"application/json": {"schema": ActionSchema}}})
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.response(201, ActionResultSchema)
