@@ -23,9 +23,8 @@ from referee import events as ev
 from referee.cards import card_words
 from referee.game import Game
 from referee.games.dungeon import events as dungeon
-from referee.games.dungeon.words import cards_words  # noqa: F401 (the records' readers name it here)
 from referee.registry import get_game
-from referee.words import Names, owned_words, reason_words  # noqa: F401 (as above)
+from referee.words import Names, reason_words
 
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
 _RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, ev.TotalSet, ev.PenaltyAccepted, ev.CardTakenBack,

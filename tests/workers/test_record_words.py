@@ -11,7 +11,8 @@ from referee.games.dungeon import events as dungeon
 from referee.games.the_queens import events as queens
 from tests.referee.test_dungeon_golden_games import GOLDEN
 from tests.workers.test_text_record import VARIANTS, envelopes_of, random_record
-from workers.record_words import cards_words, entry_words, sentence, words_of
+from referee.games.dungeon.words import cards_words
+from workers.record_words import entry_words, sentence, words_of
 
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
