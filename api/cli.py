@@ -197,16 +197,13 @@ def log(game_id, action, fields, if_match, key, url, as_json) -> None:
         fail(exc)
     body = prepare_action(commands, names, action, parse_fields(fields))
     try:
-        result = client.act(game_id, body, if_match, key)
+        result = client.act(game_id, body, if_match, key, words=not as_json)
     except ApiError as exc:
         fail(exc, card_hint(body), names)
     if as_json:
         click.echo(json.dumps(result))
         return
-    from api.render import describe_events
-
-    said = result.get("said")  # an undo's or a redo's: what it took back or put back
-    console.print(said or describe_events(result["events"], names))
+    console.print(result.get("said") or "Nothing new was logged.", highlight=False)
     console.print(marked("[dim]Game {} is at version {}.[/]", game_id, result['version']))
     lost = lost_after(client, game_id, body)
     if lost:

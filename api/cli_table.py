@@ -40,15 +40,16 @@ CARD_HOLDERS = frozenset({"holders"})
 
 
 class Names:
-    """Seat numbers as the names the game was created with."""
+    """Seat numbers as the names the game was created with, and the view's facts with them."""
 
     def __init__(self, seats: list[str]) -> None:
         self.seats = seats
 
     def __call__(self, seat: Any) -> str:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats):
-            return self.seats[seat]
-        return "nobody" if seat is None else f"seat {seat}"
+        # Loaded when a seat is first named: --version and --help load nothing of the rules.
+        from referee.seat_names import Names as SeatNames  # the one place a seat becomes a name
+
+        return SeatNames(self.seats)(seat)
 
     def named(self, value: Any) -> Any:
         """``value`` with every seat in it (a SEAT_KEYS member's value) given as its name."""
@@ -137,9 +138,9 @@ def settled_lines(hand: dict[str, Any], names: Names) -> list[str]:
 
 def _irregularity(irr: dict[str, Any], names: Names, what: str) -> str:
     """One irregularity the director sees: the card, what it broke, its proof, where it stands."""
-    from workers.claims import KIND_WORDS
+    from referee.trickgame.words import IRREGULAR_WORDS  # only the director's table loads the rules' words
 
-    did = KIND_WORDS.get(irr.get("kind"), str(irr.get("kind")).replace("_", " "))
+    did = IRREGULAR_WORDS.get(irr.get("kind"), str(irr.get("kind")).replace("_", " "))
     proof = f"; proved by {irr['proof']['card']} in trick {irr['proof']['trick']}" if irr.get("proof") else ""
     held = f"; still holding {' '.join(irr['held'])}" if irr.get("held") else ""
     window = irr.get("window_now") or irr.get("window")
@@ -183,43 +184,11 @@ def _hand_lines(hand: dict[str, Any], names: Names, playing: bool) -> list[str]:
 
 
 def ruling_sentence(entry: dict[str, Any], names: Names) -> str:
-    """A claim, a ruling or a correction of ``view["rulings"]`` as a sentence, with its event."""
-    phrase = ruling_phrase(entry.get("type"), entry, names)
-    return f"Event {entry.get('version')}: {phrase[0].upper()}{phrase[1:]}."
-
-
-def ruling_phrase(kind: str | None, p: dict[str, Any], names: Names) -> str:
-    """What a claim, a ruling or a correction says (the fields of its event, or of its entry in
-    ``view["rulings"]``), in words with the players' names."""
-    from workers.claims import KIND_WORDS, WINDOW_WORDS  # the words the dispute explanations use
-
-    where = f"trick {p.get('trick')} of hand {p.get('hand')}"
-    if kind == "claim":
-        shown = f", showing {p['shown']}" if p.get("shown") else ""
-        return f"{names(p['claimant'])} claims {names(p['accused'])} broke a rule of play in {where}{shown}"
-    if kind == "ruling":
-        did = f"{names(p['accused'])} {KIND_WORDS.get(p.get('kind'), 'broke a rule of play')} with {p.get('card')} in {where}"
-        window = p.get("window")
-        when = f" (window {window}: {WINDOW_WORDS[window]})" if window in WINDOW_WORDS else ""
-        on = f"on {names(p['claimant'])}'s claim, " if p.get("claimant") is not None else ""
-        if p.get("verdict") == "upheld":
-            return f"{on}the referee rules that {did}{when}"
-        return f"{on}the referee rules it not proven that {did}{when}"
-    if kind == "card_taken_back":
-        return f"{names(p['seat'])} takes back {p.get('card')} in {where}"
-    if kind == "penalty_accepted":
-        return (f"{names(p['seat'])} accepts the {p.get('penalty')}-point penalty for {p.get('card')} in {where}, "
-                f"and the cards from event {p.get('replaces_from')} on go back")
-    if kind == "total_set":
-        return (f"{names(p['seat'])}'s total is set from {p.get('before')} to {p.get('after')} "
-                f"({str(p.get('reason')).replace('_', ' ')}, {where})")
-    fields = ", ".join(f"{k} {plain(v)}" for k, v in names.named(p).items() if k not in ("type", "version"))
-    return f"{str(kind).replace('_', ' ')} ({fields})"
-
-
-#: The events whose fields :func:`ruling_phrase` says, by the kind it knows them as.
-RULING_EVENTS = {"RenegeClaimed": "claim", "RenegeRuled": "ruling", "CardTakenBack": "card_taken_back",
-                 "PenaltyAccepted": "penalty_accepted", "TotalSet": "total_set"}
+    """A claim, a ruling or a correction of ``view["rulings"]`` as a sentence, with its event: the
+    words the view carries (the game's ``words``), or its fields for a view without them."""
+    said = entry.get("said") or ", ".join(f"{k.replace('_', ' ')} {plain(v)}" for k, v in names.named(entry).items()
+                                          if k not in ("version",)) + "."
+    return f"Event {entry.get('version')}: {said}"
 
 
 # -- Dungeon ------------------------------------------------------------------------------------

@@ -86,14 +86,16 @@ class Client:
         self.tokens.put(created["game_id"], created["token"])
         return created
 
-    def act(self, game_id: str, action: dict, if_match: int | None = None, key: str | None = None) -> dict:
+    def act(self, game_id: str, action: dict, if_match: int | None = None, key: str | None = None,
+            words: bool = False) -> dict:
+        """Log ``action``; with ``words``, the answer's ``said`` says what it logged, in the game's words."""
         headers = {}
         if if_match is not None:
             headers["If-Match"] = f'"{if_match}"'
         if key:
             headers["Idempotency-Key"] = key
         return self.request("POST", f"/games/{game_id}/actions", token=self.token_for(game_id),
-                            json=action, headers=headers).json()
+                            json=action, headers=headers, params={"words": "1"} if words else None).json()
 
     def game(self, game_id: str, view: str = "table", seat: int | None = None) -> dict:
         params = {"view": view} | ({"seat": seat} if seat is not None else {})

@@ -1,5 +1,5 @@
-"""The table and the score sheet as text, for ``courtcard show`` and ``courtcard demo``, and what
-an action logged, as a sentence, for ``courtcard log``.
+"""The table and the score sheet as text, for ``courtcard show`` and ``courtcard demo``. (What an
+action logged, ``courtcard log`` prints as the service says it, in the game's own words.)
 
 Game-agnostic: it prints what the game's view and score sheet hold (the sections a kind of table
 has, written out, are :mod:`api.cli_table`'s), so a new game needs nothing here.
@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from api.cli_table import RULING_EVENTS, Names, plain, ruling_phrase, settled_lines, table_lines
+from api.cli_table import Names, settled_lines, table_lines
 from api.terminal import marked
 
 
@@ -151,7 +151,7 @@ def outcome_sentence(body: dict[str, Any]) -> str | None:
     units = (body.get("scores") or {}).get("units") or []
     seats = body.get("view", {}).get("seats") or []
     names = [unit.get("name", f"team {unit.get('unit')}") for unit in units] or seats
-    winners = [names[w] if isinstance(w, int) and w < len(names) else f"seat {w}" for w in outcome.get("winners") or []]
+    winners = [Names(names)(w) for w in outcome.get("winners") or []]
     reason = f" ({str(outcome['reason']).replace('_', ' ')})" if outcome.get("reason") else ""
     if not winners:
         return f"The game is over{reason}, with no winner."
@@ -171,60 +171,3 @@ def _hand_points(hand: dict[str, Any], unit: int) -> str:
                 return f"{points:+} → {running}" if isinstance(points, int) and running is not None else str(points)
             return str(row)
     return ""
-
-
-def _records_words(kind: str, payload: dict[str, Any], seats: list[str]) -> str | None:
-    # Imported only for the events that need it: it loads every game's events (most of a second),
-    # and a trick game's plays are said above without it.
-    from workers.record_words import words_of
-
-    return words_of(kind, payload, seats)
-
-
-def describe_events(events: list[dict[str, Any]], seats: list[str]) -> str:
-    """What an action logged, as a sentence: "Bob plays the queen of spades; trick 3 to Bob." The
-    events every trick game shares read as words, a game's own facts (Dungeon, The Queens) as the
-    records say them (``workers.record_words``); any other event as its type and fields."""
-    from referee.cards import SUIT_NAMES, card_words  # here: the command line starts without the rules
-
-    def name(seat: Any) -> str:
-        return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else f"seat {seat}"
-
-    phrases = []
-    for event in events:
-        kind, p = event["type"], event.get("payload") or {}
-        if p.get("withheld") or event.get("withheld"):
-            phrases.append(f"{kind} (withheld until the game is over)")
-        elif kind == "CardPlayed":
-            phrases.append(f"{name(p['seat'])} plays {card_words(p['card'])}")
-        elif kind == "TrickWon":
-            phrases.append(f"trick {p['trick']} to {name(p['seat'])}")
-        elif kind == "TrumpCalled":
-            phrases.append(f"{name(p['seat'])} calls {SUIT_NAMES.get(p['suit'], p['suit'])} trump")
-        elif kind == "DealerCut":
-            phrases.append(f"{name(p['seat'])} cuts {card_words(p['card'])}")
-        elif kind == "HandDealt" and "dealer" in p:
-            phrases.append(f"{name(p['dealer'])} deals hand {p['hand']}")
-        elif kind == "DealerChosen":
-            phrases.append(f"{name(p['seat'])} deals first")
-        elif kind == "BidMade":
-            phrases.append(f"{name(p['seat'])} bids {p['bid']}" if p.get("bid") is not None else f"{name(p['seat'])} passes")
-        elif kind == "HandScored":
-            phrases.append(f"hand {p['hand']} is scored: " + ", ".join(
-                f"{name(i)} {total}" for i, total in enumerate(p.get("totals") or [])))
-        elif kind in RULING_EVENTS:
-            phrases.append(ruling_phrase(RULING_EVENTS[kind], p, Names(seats)))
-        elif kind == "EntryUndone":
-            phrases.append(f"the last entry ({p['action']}, versions {p['replaces_from']} to {p['replaces_to']}) is undone")
-        elif kind == "GameEnded":
-            winners = [name(w) for w in p.get("winners") or []]
-            phrases.append("the game is over" + (f": {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
-                                                 if winners else ""))
-        elif (own := _records_words(kind, p, seats)) is not None:  # a game's own facts (Dungeon, The Queens)
-            starts_with_a_name = any(own.startswith(seat) for seat in seats)
-            phrases.append(own if not phrases or starts_with_a_name else own[:1].lower() + own[1:])
-        else:
-            fields = ", ".join(f"{k.replace('_', ' ')} {name(v) if k in ('seat', 'accused', 'claimant') else plain(v)}"
-                               for k, v in p.items() if k not in ("salt",) and v not in (None, [], {}))
-            phrases.append(f"{kind}" + (f" ({fields})" if fields else ""))
-    return ("; ".join(phrases) + ".") if phrases else "Nothing new was logged."

@@ -125,7 +125,8 @@ class ActionResultSchema(ma.Schema):
     events = ma.fields.List(ma.fields.Nested(EnvelopeSchema))
     duplicate = ma.fields.Boolean(metadata={"description": "true when a retry found the action already logged"})
     said = ma.fields.String(metadata={"description": "an undo or a redo: what it took back or put back, in words "
-                                                     "(\"Undone: Cat plays the 7 of clubs.\")"})
+                                                     "(\"Undone: Cat plays the 7 of clubs.\"); with ?words=1, "
+                                                     "what any action logged, in its game's words"})
 
 
 class LegalQuerySchema(ma.Schema):

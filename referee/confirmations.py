@@ -245,6 +245,16 @@ class Confirmable:
     def action_of(self, command: Any) -> str:
         return CONFIRM_ACTION if type(command) is Confirm else self.inner.action_of(command)
 
+    def words(self, kind: type, payload: Any, names: Any) -> str:
+        """A confirmation in words ("Cat confirms hand 3's score"); any other event in the game's."""
+        if kind is not HandConfirmed:
+            return self.inner.words(kind, payload, names)
+        said = "the game's result" if payload["hand"] == GAME else f"hand {payload['hand']}'s score"
+        if payload["agree"]:
+            return f"{names(payload['seat'])} confirms {said}"
+        note = payload.get("note")
+        return f"{names(payload['seat'])} disagrees with {said}" + (f": {note}" if note else "")
+
     def command_of(self, event: Any) -> Any:
         if type(event) is HandConfirmed:
             return Confirm(event.seat, event.hand, event.agree, event.note)

@@ -59,6 +59,11 @@ Contract
   "type", "says"}``), ``finding``, ``consequence`` and ``read_aloud``. A claim of a renege
   (``referee.events.RenegeClaimed``, which every trick game shares) is explained the same way by
   ``workers.disputes``; ``GET /games/{id}/disputes/{n}`` serves either.
+* ``words(kind, payload, names)`` turns an event (its class and stored fields) into the sentence a
+  person would say at the table, with the players' names (``names``: ``referee.words.Names``),
+  without its full stop: "Cat plays the 7 of clubs". The records, the command line, the dispute
+  explanations and the page all read events through it. Each game keeps its words in its own
+  folder; the default says the events every game records and reads any other by its fields.
 * ``picture_html(state)`` (optional) draws the table as HTML (escaped) for the printable record's
   "the table at the end" (The Queens: its tableau).
 """
@@ -69,6 +74,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import marshmallow
+
+from referee.words import Names, game_words
 
 
 @runtime_checkable
@@ -125,6 +132,12 @@ class Game(Protocol):
         ...
 
     def outcome(self, state: GameState) -> dict[str, Any] | None: ...
+
+    def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
+        """An event of class ``kind`` with stored fields ``payload`` as a sentence, with players'
+        names, without its full stop. A game with events of its own overrides it (its
+        ``words.py``); this default says what every game records, and any other event plainly."""
+        return game_words(kind, payload, names)
 
 
 def record_has_secrets(game: Game, record: str) -> bool:

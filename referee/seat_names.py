@@ -1,4 +1,5 @@
-"""The names a new game's seats may have.
+"""The names of a game's seats: the one place a seat becomes a name (:class:`Names`), and the
+names a new game's seats may have.
 
 A seat's name is printed on terminals (``courtcard show``), written into text and html records
 and shown on the page, so it must be text a person can see and type on one line: not blank, and
@@ -19,7 +20,8 @@ referee.errors.InvalidSeatName: Seat 1's name holds a control character (U+001B)
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from referee.errors import InvalidSeatName
 
@@ -65,3 +67,29 @@ def check_seat_names(names: Iterable[str]) -> None:
             if kind := unseen_character(char):
                 raise InvalidSeatName(f"Seat {seat}'s name holds {kind} (U+{ord(char):04X}): a seat's name is "
                                       "text a person can read, on one line.", seat=seat)
+
+
+class Names:
+    """The one place a seat becomes a name. ``names(2)`` is seat 2's player. The seats after the
+    named ones are hands no player holds (a dummy, which the record's seat names leave out): "the
+    dummy". No seat is ever read as its number.
+
+    >>> names = Names(["Ann", "Bob"])
+    >>> names(1), names(2), names(None), names.all([0, 1])
+    ('Bob', 'the dummy', 'nobody', 'Ann and Bob')
+    """
+
+    def __init__(self, seats: Sequence[str]) -> None:
+        self.seats = [str(s) for s in seats]
+
+    def __call__(self, seat: Any) -> str:
+        if seat is None:
+            return "nobody"
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats):
+            return self.seats[seat]
+        return "the dummy" if isinstance(seat, int) and seat >= len(self.seats) else "a player not at the table"
+
+    def all(self, seats: Sequence[Any]) -> str:
+        """Several seats in one phrase: "Ann, Bob and Cat"."""
+        said = [self(s) for s in seats]
+        return (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]) if said else "nobody"

@@ -412,6 +412,10 @@ class Undoable:
         kind = type(command)
         return UNDO_ACTION if kind is Undo else REDO_ACTION if kind is Redo else self.inner.action_of(command)
 
+    def words(self, kind: type, payload: Any, names: Any) -> str:
+        """The game's words; an undo's and a redo's are every game's (``referee.words``)."""
+        return self.inner.words(kind, payload, names)
+
     def command_of(self, event: Any) -> Any:
         kind = type(event)
         if kind is EntryUndone:  # the version of the entry it undid (an earlier release named it so)

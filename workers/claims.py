@@ -1,4 +1,5 @@
-"""What the workers know of claims and rulings: the referee's shared vocabulary, nothing more.
+"""What the workers know of claims and rulings: which events make up one append, and a claim's
+fields. Their words are the games' own (``Game.words``).
 
 A dispute is a claim logged through the referee's ``claim_renege`` action; the referee answers it
 at once with ``RenegeClaimed`` and ``RenegeRuled`` (and the penalty's events) in one append. These
@@ -21,22 +22,6 @@ CLAIM_ACTION = "claim_renege"
 def is_a(envelope: Envelope, *kinds: type) -> bool:
     """Is the envelope's typed event (as the registry decoded it) one of the classes ``kinds``?"""
     return isinstance(envelope.event, kinds)
-
-#: When an irregularity was found out, in the referee's windows.
-WINDOW_WORDS = {
-    "A": "before any later card was played",
-    "B": "while the trick was still being played",
-    "C": "after the next trick was led",
-    "D": "after the hand was over",
-}
-
-#: The irregularities ``RenegeRuled.kind`` names.
-KIND_WORDS = {
-    "renege": "did not follow suit",
-    "trump_lead": "led trump before it was broken",
-    "challenge": "did not play a Queen under the Queen's Challenge",
-}
-
 
 def claim_fields(claim: dict[str, Any]) -> dict[str, Any]:
     """The ``claim_renege`` action's fields for a logged ``RenegeClaimed`` payload."""

@@ -25,10 +25,12 @@ from referee.events import (CardPlayed, CardTakenBack, HandDealt, PenaltyAccepte
                              taken_back)
 from referee.game import Game
 from referee.registry import get_game
-from workers.claims import KIND_WORDS, WINDOW_WORDS, is_a, same_append
+from referee.trickgame.words import FOUND_WORDS
+from referee.cards import card_words
+from referee.words import Names, and_, capital
+from workers.claims import is_a, same_append
 from workers.errors import WorkersError
-from workers.naming import seat_names, who
-from workers.record_words import name_of
+from workers.naming import seat_names
 
 
 class NotADispute(WorkersError, LookupError):
@@ -63,7 +65,7 @@ def list_disputes(envelopes: list[Envelope]) -> list[dict[str, Any]]:
     game = _game_of(envelopes)
     names, gone = seat_names(envelopes), taken_back(e.event for e in envelopes)  # once for every claim
     docs = {**_game_rulings(game, envelopes),
-            **{e.version: _explain_claim(envelopes, e.version, names, gone)
+            **{e.version: _explain_claim(game, envelopes, e.version, names, gone)
                for e in envelopes if is_a(e, RenegeClaimed)}}
     return [{"dispute": n, "kind": docs[n]["kind"], "status": docs[n]["status"], "summary": docs[n]["summary"]}
             for n in sorted(docs)]
@@ -76,7 +78,7 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
     if not 1 <= n <= len(envelopes) or not is_dispute(game, envelopes[n - 1]):
         raise NotADispute(n)
     if is_a(envelopes[n - 1], RenegeClaimed):
-        doc = _explain_claim(envelopes, n, seat_names(envelopes), taken_back(e.event for e in envelopes))
+        doc = _explain_claim(game, envelopes, n, seat_names(envelopes), taken_back(e.event for e in envelopes))
     else:
         doc = _game_rulings(game, envelopes)[n]
     return {"dispute": n, "game_id": envelopes[0].game_id, "version": len(envelopes), **doc}
@@ -93,10 +95,12 @@ def _game_of(envelopes: list[Envelope]) -> Game:
     return get_game(envelopes[0].payload["game"])
 
 
-def _explain_claim(envelopes: list[Envelope], n: int, names: list[str], gone: set[int]) -> dict[str, Any]:
-    """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence.
-    An entry the scorekeeper undid (its versions in ``gone``) never happened at the table: it is
-    neither evidence nor a penalty (a claim itself is never undone). ``names``: the seats' names."""
+def _explain_claim(game: Game, envelopes: list[Envelope], n: int, seats: list[str], gone: set[int]) -> dict[str, Any]:
+    """The dispute whose claim is event ``n``: the ruling, its window and penalty, its evidence,
+    each said in ``game``'s words (``seats``: the seats' names). An entry the scorekeeper undid (its
+    versions in ``gone``) never happened at the table: it is neither evidence nor a penalty (a
+    claim itself is never undone). The window's letter is kept for the director (``window``)."""
+    names = Names(seats)
     claim = envelopes[n - 1].payload
     batch = same_append(envelopes, n - 1)
     ruling_env = next((e for e in batch if is_a(e, RenegeRuled)), None)
@@ -108,24 +112,24 @@ def _explain_claim(envelopes: list[Envelope], n: int, names: list[str], gone: se
     evidence = ruling.get("evidence", {})
     proofs: list[dict[str, Any]] = []
     if led is not None and led is not played:
-        proofs.append(_proof(led, f"{who(names, led.payload['seat'])} led {led.payload['card']}"))
+        proofs.append(_proof(led, f"{names(led.payload['seat'])} led {card_words(led.payload['card'])}"))
     if played is not None:
-        proofs.append(_proof(played, f"{who(names, accused)} played {played.payload['card']}"))
+        proofs.append(_proof(played, f"{names(accused)} played {card_words(played.payload['card'])}"))
     if evidence.get("held"):
         dealt = _last(in_hand, lambda e: is_a(e, HandDealt))
         if dealt is not None:
-            proofs.append(_proof(dealt, f"the deal gave {who(names, accused)} {', '.join(evidence['held'])}, "
+            proofs.append(_proof(dealt, f"the deal gave {names(accused)} {and_([card_words(c) for c in evidence['held']])}, "
                                         "still held when that card was played"))
     if evidence.get("proof"):
         card = evidence["proof"]["card"]
         later = _first(in_hand, lambda e: is_a(e, CardPlayed) and e.payload.get("seat") == accused
                        and e.payload.get("card") == card)
         if later is not None:
-            proofs.append(_proof(later, f"{who(names, accused)} later played {card}, so they held it"))
+            proofs.append(_proof(later, f"{names(accused)} later played {card_words(card)}, so they held it"))
     if evidence.get("shown") and ruling.get("verdict") == "upheld":
-        proofs.append({"version": n, "type": envelopes[n - 1].type, "says": f"{evidence['shown']} was shown at the table"})
-    penalty = [_penalty(e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
-    after = [_penalty(e, names) for e in envelopes[n - 1 + len(batch):]
+        proofs.append({"version": n, "type": envelopes[n - 1].type, "says": f"{capital(card_words(evidence['shown']))} was shown at the table"})
+    penalty = [_penalty(game, e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
+    after = [_penalty(game, e, names) for e in envelopes[n - 1 + len(batch):]
              if e.version not in gone and _concerns(e, accused, hand, trick)]
     doc = {
         "kind": "claim",
@@ -133,68 +137,40 @@ def _explain_claim(envelopes: list[Envelope], n: int, names: list[str], gone: se
         "claim": {"version": n, **claim},
         "ruling": {"version": ruling_env.version if ruling_env else None, **ruling},
         "window": ruling.get("window"),
-        "window_means": WINDOW_WORDS.get(ruling.get("window"), ""),
+        "window_means": FOUND_WORDS.get(ruling.get("window"), ""),
         "penalty": penalty,
         "later": after,
         "evidence_events": proofs,
     }
-    doc["read_aloud"] = _read_aloud(doc, names)
-    doc["summary"] = _summary(doc, names)
+    claimed = game.words(RenegeClaimed, claim, names) + "."
+    ruled = game.words(RenegeRuled, ruling, names) + "." if ruling_env else "The referee has not ruled."
+    doc["summary"] = f"{claimed} {ruled}"
+    doc["ruling_words"] = ruled if ruling_env else None
+    doc["read_aloud"] = _read_aloud(doc, claimed, ruled)
     return doc
 
 
-def _summary(doc: dict[str, Any], names: list[str]) -> str:
-    """The claim and its ruling in one line, with the players' names, as the table heard them."""
-    claim, ruling = doc["claim"], doc["ruling"]
-    claimant, accused = name_of(names, claim["claimant"]), name_of(names, claim["accused"])
-    where = f"trick {claim['trick']} of hand {claim['hand']}"
-    shown = f", showing {claim['shown']}" if claim.get("shown") else ""
-    line = f"{claimant} claims {accused} broke a rule of play in {where}{shown}."
+def _read_aloud(doc: dict[str, Any], claimed: str, ruled: str) -> str:
+    """The claim, the ruling, the events that prove it or fail to, and what it cost, as the table
+    hears them (the window's letter is the director's: ``doc["window"]``)."""
+    claim = doc["claim"]
+    lines = [f"Hand {claim['hand']}, trick {claim['trick']}: {claimed}"]
     if doc["status"] != "ruled":
-        return line + " The referee has not ruled."
-    rules = "rules that" if ruling.get("verdict") == "upheld" else "rules it not proven that"
-    did = f"{accused} {KIND_WORDS.get(ruling.get('kind'), 'broke a rule of play')} with {ruling.get('card')} in {where}"
-    when = f" (window {doc['window']}: {doc['window_means']})" if doc["window"] in WINDOW_WORDS else ""
-    return f"{line} Event {ruling['version']}: On {claimant}'s claim, the referee {rules} {did}{when}."
-
-
-def _read_aloud(doc: dict[str, Any], names: list[str]) -> str:
-    claim, ruling = doc["claim"], doc["ruling"]
-    accused = who(names, claim["accused"])
-    kind = KIND_WORDS.get(ruling.get("kind"), "broke a rule of play")
-    card = ruling.get("card") or "a card"
-    lines = [f"Hand {claim['hand']}, trick {claim['trick']}: {who(names, claim['claimant'])} claims that "
-             f"{accused} {kind} with {card} (event {claim['version']})."]
-    if doc["status"] != "ruled":
-        return lines[0] + " The referee has not ruled."
-    verdict = ruling.get("verdict")
-    lines.append(f"Ruling: {'upheld' if verdict == 'upheld' else 'not proven'} (event {ruling['version']}), "
-                 f"found in window {doc['window']}, {doc['window_means']}.")
+        return f"{lines[0]} {ruled}"
+    lines.append(ruled)
     for proof in doc["evidence_events"]:
         lines.append(f"Event {proof['version']}: {proof['says']}.")
-    reason = ruling.get("evidence", {}).get("reason")
-    if verdict != "upheld" and reason:
-        lines.append(f"The log does not prove it: {reason}.")
     if doc["penalty"]:
-        lines.extend(f"Penalty: {p['says']} (event {p['version']})." for p in doc["penalty"])
+        lines.extend(f"Then: {p['says']} (event {p['version']})." for p in doc["penalty"])
     else:
         lines.append("No penalty.")
-    lines.extend(f"Then: {p['says']} (event {p['version']})." for p in doc["later"])
+    lines.extend(f"Later: {p['says']} (event {p['version']})." for p in doc["later"])
     return " ".join(lines)
 
 
-def _penalty(envelope: Envelope, names: list[str]) -> dict[str, Any]:
-    p = envelope.payload
-    if is_a(envelope, CardTakenBack):
-        says = f"{who(names, p['seat'])} takes {p['card']} back and plays again, without penalty"
-    elif is_a(envelope, TotalSet):
-        says = f"{who(names, p['seat'])}'s side has its total set from {p['before']} to {p['after']}"
-    elif is_a(envelope, PenaltyAccepted):
-        says = f"{who(names, p['seat'])} accepts a penalty of {p['penalty']} points and the cards go back"
-    elif is_a(envelope, RenegeRuled):
-        says = f"ruled again in window {p['window']}: {p['verdict'].replace('_', ' ')}"
-    else:
-        says = envelope.type
+def _penalty(game: Game, envelope: Envelope, names: Names) -> dict[str, Any]:
+    """What a ruling brought (a take-back, a total set, a penalty taken, a ruling again), in words."""
+    says = game.words(type(envelope.event), envelope.payload, names)
     return {"version": envelope.version, "type": envelope.type, "says": says}
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.seat_names import escape_unseen
-from workers.naming import seat_names, who
+from referee.seat_names import Names
+from workers.naming import seat_names
 from workers.record_words import card_words, is_ruling, reason_words, sentence
 from workers.scoresheet import HAND_LEADING, row_columns, running_totals, totals_grid
 
@@ -67,7 +68,7 @@ def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], he
         ('<h2 class="first">Running totals</h2><div class="wide">' + chart_svg(running_totals(sheet)) + "</div>"
          "<h2>Score sheet</h2>" + _totals_table(sheet) + "<h3>Details by hand</h3>" + _details(sheet))
         if by_hands else '<h2 class="first">Players</h2>' + _sheet_table(sheet.get("rows", []), sheet.get("game"), False),
-        "<h2>Rulings</h2>", _rulings(rulings, names),
+        "<h2>Rulings</h2>", _rulings(rulings, names, envelopes),
         "<h2>Hand by hand</h2>" if by_hands else "<h2>Event by event</h2>", _hands(envelopes, names),
         "</body></html>",
     ]
@@ -114,7 +115,7 @@ def _outcome(sheet: dict[str, Any], names: list[str]) -> str:
     outcome = sheet.get("outcome")
     if not outcome:
         return "<p>The game is in progress.</p>"
-    winners = [who(names, s) for s in outcome.get("winners", [])]
+    winners = [Names(names)(s) for s in outcome.get("winners", [])]
     reason = reason_words(outcome.get("reason"))
     if not winners:
         return f"<p><strong>Game over ({escape(reason)}), with no winner.</strong></p>"
@@ -122,11 +123,12 @@ def _outcome(sheet: dict[str, Any], names: list[str]) -> str:
     return f"<p><strong>Game over: {escape(' and '.join(winners))} {verb} ({escape(reason)}).</strong></p>"
 
 
-def _rulings(envelopes: list[Envelope], names: list[str]) -> str:
+def _rulings(envelopes: list[Envelope], names: list[str], record: list[Envelope]) -> str:
     """Each claim and ruling as a sentence, credited to whoever made it, with its event number."""
     if not envelopes:
         return "<p>No claims or rulings.</p>"
-    items = "".join(f'<li><span class="v">{e.version}.</span> {escape(sentence(e, names))}</li>' for e in envelopes)
+    items = "".join(f'<li><span class="v">{e.version}.</span> {escape(sentence(e, names, game=record[0].payload["game"]))}</li>'
+                    for e in envelopes)
     return f'<ol class="rulings">{items}</ol>'
 
 

@@ -10,7 +10,3 @@ def seat_names(envelopes: list[Envelope]) -> list[str]:
     seats = envelopes[0].payload.get("seats") if envelopes else None
     return list(seats) if isinstance(seats, list) else []
 
-
-def who(names: list[str], seat: int) -> str:
-    """``Cat (seat 2)``; ``seat 5`` for a seat without a name (a dummy)."""
-    return f"{names[seat]} (seat {seat})" if 0 <= seat < len(names) else f"seat {seat}"

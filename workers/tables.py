@@ -31,6 +31,8 @@ from referee.confirmations import HandConfirmed
 from referee.errors import InputError, InvalidOption
 from referee.events import EntryRedone, EntryUndone, RenegeClaimed
 from referee.service import ActionResult, RefereeService, new_game_id
+from referee.registry import get_game
+from referee.seat_names import Names
 from workers.catalog import GameCatalog, new_token
 from workers.claims import CLAIM_ACTION
 from workers.imports import CheckedHistory, FileIndex, HashedLines, check_history, write_history
@@ -245,13 +247,27 @@ class Tables:
             confirmed = next((e for e in envelopes if isinstance(e.event, HandConfirmed)), None)
             if confirmed is None:
                 return None
-            return sentence(confirmed, seat_names(self.store.read_at(game_id, [1])))
+            opening, *_ = self.store.read_at(game_id, [1])
+            return sentence(confirmed, seat_names([opening]), game=opening.payload["game"])
         redone = isinstance(undoing.event, EntryRedone)
         undo = self.store.read_at(game_id, [undoing.payload["undo"]])[0] if redone else undoing
         first, last = undo.payload["replaces_from"], undo.payload["replaces_to"]
         opening, *_ = self.store.read_at(game_id, [1])
         entry = list(self.store.read(game_id, first, last))
         return entry_words(undoing, entry, seat_names([opening]), opening.payload["game"])
+
+    def told(self, game_id: str, envelopes: Sequence[Envelope]) -> str:
+        """What an action logged, in its game's words (``Game.words``), one sentence per event:
+        "Bob plays the queen of spades. Bob wins trick 3." An undo or a redo says what it took back
+        or put back (:meth:`said`)."""
+        if not envelopes:
+            return "Nothing new was logged."
+        undone = self.said(game_id, envelopes)
+        if undone is not None:
+            return undone
+        opening, *_ = self.store.read_at(game_id, [1])
+        game, names = get_game(opening.payload["game"]), Names(seat_names([opening]))
+        return " ".join(game.words(type(e.event), e.payload, names) + "." for e in envelopes)
 
     def after_append(self, game_id: str, version: int, finished: bool, scores_changed: bool,
                      reopened: bool = False) -> None:

@@ -75,7 +75,7 @@ def write_text(envelopes: Sequence[Envelope], head: tuple[int, str], signature: 
     hand = None
     for command, batch, own in _batches(game, events, envelopes):
         if command is None:  # the opening: what the options set
-            lines.append(_comment(batch, names))
+            lines.append(_comment(batch, names, game))
             continue
         number = batch[own].payload.get("hand")
         if number is not None and number != hand:
@@ -87,7 +87,7 @@ def write_text(envelopes: Sequence[Envelope], head: tuple[int, str], signature: 
         current.append(_move(game, command, seats))
         rest = [e for i, e in enumerate(batch) if i != own or carries_verdict(e)]
         if rest:
-            lines.append("; ".join(current) + " " + _comment(rest, names))
+            lines.append("; ".join(current) + " " + _comment(rest, names, game))
             current = []
         elif len("; ".join(current)) > _LINE_WIDTH:
             lines.append("; ".join(current))
@@ -176,10 +176,10 @@ def _seat_tokens(names: list[str], game: Game) -> dict[int, str]:
     return out
 
 
-def _comment(envelopes: Sequence[Envelope], names: list[str]) -> str:
+def _comment(envelopes: Sequence[Envelope], names: list[str], game: Any) -> str:
     """The events' words, kept inside their braces: a name holding a brace or a newline (a record of
     an earlier release may) can neither close the comment nor start a line of its own."""
-    said = escape_unseen(" ".join(sentence(e, names) for e in envelopes))
+    said = escape_unseen(" ".join(sentence(e, names, game=game) for e in envelopes))
     return "{" + said.replace("{", "(").replace("}", ")") + "}"
 
 

@@ -25,9 +25,10 @@ from api.auth import require_director
 from api.jsonio import Blueprint
 from api.services import services
 from referee.confirmations import confirmation_status, what
+from referee.seat_names import Names
 from referee.service import GameUnreadableError
+from referee.trickgame.words import IRREGULAR_WORDS
 from workers.catalog import CatalogEntry
-from workers.claims import KIND_WORDS
 
 blp = Blueprint("director", __name__, url_prefix="/director", description="The director's desk")
 
@@ -148,7 +149,7 @@ def table_summary(entry: CatalogEntry) -> dict[str, Any]:
         with services().referee.locked_state(entry.game_id) as (game, state):
             view = game.director_view(state)
             names = list(view.get("seats") or [])
-            name = lambda seat: names[seat] if 0 <= seat < len(names) else f"Seat {seat}"  # noqa: E731
+            name = Names(names)
             hand = view.get("hand") if isinstance(view.get("hand"), dict) else {}
             out.update(title=game.title, version=state.version, seats=names, phase=view.get("phase"),
                        hand=hand.get("no"), trick=hand.get("trick_no"), to_act=[name(s) for s in game.to_act(state)],
@@ -171,7 +172,7 @@ def _attention(game, state, hand: dict[str, Any], name, seats: int) -> list[str]
                  for irr in irregular + (hand.get("unproven_claims") or []) if irr["status"] in ("open", "found_b")}
     out = [f"{name(seat)} {CORRECTIONS[action]} {unsettled.get(seat, 'the last card')}"
            for seat in range(seats) for action in _corrections(game, state, seat)]
-    return out + [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {KIND_WORDS.get(irr['kind'], 'broke a rule')}: "
+    return out + [f"{name(irr['seat'])}'s {irr['card']} in trick {irr['trick']} {IRREGULAR_WORDS.get(irr['kind'], 'broke a rule')}: "
                   "nobody has claimed it yet" for irr in irregular if irr["status"] == "open"]
 
 

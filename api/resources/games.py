@@ -128,7 +128,9 @@ class Hint(MethodView):
 class Actions(MethodView):
     # The busiest route reads its request itself (see _action_request): through webargs, reading
     # it was a sixth of the CPU of a play. The schemas still define what the document shows.
-    @blp.doc(parameters=[{"in": "header", "schema": ActionHeadersSchema}],
+    @blp.doc(parameters=[{"in": "header", "schema": ActionHeadersSchema},
+                         {"in": "query", "name": "words", "required": False, "schema": {"type": "string", "enum": ["1"]},
+                          "description": "1: the answer's `said` says what the action logged, in the game's words"}],
              requestBody={"required": True, "content": {"application/json": {"schema": ActionSchema}}})
     @blp.alt_response(422, response="UNPROCESSABLE_ENTITY")
     @blp.response(201, ActionResultSchema)
@@ -146,6 +148,8 @@ class Actions(MethodView):
                 "events": [e.to_dict() for e in result.envelopes]}
         if action in ("undo", "redo", "confirm") and result.envelopes:
             body["said"] = services().tables.said(game_id, result.envelopes)
+        elif request.args.get("words") == "1":  # the command line asks for what it prints
+            body["said"] = services().tables.told(game_id, result.envelopes)
         # Envelopes are JSON-ready already: a Response skips the schema's dump (the schema still
         # documents the reply), which is a good part of the cost of an action.
         return Response(current_app.json.dumps(body), 201, out_headers, mimetype="application/json")

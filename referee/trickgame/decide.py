@@ -24,6 +24,7 @@ from referee.reneges import (
 from referee.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.standings import leaders
 from referee.trickgame.state import TableState
+from referee.trickgame.words import IRREGULAR_WORDS
 
 #: What the game waits for in each phase, for a refusal's message.
 WAITING_FOR = {
@@ -34,12 +35,6 @@ WAITING_FOR = {
     "play": "the hand is being played", "over": "the game is over",
 }
 
-#: What each kind of irregular card did, for rulings and messages.
-KINDS_TEXT = {
-    "renege": "did not follow suit",
-    "trump_lead": "led trump before it was broken",
-    "challenge": "did not play a Queen under the Queen's Challenge",
-}
 
 
 class TrickDecide:
@@ -89,7 +84,7 @@ class TrickDecide:
 
     def describe(self, state: TableState, irr: dict[str, Any]) -> str:
         """``Seat 1 (Bob) did not follow suit with 3C in trick 4`` for rulings and messages."""
-        return f"{state.seat_label(irr.seat)} {KINDS_TEXT[irr.kind]} with {irr.card} in trick {irr.trick}"
+        return f"{state.seat_label(irr.seat)} {IRREGULAR_WORDS[irr.kind]} with {irr.card} in trick {irr.trick}"
 
     # ------------------------------------------------------------ the deal
 

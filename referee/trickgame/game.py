@@ -27,12 +27,14 @@ from referee import events as ev
 from referee.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
 from referee.corrections import KeptRuling
+from referee.game import Game
 from referee.kinds import RECORDS, FollowRule, Kind
 from referee.shared_commands import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
 from referee.trickgame.state import Hand, Layout, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
+from referee.trickgame.words import TrickWords
 
 Claim = tuple[Kind, Optional[str], Optional[FollowRule]]  # (kind, suit, following rule)
 
@@ -43,7 +45,7 @@ class TrickOptionsSchema(marshmallow.Schema):
     detection = fields.String(load_default="announced", validate=validate.OneOf(["announced", "on_claim"]))
 
 
-class TrickGame(TrickFold, TrickDecide, TrickViews):
+class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
     """A trick game; the defaults are plain follow-suit, one player a scoring unit."""
 
     name: ClassVar[str]

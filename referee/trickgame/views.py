@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.words import Names
 from referee.cards import DECK52
 from referee.fields import MAX_SEAT
 from referee.reneges import director_irregularities, window_of
@@ -83,8 +84,8 @@ class TrickViews:
         """What everyone at the table sees; ``hand`` holds the public facts of the hand in play."""
         view: dict[str, Any] = {
             "game": self.name, "version": state.version, "record": state.record, "options": state.options,
-            "seats": state.names, "phase": state.phase, "dealer": state.dealer, "to_act": self.to_act(state),
-            "units": self.units(state), "totals": list(state.totals), "rulings": state.rulings,
+            "seats": state.names, "phase": state.phase, "dealer": shown_dealer(state), "to_act": self.to_act(state),
+            "units": self.units(state), "totals": list(state.totals), "rulings": self.rulings_said(state.rulings, Names(state.names)),
             "replaced": state.replaced, "outcome": state.outcome, "hand": None,
         }
         h = state.hand
@@ -115,3 +116,11 @@ def seat_lines(units: list[dict[str, Any]]) -> list[dict[str, Any]]:
     per-player ``units``: the same facts, without the totals the units carry."""
     return [{"seat": u["unit"], **{k: v for k, v in u.items() if k not in ("seats", "before", "hand_total", "total")}}
             for u in units]
+
+
+def shown_dealer(state: Any) -> int | None:
+    """The dealer the table shows: once the game is over, the last hand's (the score sheet's), never
+    the next deal's, which will not come."""
+    if state.outcome is not None and state.hand is not None:
+        return state.hand.dealer
+    return state.dealer

@@ -60,8 +60,8 @@ def test_legal_plays_logged_one_command_at_a_time_are_all_accepted_by_courtcard_
         said.append(logged.output.splitlines()[0])
     # Each answer is a sentence, with names: the play, and the trick when it is complete.
     assert said[0] == "Bob plays the 2 of clubs."
-    assert said[3] == "Ann plays the 5 of clubs; trick 1 to Ann."
-    assert said[11] == "Cat plays the ace of clubs; trick 3 to Cat."
+    assert said[3] == "Ann plays the 5 of clubs. Trick 1 to Ann."
+    assert said[11] == "Cat plays the ace of clubs. Trick 3 to Cat."
 
 
 def test_a_refused_action_exits_1_and_says_what_is_legal(live):

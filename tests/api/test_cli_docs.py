@@ -97,7 +97,7 @@ def test_the_readmes_logging_example_runs_against_a_served_game_whatever_the_cut
     """The README's example, run in order against `courtcard serve`: GAME, DEALER, PLAYER and CARD
     are filled in from what the commands before it printed, as the README tells the reader to."""
     readme = (ROOT / "README.md").read_text()
-    block = readme[readme.index("## Logging a game"):readme.index("`courtcard log` answers in a sentence")]
+    block = readme[readme.index("## Logging a game"):readme.index("`courtcard log` answers in sentences")]
     lines = [args for line in code_lines(block) for args in courtcard_commands(line)]
     new = next(args for args in lines if args[0] == "new")
     created = run(*new, "--url", live, "--json")

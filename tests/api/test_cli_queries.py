@@ -75,13 +75,13 @@ def test_a_dispute_opened_by_name_is_ruled_read_back_and_listed(live):  # noqa: 
     assert opened.exit_code == 0, opened.output
     text = said(opened)
     n = int(re.search(r"Dispute (\d+) opened", text).group(1))
-    assert "Dan (seat 3) claims that Cat (seat 2) did not follow suit with 4C" in text
-    assert "Ruling: upheld" in text and "total set from 0 to -100" in text
+    assert "Dan claims that Cat broke a rule of play in trick 1 of hand 1." in text
+    assert "Cat reneged in trick 1 of hand 1" in text and "the total goes from 0 to -100" in text
     read = said(run("dispute", game, n, "--url", live))
-    assert read.startswith(f"Dispute {n} (ruled) Hand 1, trick 1: Dan (seat 3) claims") and "Ruling: upheld" in read
+    assert read.startswith(f"Dispute {n} (ruled) Hand 1, trick 1: Dan claims") and "Cat reneged" in read
     listed = said(run("dispute", game, "--url", live))
-    assert listed.startswith(f"Dispute {n}: Dan claims Cat broke a rule of play in trick 1 of hand 1.")
-    assert f"Event {n + 1}: On Dan's claim, the referee rules that Cat did not follow suit with 4C" in listed
+    assert listed.startswith(f"Dispute {n}: Dan claims that Cat broke a rule of play in trick 1 of hand 1.")
+    assert "Cat reneged in trick 1 of hand 1: spades were led, and Cat played the 4 of clubs" in listed
     not_a_claim = run("dispute", game, 3, "--url", live)
     assert not_a_claim.exit_code != 0 and "has no dispute 3" in said(not_a_claim)
 

@@ -47,9 +47,11 @@ def renege_game(live) -> str:
 def test_show_writes_tricks_and_rulings_as_sentences_with_the_players_names(live):  # noqa: F811
     game = renege_game(live)
     proved = log(live, game, "play", "seat=Cat", "card=3S")
-    assert proved.startswith("Cat plays the 3 of spades; the referee rules that Cat did not follow suit with 4C "
-                             "in trick 1 of hand 1 (window C: after the next trick was led); Cat's total is set "
-                             "from 0 to -100 (renege, trick 1 of hand 1)."), proved
+    assert proved.startswith("Cat plays the 3 of spades. Cat reneged in trick 1 of hand 1: spades were led, and Cat "
+                             "played the 4 of clubs though able to follow. It was found out after the next trick was "
+                             "led. Cat loses 100 points for the renege in trick 1 of hand 1: the total goes from 0 to "
+                             "-100, and the hand's gains are forfeited."), proved
+    assert "window" not in proved.lower()  # the window's letter is the record's and the director's
     shown = run("show", game, "--url", live)
     assert shown.exit_code == 0, shown.output
     text = said(shown)
@@ -59,8 +61,8 @@ def test_show_writes_tricks_and_rulings_as_sentences_with_the_players_names(live
     assert "Trick 2: Bob 7S, Cat 3S; Dan to play." in text
     assert "Tricks won: Ann 0, Bob 1, Cat 0, Dan 0." in text
     assert "Cat's total was set from 0 to -100 (renege, trick 1)." in text
-    assert ("Event 12: The referee rules that Cat did not follow suit with 4C in trick 1 of hand 1 "
-            "(window C: after the next trick was led).") in text
+    assert ("Event 12: Cat reneged in trick 1 of hand 1: spades were led, and Cat played the 4 of clubs though able "
+            "to follow. It was found out after the next trick was led.") in text
     director = said(run("show", game, "--director", "--url", live))
     assert ("Event 6: Cat played 4C in trick 1, an irregular card (did not follow suit; proved by 3S in trick 2); "
             "ruled, window C now.") in director

@@ -83,7 +83,7 @@ def test_courtcard_log_answers_each_dungeon_action_in_its_own_words(live):  # no
                      "Ann plays the 9 of hearts on their 10 of hearts.", "Bob caves in Ann's 9 of hearts with the 9 of diamonds.",
                      "Bob retreats from the king of spades, giving up their 10 of spades.",
                      "Ann sends the king of clubs against Bob, in the cell.",
-                     "Bob is slain by the king of clubs and is out of the game; Ann wins the game (last alive)."]:
+                     "Bob is slain by the king of clubs and is out of the game. Ann wins the game (last alive)."]:
         assert sentence in said, sentence
     assert "Dungeon" not in said  # no event read as its type and fields (DungeonCardDrawn ...)
 

@@ -31,7 +31,7 @@ def test_an_accusations_dispute_is_served_with_the_passages_as_laid_to_the_score
 
     listed = client.get(f"/games/{game_id}/disputes").get_json()
     assert [(d["dispute"], d["kind"]) for d in listed["disputes"]] == [(accused["version"], "accusation")]
-    assert "Ann (seat 0) had cheated" in listed["disputes"][0]["summary"]
+    assert "Ann had cheated" in listed["disputes"][0]["summary"]
     looks = client.get(f"/games/{game_id}/disputes", query_string={"kind": "look"}).get_json()
     assert looks["disputes"] == []
 
@@ -70,8 +70,8 @@ def test_courtcard_dispute_reads_and_lists_a_dungeon_accusation(live):  # noqa: 
         log(live, game, body["action"], *fields)
     listed = said(run("dispute", game, "--url", live))
     n = int(listed.split()[1].rstrip(":"))
-    assert listed == (f"Dispute {n}: Bob (seat 1) accused Ann (seat 0) of cheating (event {n}): the dungeon was "
-                      "turned up and Ann (seat 0) had cheated.")
+    assert listed == (f"Dispute {n}: Bob accused Ann of cheating (event {n}): the dungeon was "
+                      "turned up and Ann had cheated.")
     read = said(run("dispute", game, n, "--url", live))
-    assert read.startswith(f"Dispute {n} (ruled) Bob (seat 1) accused Ann (seat 0) of cheating")
-    assert "Ann (seat 0) discards the whole dungeon but the cell: the 10 of hearts, the 7 of hearts" in read
+    assert read.startswith(f"Dispute {n} (ruled) Bob accused Ann of cheating")
+    assert "Ann discards the whole dungeon but the cell: the 10 of hearts, the 7 of hearts" in read

@@ -31,11 +31,11 @@ def test_a_whole_game_of_the_queens_through_the_cli(live):
     # Each action answered in The Queens' own words: the deal, a move with the space it leaves
     # filled, the last move and the win.
     said = [" ".join(answer.split()) for answer in said]
-    assert said[0].startswith("Ann deals the 104 cards: 32 to the key, the rest to the pack; the king of clubs "
-                              "turns up from the pack and goes to foundation 1;")
-    assert said[1].startswith("Ann moves the ace of clubs from pile s1 to foundation 1; the ace of spades fills the "
+    assert said[0].startswith("Ann deals the 104 cards: 32 to the key, the rest to the pack. The king of clubs "
+                              "turns up from the pack and goes to foundation 1.")
+    assert said[1].startswith("Ann moves the ace of clubs from pile s1 to foundation 1. The ace of spades fills the "
                               "space of pile s1 from the pack.")
-    assert said[-1].startswith("Ann moves the queen of clubs from the key to foundation 2; Ann wins: all 104 cards home.")
+    assert said[-1].startswith("Ann moves the queen of clubs from the key to foundation 2. Ann wins: all 104 cards home.")
     assert not any("Queens" in answer for answer in said)  # no event read as its type and fields
     shown = run("show", game, "--url", live)
     assert shown.exit_code == 0 and "The Queens" in shown.output and "won" in shown.output

@@ -157,7 +157,7 @@ def test_an_undone_end_of_the_game_puts_it_back_in_progress_and_a_redo_ends_it_a
     table.play("AS")
     table.act("end_game")
     assert table.view()["status"] == "finished" and table.game_id in listed(client, "finished")
-    assert said(undo(table)) == "Undone: The game is over (the scorekeeper ended it): Ann and Bob and Cat and Dan win."
+    assert said(undo(table)) == "Undone: The game is over (the scorekeeper ended it): Ann, Bob, Cat and Dan win."
     assert table.view()["status"] == "in_progress"
     assert table.game_id in listed(client, "in_progress") and table.game_id not in listed(client, "finished")
     redo(table)

@@ -4,6 +4,8 @@ dispute opened there and read with its evidence laid out."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import requests
 
@@ -11,6 +13,9 @@ from api.director import load_or_create_director_key
 from scorekeeper import PHONE, TABLET
 from events.server import default_data_dir
 from scorekeeper import ApiTable, wait_loaded
+
+#: A card written as its code ("4C", "10H"), as no screen shows one.
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
 
 SIZES = pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
 
@@ -113,12 +118,16 @@ def test_a_pending_take_back_is_flagged_on_the_desk_and_a_dispute_opened_there_i
         assert "Claim\nBob against Cat, showing 8♠ (event" in text
         assert "upheld" in article.locator(".verdict").inner_text()
         evidence = article.locator("ol.events").first.locator("li").all_inner_texts()
-        assert any("Bob (seat 1) led AS" in line for line in evidence) and any("Cat (seat 2) played 4C" in line for line in evidence)
-        assert any("8S was shown at the table" in line for line in evidence)
+        assert any("Bob led the ace of spades" in line for line in evidence)
+        assert any("Cat played the 4 of clubs" in line for line in evidence)
+        assert any("The 8 of spades was shown at the table" in line for line in evidence)
+        # Cards read as on every screen ("8♠", "the 4 of clubs"), never as codes ("4C"), disputes included.
+        for panel in ("#disputes", "#rulings", "#hidden", "#table"):
+            assert not CARD_CODE.search(page.inner_text(panel)), (panel, page.inner_text(panel))
         # Listed by the API in the table's words, with its verdict.
         listed = page.inner_text("#disputes ol.disputes")
-        assert "claim: Bob claims Cat broke a rule of play in trick 1 of hand 1, showing 8S." in listed
-        assert "the referee rules that Cat did not follow suit with 4C in trick 1 of hand 1" in listed
+        assert "Bob claims that Cat broke a rule of play in trick 1 of hand 1, showing the 8 of spades." in listed
+        assert "Cat reneged in trick 1 of hand 1" in listed
         screenshots(page, "director-dispute", sizes=("phone" if size == PHONE else "tablet",))
     record = requests.get(f"{live_server.url}/games/{table.game_id}/events", timeout=10).json()["events"]
     assert [e["actor"] for e in record if e["type"] == "RenegeClaimed"] == ["director"]

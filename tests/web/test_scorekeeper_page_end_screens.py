@@ -58,8 +58,33 @@ def the_queens_stuck(base: str) -> ApiTable:
     return table
 
 
+def golden_replayed(name: str):
+    """A golden trick game (``tests/golden/<name>.json``), its table's actions logged again: it ends
+    after a hand scored, the next dealer already known to the referee."""
+    def setup(base: str) -> ApiTable:
+        data, events = load(GOLDEN_DIR / f"{name}.json")
+        game, created = get_game(data["game"]), events[0]
+        table = ApiTable.create(base, created.record, created.options, seats=tuple(created.seats), game=data["game"])
+        for command in filter(None, map(game.command_of, events[1:])):
+            table.act(game.action_of(command), **{k: v for k, v in asdict(command).items() if v is not None})
+        assert table.view()["status"] == "finished"
+        state = game.initial_state()
+        for event in events:
+            state = game.apply(state, event)
+        last = game.scores(state)["hands"][-1]
+        SCORED_LAST[table.game_id] = (str(last["hand"]), created.seats[last["dealer"]])
+        return table
+    return setup
+
+
+#: A finished game's last hand on its score sheet, by game id: (hand, its dealer's name).
+SCORED_LAST: dict[str, tuple[str, str]] = {}
+
+
 #: (game, how it ended, what the prompt says of it)
 ENDS = [
+    ("queens-dungeon-hands-played", golden_replayed("qd-4p-cut"), "Game over."),
+    ("queen-bees-target", golden_replayed("qb-known-to-60"), "Game over."),
     ("queens-dungeon", ended_early("queens-dungeon"), "Game over."),
     ("queen-bees", ended_early("queen-bees"), "Game over."),
     ("black-queen", ended_early("black-queen", SIX), "Game over."),
@@ -93,3 +118,14 @@ def test_a_finished_game_shows_how_it_ended_with_no_error_to_the_scorekeeper_and
     wait_loaded(watcher)
     shown_cleanly(watcher, said)
     assert not errors
+    agrees_with_the_score_sheet(scorekeeper, table)
+
+
+def agrees_with_the_score_sheet(page, table: ApiTable) -> None:
+    """The table's dealer and hand, once the game is over, are the score sheet's last hand's."""
+    if table.game_id not in SCORED_LAST:
+        return  # ended before a hand was scored, or a game without hands
+    facts = dict(zip(page.locator("#table dl.facts dt").all_inner_texts(),
+                     page.locator("#table dl.facts dd").all_inner_texts()))
+    hand, dealer = SCORED_LAST[table.game_id]
+    assert (facts.get("Hand"), facts.get("Dealer")) == (hand, dealer), facts

@@ -4,6 +4,8 @@ trump change answered, and the score sheet with its chart of running totals."""
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper import ApiTable, choose_game, create_game, phase, shown_version, tap, two_queens_deal
 
 def test_the_start_page_offers_queens_dungeon_in_a_blind_record_first(live_server, pages):
@@ -74,7 +76,11 @@ def test_a_known_hand_is_logged_by_tapping_cards_and_the_two_queens_prompt_is_an
     # Two Queens fell in trick 1: the referee asks the dealer for a new trump.
     assert phase(page) == "trump_change"
     assert not page.is_hidden("#trump-change")
-    assert "Two Queens fell" in page.inner_text("#trump-change")
+    change = page.inner_text("#trump-change")
+    assert "Two Queens fell" in change
+    # The panel names the Queens that made the change, not the trick's other cards.
+    assert re.search(r"\b(Ann|Bob|Cat|Dan) won Q♠ and Q♥ in trick 1\.", change), change
+    assert "2♦" not in change and "8♦" not in change
     assert page.locator("#trump-change button[data-suit=C]").count() == 0  # not the old trump
     screenshots(page, "trump-change")
     tap(page, "#trump-change button[data-suit=D]")

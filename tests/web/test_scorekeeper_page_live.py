@@ -68,7 +68,7 @@ def test_detection_on_claim_lets_an_off_rule_card_be_logged_after_a_confirmation
     assert "broke the rules" in page.inner_text("#corrections")
     tap(page, "#corrections button:has-text('Cat: take back 3♥')")
     assert page.locator("#table ol.trick li[data-seat='2']").count() == 0
-    assert "Cat took back 3♥ in trick 1" in page.inner_text("#rulings")
+    assert "Cat takes the 3 of hearts back in trick 1 of hand 1, without penalty." in page.inner_text("#rulings")
 
 
 def test_a_private_game_opened_without_its_token_offers_the_token_field_and_opens_with_it(live_server, pages):

@@ -46,9 +46,9 @@ def test_dispute_upheld_in_window_c_sets_the_total_and_cites_the_deal(client):
     dealt = next(e for e in events if e["type"] == "HandDealt")
     assert cited["HandDealt"] == dealt["version"] and "3S" in dealt["payload"]["hands"][2]
     text = ruling["read_aloud"]
-    assert "Dan (seat 3) claims that Cat (seat 2) did not follow suit with 4C" in text
-    assert "Ruling: upheld" in text and "window C, after the next trick was led" in text
-    assert "total set from 0 to -100" in text
+    assert "Dan claims that Cat broke a rule of play in trick 1 of hand 1." in text
+    assert "Cat reneged in trick 1 of hand 1" in text and "found out after the next trick was led" in text
+    assert "the total goes from 0 to -100" in text
 
 
 def test_dispute_against_a_card_that_followed_suit_is_not_proven_and_costs_nothing(client):
@@ -59,6 +59,18 @@ def test_dispute_against_a_card_that_followed_suit_is_not_proven_and_costs_nothi
     assert ruling["penalty"] == []
     assert "not proven" in ruling["read_aloud"] and "the card followed the rules" in ruling["read_aloud"]
     assert "No penalty." in ruling["read_aloud"]
+
+
+def test_a_claim_against_a_card_that_followed_suit_never_says_it_did_not_follow(client):
+    table = renege_in_trick_one(client)
+    filed = file(table, seat=2, accused=3, trick=1)  # Dan followed spades
+    ruling = ruling_of(table, filed["dispute"])
+    said = [ruling["summary"], ruling["read_aloud"],
+            *(r["said"] for r in table.view()["view"]["rulings"] if r["type"] == "ruling")]
+    assert "Cat's claim against Dan's 5 of spades in trick 1 of hand 1 is not proven: the card followed the rules" \
+        in ruling["summary"]
+    for text in said:
+        assert "did not follow" not in text and "reneged" not in text, text
     assert client.get(f"/games/{table.game_id}").get_json()["view"]["totals"] == [0, 0, 0, 0]
 
 
@@ -84,7 +96,8 @@ def test_dispute_in_window_b_reports_the_later_setting_when_the_penalty_is_decli
     table.play("7S")  # the next trick is led without the penalty accepted: the setting applies
     ruling = ruling_of(table, filed["dispute"])
     assert [p["type"] for p in ruling["later"]] == ["RenegeRuled", "TotalSet"]
-    assert "Then: ruled again in window C" in ruling["read_aloud"]
+    assert "Later: Cat reneged in trick 1 of hand 1" in ruling["read_aloud"]
+    assert "found out after the next trick was led" in ruling["read_aloud"]
 
 
 def test_an_event_that_is_not_a_claim_is_no_dispute(client):
@@ -111,10 +124,10 @@ def test_a_games_disputes_are_listed_one_line_each_for_any_reader(client):
     assert listed.status_code == 200
     [line] = listed.get_json()["disputes"]
     assert (line["dispute"], line["kind"], line["status"]) == (filed["dispute"], "claim", "ruled")
-    assert line["summary"].startswith("Dan claims Cat broke a rule of play in trick 1 of hand 1. "
-                                      f"Event {filed['dispute'] + 1}: On Dan's claim, the referee rules that Cat "
-                                      "did not follow suit with 4C")
-    assert "3S" not in line["summary"]  # the card that proves it is still in Cat's hand
+    assert line["summary"].startswith("Dan claims that Cat broke a rule of play in trick 1 of hand 1. Cat reneged in "
+                                      "trick 1 of hand 1: spades were led, and Cat played the 4 of clubs though able "
+                                      "to follow.")
+    assert "3 of spades" not in line["summary"] and "3S" not in line["summary"]  # the card that proves it is still in Cat's hand
 
 
 def test_a_claims_evidence_never_cites_a_card_the_scorekeeper_undid(client):
@@ -130,9 +143,9 @@ def test_a_claims_evidence_never_cites_a_card_the_scorekeeper_undid(client):
     played = {e["payload"]["card"]: e["version"] for e in events if e["type"] == "CardPlayed"}
     mistyped = next(e["version"] for e in events if e["type"] == "CardPlayed")
     led = [p for p in ruling["evidence_events"] if p["type"] == "CardPlayed"]
-    assert [(p["version"], p["says"]) for p in led] == [(played["AS"], "Bob (seat 1) led AS"),
-                                                        (played["4C"], "Cat (seat 2) played 4C")]
-    assert "led 7S" not in ruling["read_aloud"] and f"Event {mistyped}:" not in ruling["read_aloud"]
+    assert [(p["version"], p["says"]) for p in led] == [(played["AS"], "Bob led the ace of spades"),
+                                                        (played["4C"], "Cat played the 4 of clubs")]
+    assert "7 of spades" not in ruling["read_aloud"] and f"Event {mistyped}:" not in ruling["read_aloud"]
 
 
 def test_a_games_disputes_listed_are_a_read_model_kept_by_the_records_head(client, redis_client):

@@ -42,11 +42,11 @@ def test_an_accusation_of_a_cheater_lays_out_the_passages_as_laid_and_names_the_
         (laid[0].version, "10H", "cell", False), (laid[1].version, "7H", "10H", True)]
     text = doc["read_aloud"]
     assert f"the 7 of hearts laid on the 10 of hearts at event {laid[1].version} is not one lower" in text
-    assert f"Event {laid[0].version}: Ann (seat 0) laid the 10 of hearts face down on the cell." in text
-    assert ("Ann (seat 0) discards the whole dungeon but the cell: the 10 of hearts, the 7 of hearts "
+    assert f"Event {laid[0].version}: Ann laid the 10 of hearts face down on the cell." in text
+    assert ("Ann discards the whole dungeon but the cell: the 10 of hearts, the 7 of hearts "
             f"(event {accused}).") in text
-    assert listed[accused]["summary"] == (f"Bob (seat 1) accused Ann (seat 0) of cheating (event {accused}): the "
-                                          "dungeon was turned up and Ann (seat 0) had cheated.")
+    assert listed[accused]["summary"] == (f"Bob accused Ann of cheating (event {accused}): the "
+                                          "dungeon was turned up and Ann had cheated.")
 
 
 def test_an_accusation_of_an_innocent_finds_every_passage_fair_and_the_accuser_discards_their_dungeon():
@@ -56,8 +56,8 @@ def test_an_accusation_of_an_innocent_finds_every_passage_fair_and_the_accuser_d
     [passage] = doc["evidence_events"]
     assert (passage["card"], passage["on"], passage["broke_rule"], passage["why"]) == ("10S", "cell", False, None)
     assert envelopes[passage["version"] - 1].payload["card"] == "10S"
-    assert "Found: every passage was laid by the rules. Bob (seat 1) did not cheat." in doc["read_aloud"]
-    assert "Ann (seat 0) discards their own dungeon: the 10 of hearts" in doc["read_aloud"]
+    assert "Found: every passage was laid by the rules. Bob did not cheat." in doc["read_aloud"]
+    assert "Ann discards their own dungeon: the 10 of hearts" in doc["read_aloud"]
 
 
 def test_a_look_that_finds_the_card_proves_the_denial_a_lie_with_the_hand_as_shown():
@@ -70,7 +70,7 @@ def test_a_look_that_finds_the_card_proves_the_denial_a_lie_with_the_hand_as_sho
     assert cited["DungeonCardDenied"]["version"] == look - 1
     assert cited["DungeonHandLookedAt"]["hand"] == ["10S", "KS", "7D", "6D", "9C"]
     assert "Found: the hand holds the king of spades: the denial was a lie." in doc["read_aloud"]
-    assert "Ann (seat 0) takes the king of spades and Bob (seat 1) discards the rest of the hand" in doc["read_aloud"]
+    assert "Ann takes the king of spades and Bob discards the rest of the hand" in doc["read_aloud"]
     # The one line says what the table saw: the ask, the denial, the ruling; never the hand.
     assert listed[look]["summary"].endswith("the denial was a lie.") and "10 of spades" not in listed[look]["summary"]
 
@@ -82,7 +82,7 @@ def test_a_look_that_does_not_find_the_card_proves_the_denial_true_and_the_asker
     assert doc["evidence_events"][-1]["hand"] == ["10S", "KS", "7D", "6D", "9C"]
     assert "Found: the 2 of spades is not in the hand: the denial was true." in doc["read_aloud"]
     assert envelopes[-1].payload["discarded"] == ["5H", "2H", "8C", "7C"]
-    assert ("Ann (seat 0) discards their whole hand: the 5 of hearts, the 2 of hearts, the 8 of clubs, the 7 of clubs "
+    assert ("Ann discards their whole hand: the 5 of hearts, the 2 of hearts, the 8 of clubs, the 7 of clubs "
             f"(event {len(envelopes)}).") in doc["read_aloud"]
 
 
@@ -97,7 +97,7 @@ def test_a_liar_found_out_under_suicide_queen_is_explained_with_the_choice_made_
     assert [(p["version"], p["type"]) for p in doc["evidence_events"]] == [
         (asked, "DungeonMyrmiddonAsked"), (closed, "DungeonCountersClosed"), (denied, "DungeonCardDenied"),
         (look, "DungeonHandLookedAt")]
-    assert f"(event {look + 1}), and Ann (seat 0) gets nothing." in doc["read_aloud"]
+    assert f"(event {look + 1}), and Ann gets nothing." in doc["read_aloud"]
 
 
 def test_a_liars_choice_the_scorekeeper_undid_is_not_the_choice_explained_the_one_made_instead_is():
@@ -113,9 +113,9 @@ def test_a_liars_choice_the_scorekeeper_undid_is_not_the_choice_explained_the_on
     doc = explain_dispute(envelopes, look)
     assert (doc["status"], listed[look]["status"]) == ("ruled", "ruled")
     assert doc["consequence"] == [
-        "Bob (seat 1), found out, chooses to hand the card over and discard the rest, or to discard the whole hand.",
-        "Bob (seat 1) discards the king of spades, the jack of diamonds, the ace of clubs, the 6 of diamonds "
-        f"(event {look + 4}), and Ann (seat 0) gets nothing."]
+        "Bob, found out, chooses to hand the card over and discard the rest, or to discard the whole hand.",
+        "Bob discards the king of spades, the jack of diamonds, the ace of clubs, the 6 of diamonds "
+        f"(event {look + 4}), and Ann gets nothing."]
     assert f"event {look + 1}" not in doc["read_aloud"] and f"event {look + 2}" not in doc["read_aloud"]
     assert [p["version"] for p in doc["evidence_events"]][-1] == look
 
@@ -144,7 +144,7 @@ def test_a_pitch_black_cave_in_of_another_value_is_explained_with_the_passage_it
 
 @pytest.mark.parametrize("answer,verdict,found", [
     (cmd.SaveJoker(0, "10C"), "saved", "Found: the 10 of clubs is a 10, the Joker passage's value: the Joker is saved."),
-    (cmd.LetFall(0), "fallen", "Found: Ann (seat 0) did not save the Joker passage with a 10 from hand.")])
+    (cmd.LetFall(0), "fallen", "Found: Ann did not save the Joker passage with a 10 from hand.")])
 def test_a_joker_passage_caved_in_is_explained_saved_or_let_fall(answer, verdict, found):
     t = Table([["JK1", "9H", "8H", "10C", "6H"], ["10S", "10D", "8S", "7S", "JS"]], ["AC", "2C"], cells=["5D", "JK2"],
               jokers_wild=True)
@@ -155,7 +155,7 @@ def test_a_joker_passage_caved_in_is_explained_saved_or_let_fall(answer, verdict
     envelopes = envelopes_of(t.log)
     doc = explain_dispute(envelopes, len(envelopes))
     assert (doc["kind"], doc["ruling"]["verdict"], doc["ruling"]["passage"]) == ("joker_save", verdict, "JK1=10H")
-    assert doc["evidence_events"][0]["says"] == "Ann (seat 0) laid a Joker as the 10 of hearts, the last passage"
+    assert doc["evidence_events"][0]["says"] == "Ann laid a Joker as the 10 of hearts, the last passage"
     assert found in doc["read_aloud"]
 
 

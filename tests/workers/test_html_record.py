@@ -73,10 +73,10 @@ def test_html_record_opens_in_the_browser_and_is_saved_only_when_asked(client):
 def test_a_ruling_on_a_claim_is_a_sentence_in_the_rules_words_credited_to_the_claimant(client):
     table = renege_claimed(client, by_dispute=False)
     page = export(client, table.game_id, "html", table.headers).get_data(as_text=True)
-    assert ("Cat reneged in trick 1 of hand 1: the 4 of clubs did not follow spades (found out after the next "
-            "trick was led). Ruled on Dan&#x27;s claim.") in page
-    assert "Cat loses 100 points for the renege in trick 1 of hand 1: the total is set from 0 to -100" in page
-    assert "Dan claims that Cat broke the rules in trick 1 of hand 1" in page
+    assert ("Cat reneged in trick 1 of hand 1: spades were led, and Cat played the 4 of clubs though able to follow. "
+            "It was found out after the next trick was led. (Window C.) Ruled on Dan&#x27;s claim.") in page
+    assert "Cat loses 100 points for the renege in trick 1 of hand 1: the total goes from 0 to -100" in page
+    assert "Dan claims that Cat broke a rule of play in trick 1 of hand 1" in page
 
 
 def test_a_ruling_on_a_dispute_is_credited_to_the_dispute(client):
@@ -171,9 +171,9 @@ def test_a_dungeon_setting_for_three_queens_is_no_ruling_but_one_for_a_renege_is
         "e", "g", 9, "TotalSet", 1, {"seat": 1, "unit": 1, "reason": reason, "before": 0, "after": -100, "hand": 1,
                                      "trick": 4}, "2026-11-23T18:00:00.000000Z", "referee", "0" * 64, "0" * 64)
     assert not is_ruling(setting("three_queens")) and is_ruling(setting("renege"))
-    assert sentence(setting("three_queens"), ["Ann", "Bob"]) == (
-        "Bob loses 100 points for three Queens in trick 4 of hand 1: the total is set from 0 to -100, and the "
-        "hand's gains are forfeited.")
+    assert sentence(setting("three_queens"), ["Ann", "Bob"], game="queens-dungeon") == (
+        "Bob loses 100 points for winning three Queens in one trick in trick 4 of hand 1: the total goes from 0 to "
+        "-100, and the hand's gains are forfeited.")
 
 
 def test_a_name_holding_a_bidi_override_or_a_control_character_is_shown_escaped_in_the_html_record(client):

@@ -11,7 +11,8 @@ from referee.games.dungeon import events as dungeon
 from referee.games.the_queens import events as queens
 from tests.referee.test_dungeon_golden_games import GOLDEN
 from tests.workers.test_text_record import VARIANTS, envelopes_of, random_record
-from workers.record_words import cards_words, entry_words, sentence, words_of
+from referee.games.dungeon.words import cards_words
+from workers.record_words import entry_words, sentence, words_of
 
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -41,9 +42,9 @@ def test_every_event_of_the_game_has_words_of_its_own(game):
     for log in logs():
         for envelope in envelopes_of(log):
             if envelope.type in types:
-                own = words_of(envelope.type, envelope.payload, SEATS)
+                own = words_of(envelope.type, envelope.payload, SEATS, game)
                 assert own is not None, f"{envelope.type} has no words of its own"
-                said[envelope.type] = sentence(envelope, SEATS)
+                said[envelope.type] = sentence(envelope, SEATS, game=game)
                 assert said[envelope.type] == own + "."
     assert sorted(said) == sorted(types)  # every event type of the game was read
     # None reads as the generic "Card drawn (seat Ann, ...)" made of its type's name.
@@ -56,10 +57,11 @@ def test_a_blind_record_never_names_a_card_nobody_saw():
     blind = [golden.log() for golden in GOLDEN.values() if golden.record == "blind"]
     logs = [*blind, random_record("the-queens", setup=VARIANTS["the-queens blind"][1])]
     for log in logs:
-        for envelope in envelopes_of(log):
-            assert "?" not in sentence(envelope, SEATS), envelope
+        envelopes = envelopes_of(log)
+        for envelope in envelopes:
+            assert "?" not in sentence(envelope, SEATS, envelopes), envelope
     drawn = next(e for e in envelopes_of(logs[0]) if e.type == "DungeonCardDrawn")
-    assert sentence(drawn, SEATS) == "Ann draws a card."
+    assert sentence(drawn, SEATS, game="dungeon") == "Ann draws a card."
 
 
 def test_cards_read_as_a_person_says_them():
@@ -74,15 +76,13 @@ def _words(name: str) -> list[str]:
 
 
 def test_a_card_reads_in_the_same_words_in_the_record_a_logged_action_and_a_ruling_explained():
-    from api.render import describe_events
     from referee.games.dungeon.disputes import card_words as spoken  # the words its explanations use
-    from workers.record_words import words_of
 
     for card, said in [("JK1=9H", "a Joker as the 9 of hearts"), ("?", "a face-down card"),
                        ("10D#2", "the 10 of diamonds (second pack)"), ("QS", "the queen of spades")]:
         assert spoken(card) == said
-        assert words_of("DungeonCounterPlayed", {"seat": 0, "card": card}, ["Ann"]) == f"Ann counters with {said}"
-        assert describe_events([{"type": "CardPlayed", "payload": {"seat": 0, "card": card}}], ["Ann"]) == f"Ann plays {said}."
+        assert words_of("DungeonCounterPlayed", {"seat": 0, "card": card}, ["Ann"], "dungeon") == f"Ann counters with {said}"
+        assert words_of("CardPlayed", {"seat": 0, "card": card}, ["Ann"], "queens-dungeon") == f"Ann plays {said}"
 
 
 def undone_draw_words(seed: int) -> tuple[str, str]:
@@ -132,5 +132,5 @@ def test_a_players_confirmation_says_whose_and_which_hand(payload, said):
     from referee.confirmations import HandConfirmed
 
     event = HandConfirmed(**payload)
-    assert words_of("HandConfirmed", payload, SEATS) == said[:-1]
-    assert sentence(envelopes_of([event])[0], SEATS) == said
+    assert words_of("HandConfirmed", payload, SEATS, "queens-dungeon") == said[:-1]
+    assert sentence(envelopes_of([event])[0], SEATS, game="queens-dungeon") == said

@@ -66,7 +66,7 @@ function render() {
     drawnDisputes = signature;
     fill($("disputes"), disputesPanel(game, seatName, { listed, opened, detail, onOpen: showDispute, onFile: fileDispute }));
   }
-  fill($("rulings"), renderRulings(view.rulings, seatName));
+  fill($("rulings"), renderRulings(view.rulings, seatName, null, true));
 }
 
 /** What the table does not see: each seat's hand, irregular cards, claims nothing has proven yet. */

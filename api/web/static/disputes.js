@@ -66,7 +66,7 @@ function claimDetail(doc, seatName) {
       doc.window ? [h("dt", {}, "Window"), h("dd", {}, `${doc.window}: found ${doc.window_means}`)] : null),
     h("h4", {}, "Evidence"),
     doc.evidence_events.length ? events(doc.evidence_events) : h("p", { class: "muted" }, "No event proves it."),
-    ruling.evidence && ruling.evidence.reason && ruling.verdict !== "upheld" ? h("p", {}, `Why not: ${ruling.evidence.reason}.`) : null,
+    doc.ruling_words ? h("p", { class: "ruling-words" }, doc.ruling_words) : null,
     h("h4", {}, "Penalty"),
     doc.penalty.length ? events(doc.penalty) : h("p", { class: "muted" }, "No penalty."),
     doc.later.length ? [h("h4", {}, "Since then"), events(doc.later)] : null,

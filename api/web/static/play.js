@@ -452,7 +452,7 @@ function renderLatestRuling() {
   section.hidden = !current;
   if (!current) { rendered.latest = null; return; }
   once("latest", JSON.stringify([last, view.units]), () => fill(section,
-    h("p", {}, h("strong", {}, "Latest ruling: "), rulingText(last, seatName)),
+    h("p", {}, h("strong", {}, "Latest ruling: "), rulingText(last)),
     h("p", { class: "consequence" }, consequenceText(last, game, seatName))));
 }
 

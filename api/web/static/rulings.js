@@ -1,38 +1,14 @@
-// The referee's rulings, claims, take-backs and accepted penalties, in words.
+// The referee's rulings, claims, take-backs and accepted penalties, in words: the sentences the
+// view carries (each game's own words), and the page's texts from the catalogue (texts_en.js).
 import { h } from "./dom.js";
 import { cardFace, cardsText, SUIT_NAME } from "./cards.js";
+import { t } from "./texts.js";
 
-const KIND = {
-  renege: "did not follow suit",
-  trump_lead: "led trump before it was broken",
-  challenge: "did not play a Queen under the Queen's Challenge",
-};
-const WINDOW = {
-  A: "window A: found before another card was played, the card goes back",
-  B: "window B: found in the same trick, the penalty may be accepted",
-  C: "window C: found after the next lead",
-  D: "window D: found after the hand",
-};
-
-/** A short sentence for one entry of the view's `rulings` list. */
-export function rulingText(r, seatName) {
-  switch (r.type) {
-    case "claim":
-      return `${seatName(r.claimant)} claims ${seatName(r.accused)} broke the rules in trick ${r.trick} of hand ${r.hand}` +
-        (r.shown ? `, showing ${cardsText([r.shown])}.` : ".");
-    case "ruling": {
-      const verdict = r.verdict === "upheld" ? "upheld" : r.verdict === "not_proven" ? "not proven" : r.verdict;
-      return `Ruling: ${seatName(r.accused)} ${KIND[r.kind] || r.kind} with ${cardsText([r.card])} in trick ${r.trick} ` +
-        `of hand ${r.hand}: ${verdict}` + (r.verdict === "upheld" && WINDOW[r.window] ? ` (${WINDOW[r.window]}).` : ".");
-    }
-    case "penalty_accepted":
-      return `${seatName(r.seat)} accepted the ${r.penalty}-point penalty for ${cardsText([r.card])} in trick ${r.trick}; ` +
-        "play goes on from before that card.";
-    case "card_taken_back":
-      return `${seatName(r.seat)} took back ${cardsText([r.card])} in trick ${r.trick}.`;
-    default:
-      return `${r.type.replace(/_/g, " ")} in trick ${r.trick ?? "?"}.`;
-  }
+/** A short sentence for one entry of the view's `rulings` list: the words the view carries (the
+ * game's own, with the players' names). The director sees the referee's window letter too. */
+export function rulingText(r, director = false) {
+  const said = r.said || t("rulings.entry", { what: r.type.replace(/_/g, " "), trick: r.trick ?? "?" });
+  return director && r.type === "ruling" && r.window ? `${said} ${t("rulings.window", { window: r.window })}` : said;
 }
 
 const minus = (n) => `${n}`.replace("-", "\u2212");
@@ -42,24 +18,24 @@ const minus = (n) => `${n}`.replace("-", "\u2212");
 export function consequenceText(r, game, seatName) {
   const seat = r.type === "ruling" ? r.accused : r.seat;
   const who = seatName(seat);
-  const card = r.card ? cardsText([r.card]) : "the card";
+  const card = r.card ? cardsText([r.card]) : t("rulings.the_card");
   switch (r.type) {
     case "card_taken_back":
-      return `${card} goes back to ${who}'s hand: no points lost, since nothing was played after it.`;
+      return t("rulings.cost.back", { card, who });
     case "penalty_accepted":
-      return `${who} loses ${r.penalty} points (the penalty accepted), and the trick is played again from before ${card}.`;
+      return t("rulings.cost.accepted", { who, points: r.penalty, card });
     case "ruling": {
-      if (r.verdict !== "upheld") return `Nobody loses points: ${(r.evidence && r.evidence.reason) || "nothing proves it"}.`;
-      if (r.window === "A") return `${card} goes back to ${who}'s hand: no points lost, since nothing was played after it.`;
-      const why = `${who} ${KIND[r.kind] || r.kind} in trick ${r.trick}`;
+      if (r.verdict !== "upheld") return t("rulings.cost.not_proven");
+      if (r.window === "A") return t("rulings.cost.back", { card, who });
+      const why = r.why || t("rulings.broke", { who, trick: r.trick });
       const change = scoreChange(game, r, seat);
       if (change && change.setting) {
         const { before, after } = change.setting;
-        return `${who} loses ${before - after} points (total ${minus(before)} \u2192 ${minus(after)}: into the dungeon), because ${why}.`;
+        return t("rulings.cost.setting", { who, points: before - after, before: minus(before), after: minus(after), why });
       }
-      if (change && change.penalty) return `${who} loses ${-change.penalty.amount} points, because ${why}.`;
-      if (r.evidence && typeof r.evidence.penalty === "string") return `Penalty: ${r.evidence.penalty}.`;
-      return `No points change for it now, though ${why}.`;
+      if (change && change.penalty) return t("rulings.cost.penalty", { who, points: -change.penalty.amount, why });
+      if (r.cost) return r.cost;
+      return t("rulings.cost.none", { why });
     }
     default:
       return "";
@@ -78,41 +54,43 @@ function scoreChange(game, r, seat) {
   return setting || penalty ? { setting, penalty } : null;
 }
 
-/** The evidence of a ruling as a list of facts. */
+/** The evidence of a ruling as a list of facts (the ruling's sentence says why, and its cost is
+ * said beside it: neither is repeated here). */
 export function evidenceItems(evidence) {
   if (!evidence) return [];
   const items = [];
-  if (evidence.card) items.push(h("li", {}, "Card played: ", cardFace(evidence.card), evidence.trick ? ` in trick ${evidence.trick}` : ""));
-  if (evidence.suit && SUIT_NAME[evidence.suit]) items.push(h("li", {}, `Suit in question: ${SUIT_NAME[evidence.suit]}`));
-  if (evidence.held && evidence.held.length) items.push(h("li", {}, "They held: ", evidence.held.map(cardFace)));
-  if (evidence.proof) items.push(h("li", {}, "Proof: they later played ", cardFace(evidence.proof.card), ` in trick ${evidence.proof.trick}`));
-  if (evidence.shown) items.push(h("li", {}, "Card shown at the table: ", cardFace(evidence.shown)));
-  if (evidence.reason) items.push(h("li", {}, `Why: ${evidence.reason}`));
-  if (typeof evidence.penalty === "string") items.push(h("li", {}, `Penalty: ${evidence.penalty}`));
-  if (evidence.penalty_declined) items.push(h("li", {}, "The penalty offer in window B was not taken."));
+  if (evidence.card) items.push(h("li", {}, t("rulings.evidence.card"), " ", cardFace(evidence.card),
+    evidence.trick ? ` ${t("rulings.evidence.in_trick", { trick: evidence.trick })}` : ""));
+  if (evidence.suit && SUIT_NAME[evidence.suit]) items.push(h("li", {}, t("rulings.evidence.suit", { suit: SUIT_NAME[evidence.suit] })));
+  if (evidence.held && evidence.held.length) items.push(h("li", {}, t("rulings.evidence.held"), " ", evidence.held.map(cardFace)));
+  if (evidence.proof) items.push(h("li", {}, t("rulings.evidence.proof"), " ", cardFace(evidence.proof.card),
+    ` ${t("rulings.evidence.in_trick", { trick: evidence.proof.trick })}`));
+  if (evidence.shown) items.push(h("li", {}, t("rulings.evidence.shown"), " ", cardFace(evidence.shown)));
+  if (evidence.penalty_declined) items.push(h("li", {}, t("rulings.evidence.declined")));
   return items;
 }
 
 /**
  * The rulings panel, newest first, the latest one highlighted. The hand in play (`game`'s, else
  * the last hand ruled) is shown open; each earlier hand's rulings fold under one line, so that a
- * long game's rulings do not push the claim form and the score sheet screens down.
+ * long game's rulings do not push the claim form and the score sheet screens down. The director's
+ * (`director`) shows each ruling's window letter.
  */
-export function renderRulings(rulings, seatName, game = null) {
-  if (!rulings || !rulings.length) return [h("h2", {}, "Rulings"), h("p", { class: "muted" }, "No claims or rulings yet.")];
+export function renderRulings(rulings, seatName, game = null, director = false) {
+  if (!rulings || !rulings.length) return [h("h2", {}, t("rulings.title")), h("p", { class: "muted" }, t("rulings.none"))];
   const newest = [...rulings].reverse();
   const item = (r) => h("li", { class: `ruling ${r.type} ${r.verdict || ""} ${r === newest[0] ? "latest" : ""}` },
-    h("p", {}, rulingText(r, seatName)),
+    h("p", {}, rulingText(r, director)),
     game && r.type !== "claim" ? h("p", { class: "consequence" }, consequenceText(r, game, seatName)) : null,
-    r.type === "ruling" ? h("ul", { class: "evidence", "aria-label": "Evidence" }, evidenceItems(r.evidence)) : null);
+    r.type === "ruling" ? h("ul", { class: "evidence", "aria-label": t("rulings.evidence") }, evidenceItems(r.evidence)) : null);
   const hands = [...new Set(newest.map((r) => r.hand))];
   const current = game && game.view.hand ? game.view.hand.no : hands[0];
   const of = (hand) => newest.filter((r) => r.hand === hand);
   const earlier = hands.filter((hand) => hand !== current).map((hand) => h("details", { class: "earlier-hand", "data-hand": hand },
-    h("summary", {}, `Hand ${hand ?? "?"}: ${of(hand).length} entr${of(hand).length === 1 ? "y" : "ies"}`),
+    h("summary", {}, t(of(hand).length === 1 ? "rulings.hand.one" : "rulings.hand.many", { hand: hand ?? "?", n: of(hand).length })),
     h("ol", { class: "rulings" }, of(hand).map(item))));
-  return [h("h2", {}, "Rulings"),
+  return [h("h2", {}, t("rulings.title")),
     of(current).length ? h("ol", { class: "rulings", "data-hand": current }, of(current).map(item))
-      : h("p", { class: "muted" }, `None in hand ${current}.`),
+      : h("p", { class: "muted" }, t("rulings.none_in_hand", { hand: current })),
     earlier];
 }

@@ -26,6 +26,7 @@ from referee.games.black_queen import commands as bq
 from referee.games.black_queen.scoring import hand_sheet
 from referee.standings import leaders
 from referee.trickgame import commands as cmd
+from referee.games.black_queen import words
 from referee.trickgame.game import TrickGame, TrickOptionsSchema
 from referee.trickgame.state import Hand, Layout, TableState
 from referee.tricks import trick_winner
@@ -93,6 +94,11 @@ def open_bids(state: TableState) -> list[int]:
 class BlackQueen(TrickGame):
     """Black Queen: 6 players, an auction in card points, trump and two called cards whose holders
     are the declarer's hidden partners."""
+
+    own_words = words.OWN_WORDS
+
+    def penalty_words(self, penalty: str) -> str:
+        return words.penalty_words(penalty)
 
     name: ClassVar[str] = "black-queen"
     title: ClassVar[str] = "Black Queen"

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from events.registry import registry
+from referee.seat_names import Names
 from referee.cards import card_words
 from referee.events import EntryRedone, EntryUndone, taken_back
 from referee.games.dungeon import events as ev
@@ -118,7 +119,7 @@ class _Before:
             self.kept.append((version, [list(v) for v in self.laid]))
 
     def who(self, seat: int) -> str:
-        return f"{self.state.names[seat]} (seat {seat})"
+        return Names(self.state.names)(seat)
 
     def last(self, kind: type, test=lambda e: True, before: int | None = None) -> tuple[int, Any] | None:
         """The last event of class ``kind`` passing ``test`` before version ``before`` (default: the

@@ -8,6 +8,9 @@ from typing import Any, ClassVar
 
 import marshmallow
 
+from referee.game import Game
+from referee.games.dungeon import words
+from referee.words import Names, game_words
 from referee import errors
 from referee import events as shared
 from referee.games.dungeon import disputes, views
@@ -18,7 +21,7 @@ from referee.games.dungeon.options import OptionsSchema, load_options
 from referee.games.dungeon.state import DungeonState
 
 
-class Dungeon:
+class Dungeon(Game):
     """Dungeon: 2 to 8 players dig out of their cells while sending creatures and cave-ins."""
 
     name: ClassVar[str] = "dungeon"
@@ -48,6 +51,9 @@ class Dungeon:
 
     def explain_rulings(self, events: Sequence[Any], game: Any) -> dict[int, dict[str, Any]]:
         return disputes.explain_rulings(events, game)
+
+    def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
+        return game_words(kind, payload, names, words.WORDS)
 
     def initial_state(self) -> DungeonState:
         return DungeonState()

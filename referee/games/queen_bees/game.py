@@ -27,6 +27,7 @@ from referee.games.queen_bees.scoring import hand_sheet
 from referee.standings import winners_at_target
 from referee.table_actions import trick_command_of
 from referee.trickgame import commands as cmd
+from referee.games.queen_bees import words
 from referee.trickgame.game import TrickGame, TrickOptionsSchema
 from referee.trickgame.state import Hand, Layout, TableState
 from referee.tricks import trick_winner
@@ -64,6 +65,11 @@ class QBHand(Hand):
 
 class QueenBees(TrickGame):
     """Queen Bees: 4 players bid tricks; the first Queen played fixes trump; Queens are top trumps."""
+
+    own_words = words.OWN_WORDS
+
+    def penalty_words(self, penalty: str) -> str:
+        return words.penalty_words(penalty)
 
     name: ClassVar[str] = "queen-bees"
     title: ClassVar[str] = "Queen Bees"

@@ -26,6 +26,7 @@ from referee.games.queens_dungeon.state import QDHand, QDState
 from referee.corrections import KeptRuling
 from referee.reneges import open_in_window
 from referee.standings import winners_at_target
+from referee.games.queens_dungeon import words
 from referee.trickgame.game import TrickGame
 from referee.trickgame.state import Layout, TableState
 from referee.tricks import trick_winner
@@ -33,6 +34,8 @@ from referee.tricks import trick_winner
 
 class QueensDungeon(TrickGame):
     """Queen's Dungeon: 2 to 8 players, Queens high, blind trump, dealer's quota, the dungeon."""
+
+    own_words = words.OWN_WORDS
 
     name: ClassVar[str] = "queens-dungeon"
     title: ClassVar[str] = "Queen's Dungeon"

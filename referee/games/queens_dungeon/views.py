@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.words import Names
 from referee.cards import sort_hand
 from referee.games.queens_dungeon.state import QDState
 from referee.reneges import director_irregularities
 from referee.trickgame.game import TrickGame
+from referee.trickgame.views import shown_dealer
 from referee.tricks import cards_left
 
 
@@ -21,9 +23,9 @@ def public_view(game: TrickGame, state: QDState, seat: int | None = None) -> dic
     h = state.hand
     view: dict[str, Any] = {
         "game": game.name, "version": state.version, "record": state.record, "options": state.options,
-        "seats": state.names, "phase": state.phase, "dealer": state.dealer, "to_act": game.to_act(state),
+        "seats": state.names, "phase": state.phase, "dealer": shown_dealer(state), "to_act": game.to_act(state),
         "units": game.units(state), "totals": list(state.totals), "cuts": state.cuts,
-        "rulings": state.rulings, "replaced": state.replaced, "outcome": state.outcome, "hand": None,
+        "rulings": game.rulings_said(state.rulings, Names(state.names)), "replaced": state.replaced, "outcome": state.outcome, "hand": None,
     }
     if h is not None:
         layout = state.layout
@@ -60,3 +62,4 @@ def scores(game: TrickGame, state: QDState) -> dict[str, Any]:
         current = {"hand": h.no, "settings": h.settings, "penalties": h.penalties, "tricks_won": list(h.tricks_won),
                    "queens_won": list(h.queens_won)}
     return {"units": game.units(state), "hands": state.history, "totals": list(state.totals), "current": current}
+

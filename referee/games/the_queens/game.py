@@ -9,10 +9,14 @@ tableau from before the last move still standing; the events it takes back stay 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import marshmallow
 
+from referee.game import Game
+from referee.games.the_queens import words
+from referee.words import Names, game_words
 from referee import errors
 from referee.dealing import deal_salt
 from referee.events import GameCreated
@@ -26,7 +30,7 @@ from referee.games.the_queens.solver import solve
 from referee.games.the_queens.state import QueensState, apply_event
 
 
-class TheQueens:
+class TheQueens(Game):
     """The Queens: a two-pack patience for one player."""
 
     name: ClassVar[str] = "the-queens"
@@ -63,6 +67,9 @@ class TheQueens:
             except errors.InputError as exc:
                 raise errors.InvalidOption(f"Invalid options: order: {exc.message}") from exc
         return [GameCreated(self.name, opts, [str(seats[0])], record)]
+
+    def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
+        return game_words(kind, payload, names, words.WORDS)
 
     def initial_state(self) -> QueensState:
         return QueensState(self.name)
