@@ -35,6 +35,7 @@ from referee.club.standings import adjustments_from, apply_adjustments, session_
 from referee.confirmations import confirmation_status
 from referee.errors import InputError
 from referee.registry import game_names, get_game
+from workers.errors import WorkersError
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
 from workers.standings_pages import session_csv, session_html
@@ -46,7 +47,7 @@ CLUB_NAMESPACE = "courtcard-club"
 RETRIES = 5
 
 
-class SessionNotFound(GameNotFoundError):
+class SessionNotFound(WorkersError, GameNotFoundError):
     """No session has this id (answered 404, as an unknown game is)."""
 
     def __init__(self, session_id: str) -> None:
@@ -54,7 +55,7 @@ class SessionNotFound(GameNotFoundError):
         self.game_id = session_id
 
 
-class PlayerNotFound(GameNotFoundError):
+class PlayerNotFound(WorkersError, GameNotFoundError):
     """No player on the roster has this id (answered 404, as an unknown game is)."""
 
     def __init__(self, player_id: str) -> None:

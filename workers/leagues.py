@@ -26,6 +26,7 @@ from referee.club.results import TableResult
 from referee.club.roster import Roster
 from referee.club.standings import SessionStandings, adjustments_from, apply_adjustments, session_standings
 from referee.errors import InputError
+from workers.errors import WorkersError
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
 from workers.club import Club
@@ -34,7 +35,7 @@ LEAGUE_NAMESPACE = "courtcard-league"
 RETRIES = 5
 
 
-class LeagueNotFound(GameNotFoundError):
+class LeagueNotFound(WorkersError, GameNotFoundError):
     """No league has this id (answered 404, as an unknown game is)."""
 
     def __init__(self, league_id: str) -> None:

@@ -26,8 +26,10 @@ class NewLeagueSchema(ma.Schema):
     rule = ma.fields.String(load_default="sum", validate=validate.OneOf(RULES), metadata={
         "description": "sum: every session's match points; best: the best N sessions (N in 'best')"})
     best = ExactInteger(0, 1000, load_default=0, metadata={"description": "with rule 'best': the sessions that count"})
-    sessions = ma.fields.List(ma.fields.String(validate=validate.Length(1, 200)), load_default=list,
-                              validate=validate.Length(0, 1000), metadata={"description": "session ids, in order"})
+    # Bounds a body well inside the request size limit, so that an over-long list is refused as
+    # invalid (422 naming the field) rather than as too large.
+    sessions = ma.fields.List(ma.fields.String(validate=validate.Length(1, 64)), load_default=list,
+                              validate=validate.Length(0, 200), metadata={"description": "session ids, in order"})
 
 
 class NewLeagueAnswerSchema(ma.Schema):

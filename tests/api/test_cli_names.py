@@ -21,7 +21,7 @@ def version(live, game) -> int:
 
 def test_seats_are_named_in_log_show_and_legal_in_any_case(live):  # noqa: F811
     game = created(live, "queens-dungeon", "Ann", "Bob", "Cat", "Dan", record="blind", options=["first_dealer=0"])
-    assert log(live, game, "call_trump", "seat=ann", "suit=H").startswith("Ann calls hearts trump.")
+    assert log(live, game, "call_trump", "seat=ann", "suit=H").startswith("Ann calls hearts trump for hand 1.")
     log(live, game, "deal")
     assert log(live, game, "play", "seat=BOB", "card=AS").startswith("Bob plays the ace of spades.")
     assert said(run("legal", game, "--seat", "Cat", "--url", live)).startswith("Cat may: play card: ")

@@ -87,7 +87,10 @@ def test_a_live_worker_with_jobs_waiting_is_ok(client, store):
 
 
 def test_memory_near_the_limit_is_degraded(client, store):
-    _limit_memory(store, 0.95)
+    # A first look opens the health check's own connections, whose buffers the store counts as used:
+    # the limit is then set against the memory they already take.
+    _health(client, 200)
+    _limit_memory(store, 0.93)
     body = _health(client, 200)
     assert body["status"] == "degraded"
     assert any("memory is near its limit" in reason for reason in body["reasons"])
