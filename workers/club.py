@@ -133,8 +133,28 @@ class Club:
                                   "place": result.places[seat] if result.finished else None,
                                   "total": result.totals[seat]})
         rated = ratings(every)
-        return {**roster.players[pid].to_json(), "games": games,
-                "ratings": [{**r.to_json()} for (player, _), r in sorted(rated.items()) if player == pid]}
+        games = [g for g in games if not self._private(g["game_id"])]  # a private game is never listed
+        return {**roster.players[pid].to_json(), "names": names_of(roster, pid), "games": games,
+                "ratings": [{**r.to_json()} for (player, _), r in sorted(rated.items()) if player == pid],
+                "disputes": [d for g in games for d in self._disputes_of(g)]}
+
+    def _private(self, game_id: str) -> bool:
+        entry = self.tables.catalog.get(game_id)
+        return entry is None or entry.private
+
+    def _disputes_of(self, played: dict[str, Any]) -> list[dict[str, Any]]:
+        """The claims of a game made by or against the seat ``played`` names, with the referee's
+        verdict: public facts of the record (who, which hand and trick), never a card held."""
+        with self.tables.referee.locked_state(played["game_id"]) as (_game, gstate):
+            rulings, names = list(getattr(gstate, "rulings", None) or []), list(getattr(gstate, "names", None) or [])
+        verdicts = {r["version"]: r.get("verdict") for r in rulings if r.get("type") == "ruling"}
+        seat = played["seat"]
+        return [{"game_id": played["game_id"], "session_id": played["session_id"], "round": played["round"],
+                 "table": played["table"], "hand": r["hand"], "trick": r["trick"],
+                 "role": "claimant" if r["claimant"] == seat else "accused",
+                 "claimant": _name(names, r["claimant"]), "accused": _name(names, r["accused"]),
+                 "verdict": verdicts.get(r["version"] + 1)}
+                for r in rulings if r.get("type") == "claim" and seat in (r["claimant"], r["accused"])]
 
     # -- sessions -----------------------------------------------------------------------------------
 
@@ -308,6 +328,20 @@ class Club:
                 continue
             return load()  # as recorded, with the record's own times
         raise ClubError(f"{stream} kept moving while this was decided; try again.", code="session_busy")
+
+
+def names_of(roster: ro.Roster, pid: str) -> list[str]:
+    """Every name the player goes by: theirs and their aliases, then each merged entry's, in the
+    order the entries joined."""
+    out: list[str] = []
+    for player in roster.players.values():
+        if roster.resolve(player.player_id) == pid:
+            out += [n for n in (player.name, *player.aliases) if n not in out]
+    return out
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
 def _seats(game: str, options: dict) -> int:
