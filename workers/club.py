@@ -18,6 +18,7 @@ import contextlib
 import datetime as dt
 import json
 import secrets
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,8 @@ from referee.errors import InputError
 from referee.registry import game_names, get_game
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
+from workers.jobs import enqueue_standings
+from workers import standings_model
 from workers.standings_pages import session_csv, session_html
 from workers.tables import Tables, follows_id_rule
 
@@ -86,6 +89,7 @@ class Club:
         self.tokens = GameCatalog(client, namespace=CLUB_NAMESPACE)
         self.redis, self.tables = client, tables
         self.index_key = f"{CLUB_NAMESPACE}:{{club}}:tables"
+        tables.scores_moved = self._scores_moved
 
     # -- the roster ---------------------------------------------------------------------------------
 
@@ -276,7 +280,12 @@ class Club:
 
     def standings(self, session_id: str) -> dict[str, Any]:
         """The session's standings as played and as ruled (``referee.club.standings``), each line
-        with its player's name and rating in the session's game; the rulings, appeals and period."""
+        with its player's name and rating in the session's game; the rulings, appeals and period.
+        Served from the stored document while the record has not moved (``workers.standings_model``)."""
+        return standings_model.standings(self, session_id, now())
+
+    def made_standings(self, session_id: str) -> dict[str, Any]:
+        """The session's standings made now from the record (what the stored document holds)."""
         return self._standings(session_id)[0]
 
     def standings_page(self, session_id: str, form: str) -> str:
@@ -315,6 +324,13 @@ class Club:
             "results": [r.to_json() for r in results],
         }, counted, names, rated
 
+    def _scores_moved(self, game_id: str, version: int) -> None:
+        """A game's scores moved: the workers make its session's standings again (a reader would
+        anyway, finding the stored ones behind the record)."""
+        table = self.table_of(game_id)
+        if table is not None:
+            enqueue_standings(self.tables.queue, table["session_id"], zlib.crc32(f"{game_id} {version}".encode()))
+
     # -- deciding on the head -------------------------------------------------------------------------
 
     def _decide(self, stream: str, load: Callable[[], Any], decide: Callable[[Any], list[Any]], actor: str) -> Any:
@@ -326,6 +342,9 @@ class Club:
                 self.store.append(stream, events, state.version, actor)
             except ConcurrencyError:
                 continue
+            if stream != ro.ROSTER_STREAM and self.tables.jobs.is_async():
+                with contextlib.suppress(redis.RedisError):  # a reader makes them anyway
+                    enqueue_standings(self.tables.queue, stream, state.version + len(events))
             return load()  # as recorded, with the record's own times
         raise ClubError(f"{stream} kept moving while this was decided; try again.", code="session_busy")
 
