@@ -89,7 +89,7 @@ class Club:
         self.tokens = GameCatalog(client, namespace=CLUB_NAMESPACE)
         self.redis, self.tables = client, tables
         self.index_key = f"{CLUB_NAMESPACE}:{{club}}:tables"
-        tables.scores_moved = self._scores_moved
+        tables.result_moved = self._result_moved
 
     # -- the roster ---------------------------------------------------------------------------------
 
@@ -324,8 +324,8 @@ class Club:
             "results": [r.to_json() for r in results],
         }, counted, names, rated
 
-    def _scores_moved(self, game_id: str, version: int) -> None:
-        """A game's scores moved: the workers make its session's standings again (a reader would
+    def _result_moved(self, game_id: str, version: int) -> None:
+        """A game's result may have moved: the workers make its session's standings again (a reader would
         anyway, finding the stored ones behind the record)."""
         table = self.table_of(game_id)
         if table is not None:

@@ -121,9 +121,10 @@ class Tables:
         next read when there is none)."""
         self.queue, self.store, self.catalog, self.referee, self.jobs = queue, store, catalog, referee, jobs
         self.listing = listing
-        #: Told the game id when a game's scores moved and a worker is alive (``workers.club`` sets it:
-        #: a session's standings are made again when one of its games' scores moves).
-        self.scores_moved: Callable[[str, int], None] | None = None
+        #: Told the game id and version when a game's result may have moved (its scores, its end, a
+        #: confirmation after it) and a worker is alive (``workers.club`` sets it: a session's
+        #: standings are made again then).
+        self.result_moved: Callable[[str, int], None] | None = None
 
     def create_game(self, game: str, options: Mapping[str, Any], seats: list[str], record: str, private: bool,
                     actor: str) -> CreatedGame:
@@ -295,8 +296,8 @@ class Tables:
                 self.listing.may_need_director(game_id, version, time.time())
             if scores_changed and self.jobs.can_run():
                 enqueue_scores(self.queue, game_id, version, is_async=not self.jobs.inline)
-            if scores_changed and self.scores_moved is not None and self.jobs.is_async():
-                self.scores_moved(game_id, version)
+            if (scores_changed or finished or reopened) and self.result_moved is not None and self.jobs.is_async():
+                self.result_moved(game_id, version)
         except (redis.RedisError, EventStoreError) as exc:
             log.warning("game %s at version %d: bookkeeping after the append failed: %s", game_id, version, exc)
 
