@@ -94,6 +94,12 @@ class GameListing:
     def with_private(self, status: str, limit: int) -> ListedPage:
         """The oldest ``limit`` games with ``status``, public and private, with how many have it: for
         the director, who may read them all. (Private games are few; their index is one hash.)"""
+        return self.for_desk(status, limit, with_candidates=False)[0]
+
+    def for_desk(self, status: str, limit: int, with_candidates: bool = True) -> tuple[ListedPage, list[CatalogEntry]]:
+        """:meth:`with_private`, and the oldest ``limit`` finished games that may need the director
+        (:meth:`may_need_director`), still finished, read in the same round trips. (One an undo put
+        back in play is listed in progress.)"""
         _check_limit(limit)
         key = self._key(None, status)
 
@@ -101,13 +107,17 @@ class GameListing:
             pipe.zcard(key)
             pipe.zrange(key, 0, limit - 1, withscores=True)
             pipe.hvals(self.prefix + "private")
+            if with_candidates:
+                pipe.zrange(self.prefix + "settle", 0, limit - 1)
 
-        public, window, private = self._caught_up(reads)
+        public, window, private, *candidates = self._caught_up(reads)
         private = [_private(value) for value in private]
         ids = [game_id for _order, game_id in sorted([(score, _text(game_id)) for game_id, score in window] + private)]
-        entries = self._entries(ids)
+        settle = [_text(game_id) for game_id in (candidates[0] if candidates else [])]
+        entries = self._entries(ids + [game_id for game_id in settle if game_id not in ids])
         listed = self._with_status(ids, entries, status)
-        return ListedPage(listed[:limit], public + sum(entry.private for entry in listed))
+        finished = [entries[g] for g in settle if g in entries and entries[g].status == "finished" and g not in ids]
+        return ListedPage(listed[:limit], public + sum(entry.private for entry in listed)), finished
 
     def moved(self, entry: CatalogEntry) -> None:
         """The game's status moved to ``entry.status`` (finished): move it in the index too."""
@@ -116,14 +126,6 @@ class GameListing:
     def may_need_director(self, game_id: str, version: int, at: float) -> None:
         """A finished game logged up to ``version``: a candidate for the desk until it is checked."""
         self._watch(keys=[self.prefix + "settle"], args=[self.prefix, game_id, version, at])
-
-    def needing_director(self, limit: int) -> list[CatalogEntry]:
-        """The oldest ``limit`` candidates (:meth:`may_need_director`) still finished, each entry read
-        fresh, to be checked against their record. (One an undo put back in play is listed in progress.)"""
-        _check_limit(limit)
-        ids = [_text(game_id) for game_id in self.redis.zrange(self.prefix + "settle", 0, limit - 1)]
-        entries = self._entries(ids)
-        return [entries[game_id] for game_id in ids if game_id in entries and entries[game_id].status == "finished"]
 
     def settled(self, game_id: str, version: int) -> None:
         """The record at ``version`` shows the game needs no director: drop it, unless it logged since."""

@@ -87,10 +87,9 @@ class DeskTables(MethodView):
         require_director()
         # The oldest MAX_TABLES in progress, public and private, each entry read fresh (a remembered
         # one's status may lag, workers.catalog), and how many are in progress.
-        listed = services().listing.with_private("in_progress", MAX_TABLES)
         # Beside them, the finished games that may still need the director: candidates only, each
         # shown once its record, read at its head, says so (``still_needs_director``).
-        finished = services().listing.needing_director(MAX_TABLES)
+        listed, finished = services().listing.for_desk("in_progress", MAX_TABLES)
         entries, in_progress = listed.entries + finished, listed.total
         heads = services().store.heads([entry.game_id for entry in entries])
         etag = desk_etag(in_progress, entries, heads)
