@@ -69,13 +69,19 @@ def player_list(url, as_json) -> None:
 @url_option
 @json_option
 def player_show(player, url, as_json) -> None:
-    """A player's entry and the session games they played, with their places."""
+    """A player's entry and names, the session games they played with their places, their rating
+    game by game, and the claims by or against them: the facts of their page (/player/ID)."""
     body = _call(Client(url), "GET", f"/players/{player}")
     lines = [marked("[bold]{}[/]  {}", body["name"], body["player_id"])]
-    if body["aliases"]:
-        lines.append(marked("Also known as: {}", ", ".join(body["aliases"])))
+    if len(body["names"]) > 1:
+        lines.append(marked("Also known as: {}", ", ".join(body["names"][1:])))
     lines += [marked("{} round {} table {}: game {}, {}", g["session"], g["round"], g["table"], g["game_id"],
                      f"place {g['place']}" if g["finished"] else "in progress") for g in body["games"]]
+    for rating in body["ratings"]:
+        lines.append(marked("Rating in {}: {} after {} games ({})", rating["game"], f"{rating['ordinal']:.1f}",
+                            rating["games"], ", ".join(f"{h['game_id']} {h['ordinal']:.1f}" for h in rating["history"])))
+    lines += [marked("Dispute: {} claimed against {}, hand {} trick {}, game {}: {}", d["claimant"], d["accused"],
+                     d["hand"], d["trick"], d["game_id"], d["verdict"] or "not ruled yet") for d in body["disputes"]]
     _out(as_json, body, *lines)
 
 

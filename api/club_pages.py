@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from workers.html_record import escape
+from workers.standings_pages import printable_page
 
 
 def session_page(session: dict[str, Any], standings_page: str, results: list[dict[str, Any]]) -> str:
@@ -37,3 +38,36 @@ def _round_html(rnd: dict[str, Any], state: dict[str, str]) -> str:
         for t in rnd["tables"])
     return (f"<h3>Round {rnd['round']} ({how})</h3><table><thead><tr><th>Table</th><th>Players</th><th>Game</th>"
             f"<th>Result</th></tr></thead><tbody>{rows}</tbody></table>")
+
+
+def player_page(player: dict[str, Any]) -> str:
+    """A player's page (``GET /players/{id}`` as a page, no token): their names, the session games
+    they played with the result, their rating game by game, and the claims by or against them.
+    Every name is escaped; it holds nothing a player's page may not show (never a hand)."""
+    games = "".join(
+        f"<tr><td><a href='/session/{escape(g['session_id'])}'>{escape(g['session'])}</a></td><td>{g['round']}</td>"
+        f"<td>{g['table']}</td><td><a href='/play/{escape(g['game_id'])}'>{escape(g['game_id'])}</a></td>"
+        f"<td>{_result_words(g)}</td></tr>" for g in player["games"])
+    ratings = "".join(
+        f"<h3>{escape(r['game'])}: {r['ordinal']:.1f} after {r['games']} games</h3><table><thead><tr><th>Game</th>"
+        "<th>Place</th><th>Rating</th></tr></thead><tbody>"
+        + "".join(f"<tr><td>{escape(h['game_id'])}</td><td>{h['place']}</td><td>{h['ordinal']:.1f}</td></tr>"
+                  for h in r["history"]) + "</tbody></table>" for r in player["ratings"])
+    disputes = "".join(
+        f"<li>{escape(d['claimant'])} claimed against {escape(d['accused'])}, hand {d['hand']} trick {d['trick']}, "
+        f"table {d['table']} of round {d['round']} ({escape(d['game_id'])}): {escape(d['verdict'] or 'not ruled yet')}</li>"
+        for d in player["disputes"])
+    body = [f"<p>Also known as: {escape(', '.join(player['names'][1:]))}</p>" if len(player["names"]) > 1 else "",
+            "<h2>Games</h2>", (f"<table><thead><tr><th>Session</th><th>Round</th><th>Table</th><th>Game</th>"
+                               f"<th>Result</th></tr></thead><tbody>{games}</tbody></table>") if games else "<p>No game yet.</p>",
+            "<h2>Ratings</h2>", ratings or "<p>No rating yet.</p>",
+            "<h2>Disputes</h2>", f"<ul>{disputes}</ul>" if disputes else "<p>No claim by or against this player.</p>"]
+    member = f"member {player['member_number']}" if player.get("member_number") else ""
+    return printable_page(player["name"], member, body)
+
+
+def _result_words(played: dict[str, Any]) -> str:
+    if not played["finished"]:
+        return "in play"
+    total = "" if played["total"] is None else f", total {played['total']}"
+    return f"place {played['place']}{total}" + ("" if played["confirmed"] else " (not yet confirmed)")

@@ -18,6 +18,7 @@ import contextlib
 import datetime as dt
 import json
 import secrets
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +39,8 @@ from referee.registry import game_names, get_game
 from workers.errors import WorkersError
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
+from workers.jobs import enqueue_standings
+from workers import standings_model
 from workers.standings_pages import session_csv, session_html
 from workers.tables import Tables, follows_id_rule
 
@@ -87,6 +90,7 @@ class Club:
         self.tokens = GameCatalog(client, namespace=CLUB_NAMESPACE)
         self.redis, self.tables = client, tables
         self.index_key = f"{CLUB_NAMESPACE}:{{club}}:tables"
+        tables.result_moved = self._result_moved
 
     # -- the roster ---------------------------------------------------------------------------------
 
@@ -134,8 +138,28 @@ class Club:
                                   "place": result.places[seat] if result.finished else None,
                                   "total": result.totals[seat]})
         rated = ratings(every)
-        return {**roster.players[pid].to_json(), "games": games,
-                "ratings": [{**r.to_json()} for (player, _), r in sorted(rated.items()) if player == pid]}
+        games = [g for g in games if not self._private(g["game_id"])]  # a private game is never listed
+        return {**roster.players[pid].to_json(), "names": names_of(roster, pid), "games": games,
+                "ratings": [{**r.to_json()} for (player, _), r in sorted(rated.items()) if player == pid],
+                "disputes": [d for g in games for d in self._disputes_of(g)]}
+
+    def _private(self, game_id: str) -> bool:
+        entry = self.tables.catalog.get(game_id)
+        return entry is None or entry.private
+
+    def _disputes_of(self, played: dict[str, Any]) -> list[dict[str, Any]]:
+        """The claims of a game made by or against the seat ``played`` names, with the referee's
+        verdict: public facts of the record (who, which hand and trick), never a card held."""
+        with self.tables.referee.locked_state(played["game_id"]) as (_game, gstate):
+            rulings, names = list(getattr(gstate, "rulings", None) or []), list(getattr(gstate, "names", None) or [])
+        verdicts = {r["version"]: r.get("verdict") for r in rulings if r.get("type") == "ruling"}
+        seat = played["seat"]
+        return [{"game_id": played["game_id"], "session_id": played["session_id"], "round": played["round"],
+                 "table": played["table"], "hand": r["hand"], "trick": r["trick"],
+                 "role": "claimant" if r["claimant"] == seat else "accused",
+                 "claimant": _name(names, r["claimant"]), "accused": _name(names, r["accused"]),
+                 "verdict": verdicts.get(r["version"] + 1)}
+                for r in rulings if r.get("type") == "claim" and seat in (r["claimant"], r["accused"])]
 
     # -- sessions -----------------------------------------------------------------------------------
 
@@ -257,7 +281,12 @@ class Club:
 
     def standings(self, session_id: str) -> dict[str, Any]:
         """The session's standings as played and as ruled (``referee.club.standings``), each line
-        with its player's name and rating in the session's game; the rulings, appeals and period."""
+        with its player's name and rating in the session's game; the rulings, appeals and period.
+        Served from the stored document while the record has not moved (``workers.standings_model``)."""
+        return standings_model.standings(self, session_id, now())
+
+    def made_standings(self, session_id: str) -> dict[str, Any]:
+        """The session's standings made now from the record (what the stored document holds)."""
         return self._standings(session_id)[0]
 
     def standings_page(self, session_id: str, form: str) -> str:
@@ -296,6 +325,13 @@ class Club:
             "results": [r.to_json() for r in results],
         }, counted, names, rated
 
+    def _result_moved(self, game_id: str, version: int) -> None:
+        """A game's result may have moved: the workers make its session's standings again (a reader would
+        anyway, finding the stored ones behind the record)."""
+        table = self.table_of(game_id)
+        if table is not None:
+            enqueue_standings(self.tables.queue, table["session_id"], zlib.crc32(f"{game_id} {version}".encode()))
+
     # -- deciding on the head -------------------------------------------------------------------------
 
     def _decide(self, stream: str, load: Callable[[], Any], decide: Callable[[Any], list[Any]], actor: str) -> Any:
@@ -307,8 +343,25 @@ class Club:
                 self.store.append(stream, events, state.version, actor)
             except ConcurrencyError:
                 continue
+            if stream != ro.ROSTER_STREAM and self.tables.jobs.is_async():
+                with contextlib.suppress(redis.RedisError):  # a reader makes them anyway
+                    enqueue_standings(self.tables.queue, stream, state.version + len(events))
             return load()  # as recorded, with the record's own times
         raise ClubError(f"{stream} kept moving while this was decided; try again.", code="session_busy")
+
+
+def names_of(roster: ro.Roster, pid: str) -> list[str]:
+    """Every name the player goes by: theirs and their aliases, then each merged entry's, in the
+    order the entries joined."""
+    out: list[str] = []
+    for player in roster.players.values():
+        if roster.resolve(player.player_id) == pid:
+            out += [n for n in (player.name, *player.aliases) if n not in out]
+    return out
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
 def _seats(game: str, options: dict) -> int:

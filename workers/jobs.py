@@ -36,7 +36,7 @@ from workers.readmodels import ReadModels
 from workers.scoresheet import SCORES, build_sheet, departures, kept_departures, with_departures
 
 #: Seconds a job may run before RQ stops it.
-TIMEOUTS = {"scores": 120, "audit": 600, "dispute": 120}
+TIMEOUTS = {"scores": 120, "audit": 600, "dispute": 120, "standings": 300}
 #: Transient failures (the store unreachable for a moment) are retried after 1, 5 and 15 seconds.
 RETRY = Retry(max=3, interval=[1, 5, 15])
 #: How long finished jobs' results (and failed jobs, for /healthz) are kept, in seconds.
@@ -75,6 +75,13 @@ def enqueue_disputes(client: redis.Redis, game_id: str, version: int, is_async: 
                     [game_id, version], TIMEOUTS["dispute"], "courtcard-default", is_async)
 
 
+def enqueue_standings(client: redis.Redis, session_id: str, at: int) -> Job:
+    """Ask the workers to make session ``session_id``'s standings again, after the record moved
+    (``at``: a number that names the move, so that a later move queues a job of its own)."""
+    return _enqueue(client, "workers.jobs.refresh_standings", _job_id("standings", session_id, at), [session_id],
+                    TIMEOUTS["standings"], "courtcard-default", True)
+
+
 def _job_id(kind: str, game_id: str, *numbers: int) -> str:
     """``scores_12_<game>``: RQ job ids allow letters, digits, ``_`` and ``-`` only, so a game id with
     other characters is replaced by its digest."""
@@ -101,6 +108,19 @@ def _enqueue(client, func: str, job_id: str, args: list, timeout: int, queue_nam
 def refresh_scores(game_id: str, version: int) -> dict[str, Any]:
     """Bring the score sheet of ``game_id`` to the game's current version (at least ``version``)."""
     return update_scores(_connection(), game_id, version)
+
+
+def refresh_standings(session_id: str) -> dict[str, Any]:
+    """Make session ``session_id``'s standings from the record and store them (``workers.standings_model``)."""
+    from workers.catalog import GameCatalog  # the club's use cases, made here: they import the jobs' queueing
+    from workers.club import Club
+    from workers.standings_model import refresh
+    from workers.tables import JobPolicy, Tables
+
+    client = _connection()
+    tables = Tables(client, EventStore(client), GameCatalog(client), _referee(client), JobPolicy(client, inline=True))
+    doc = refresh(Club(client, tables), session_id)
+    return {"written": True, "heads": doc["heads"]}
 
 
 def run_audit(game_id: str, version: int) -> dict[str, Any]:

@@ -21,6 +21,13 @@ Keys, all in the ``{games}`` slot (so each update is one script on a cluster)::
     <ns>:{games}:listed:private                  hash: token hash -> "<order> <game id>"
     <ns>:{games}:listed:cursor                   the last entry of the store's list indexed
     <ns>:{games}:listed:order                    the last listing order given
+    <ns>:{games}:listed:settle                   sorted set: finished games that may need the director,
+                                                 score = when first seen finished
+    <ns>:{games}:listed:settle:version           hash: game id -> the latest version seen finished
+
+The finished games that may need the director (a disagreement, hands not confirmed) are only
+candidates: the desk checks each against its record before showing it, and drops one the record
+shows settled, unless the game logged since the version it checked (:meth:`GameListing.settled`).
 """
 
 from __future__ import annotations
@@ -48,6 +55,8 @@ class GameListing:
         self.prefix = f"{namespace}:{{games}}:listed:"
         self._index = client.register_script(_INDEX)
         self._restatus = client.register_script(_RESTATUS)
+        self._watch = client.register_script(_WATCH)
+        self._settled = client.register_script(_SETTLED)
 
     def page(self, game: str | None, status: str | None, offset: int, limit: int, token: str | None) -> ListedPage:
         """Games matching the filters, oldest first, from ``offset``; with how many match. A private
@@ -85,6 +94,12 @@ class GameListing:
     def with_private(self, status: str, limit: int) -> ListedPage:
         """The oldest ``limit`` games with ``status``, public and private, with how many have it: for
         the director, who may read them all. (Private games are few; their index is one hash.)"""
+        return self.for_desk(status, limit, with_candidates=False)[0]
+
+    def for_desk(self, status: str, limit: int, with_candidates: bool = True) -> tuple[ListedPage, list[CatalogEntry]]:
+        """:meth:`with_private`, and the oldest ``limit`` finished games that may need the director
+        (:meth:`may_need_director`), still finished, read in the same round trips. (One an undo put
+        back in play is listed in progress.)"""
         _check_limit(limit)
         key = self._key(None, status)
 
@@ -92,17 +107,29 @@ class GameListing:
             pipe.zcard(key)
             pipe.zrange(key, 0, limit - 1, withscores=True)
             pipe.hvals(self.prefix + "private")
+            if with_candidates:
+                pipe.zrange(self.prefix + "settle", 0, limit - 1)
 
-        public, window, private = self._caught_up(reads)
+        public, window, private, *candidates = self._caught_up(reads)
         private = [_private(value) for value in private]
         ids = [game_id for _order, game_id in sorted([(score, _text(game_id)) for game_id, score in window] + private)]
-        entries = self._entries(ids)
+        settle = [_text(game_id) for game_id in (candidates[0] if candidates else [])]
+        entries = self._entries(ids + [game_id for game_id in settle if game_id not in ids])
         listed = self._with_status(ids, entries, status)
-        return ListedPage(listed[:limit], public + sum(entry.private for entry in listed))
+        finished = [entries[g] for g in settle if g in entries and entries[g].status == "finished" and g not in ids]
+        return ListedPage(listed[:limit], public + sum(entry.private for entry in listed)), finished
 
     def moved(self, entry: CatalogEntry) -> None:
         """The game's status moved to ``entry.status`` (finished): move it in the index too."""
         self._restatus(keys=[self.prefix + "all"], args=[self.prefix, entry.game_id, entry.game, entry.status])
+
+    def may_need_director(self, game_id: str, version: int, at: float) -> None:
+        """A finished game logged up to ``version``: a candidate for the desk until it is checked."""
+        self._watch(keys=[self.prefix + "settle"], args=[self.prefix, game_id, version, at])
+
+    def settled(self, game_id: str, version: int) -> None:
+        """The record at ``version`` shows the game needs no director: drop it, unless it logged since."""
+        self._settled(keys=[self.prefix + "settle"], args=[self.prefix, game_id, version])
 
     def catch_up(self) -> None:
         """Index every game the store lists that the index has not seen yet."""
@@ -225,5 +252,23 @@ for _, old in ipairs({'in_progress', 'finished'}) do
 end
 redis.call('ZADD', prefix .. 'status:' .. status, order, id)
 redis.call('ZADD', prefix .. 'game:' .. game .. ':status:' .. status, order, id)
+return 1
+"""
+
+# KEYS[1]: <prefix>settle. ARGV: prefix, game id, version, time. Keeps the first time, the latest version.
+_WATCH = r"""#!lua
+redis.call('ZADD', KEYS[1], 'NX', ARGV[4], ARGV[2])
+local seen = tonumber(redis.call('HGET', KEYS[1] .. ':version', ARGV[2]) or '0')
+if tonumber(ARGV[3]) > seen then redis.call('HSET', KEYS[1] .. ':version', ARGV[2], ARGV[3]) end
+return 1
+"""
+
+# KEYS[1]: <prefix>settle. ARGV: prefix, game id, the version checked. A game that logged after the
+# version checked stays a candidate.
+_SETTLED = r"""#!lua
+local seen = tonumber(redis.call('HGET', KEYS[1] .. ':version', ARGV[2]) or '0')
+if seen > tonumber(ARGV[3]) then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[2])
+redis.call('HDEL', KEYS[1] .. ':version', ARGV[2])
 return 1
 """

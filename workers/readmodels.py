@@ -32,10 +32,11 @@ import orjson
 import redis
 
 #: The current form of each kind of read model. A model's kind is its name up to the first colon:
-#: ``scores``, ``audit``, ``dispute`` (``dispute:17``), ``disputes``. Bump a kind's form whenever
+#: ``scores``, ``audit``, ``dispute`` (``dispute:17``), ``disputes``, ``standings`` (a session's,
+#: keyed by the session's id in the club's namespace, ``workers.standings_model``). Bump a kind's form whenever
 #: its document changes shape or what it says (scores 1 kept each departure in words, with no event
 #: version; audit 1 compared such a sheet, and found it differing, where the record gives the facts).
-FORMS = {"scores": 2, "audit": 2, "dispute": 3, "disputes": 2}
+FORMS = {"scores": 2, "audit": 2, "dispute": 3, "disputes": 2, "standings": 1}
 #: The form of a document stored with none: read models had no form before their first change.
 FIRST_FORM = 1
 

@@ -42,7 +42,8 @@ def shown_name(player: str, names: Mapping[str, str]) -> str:
     return player[len(GUEST):] + " (guest)" if player.startswith(GUEST) else player
 
 
-def _page(title: str, subtitle: str, body: list[str]) -> str:
+def printable_page(title: str, subtitle: str, body: list[str]) -> str:
+    """A clean page to print or publish: the title, a line under it, then ``body``."""
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -94,7 +95,7 @@ def session_html(title: str, standings: SessionStandings, names: Mapping[str, st
         body.append("</ul>")
     body.append(f"<h2>How the standings are counted</h2><p>{standings.games} finished games.</p><ol>"
                 + "".join(f"<li>{escape(r)}</li>" for r in RANKING) + "</ol>")
-    return _page(title, subtitle, body)
+    return printable_page(title, subtitle, body)
 
 
 def league_html(standings: LeagueStandings, names: Mapping[str, str] | None = None,
@@ -120,7 +121,7 @@ def league_html(standings: LeagueStandings, names: Mapping[str, str] | None = No
              + "".join(rows) + "</tbody></table></div>")
     how = (f"<h2>How the league is counted</h2><p>{escape(league.rule_words().capitalize())}, as ruled by the "
            f"director; then nights won; then the total. {len(league.sessions)} sessions.</p>")
-    return _page(league.name, subtitle, ["<h2>Standings</h2>", table, how])
+    return printable_page(league.name, subtitle, ["<h2>Standings</h2>", table, how])
 
 
 def session_csv(standings: SessionStandings, names: Mapping[str, str] | None = None,

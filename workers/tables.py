@@ -18,6 +18,7 @@ import contextlib
 import dataclasses
 import logging
 import re
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -120,6 +121,10 @@ class Tables:
         next read when there is none)."""
         self.queue, self.store, self.catalog, self.referee, self.jobs = queue, store, catalog, referee, jobs
         self.listing = listing
+        #: Told the game id and version when a game's result may have moved (its scores, its end, a
+        #: confirmation after it) and a worker is alive (``workers.club`` sets it: a session's
+        #: standings are made again then).
+        self.result_moved: Callable[[str, int], None] | None = None
 
     def create_game(self, game: str, options: Mapping[str, Any], seats: list[str], record: str, private: bool,
                     actor: str) -> CreatedGame:
@@ -273,7 +278,8 @@ class Tables:
                      reopened: bool = False) -> None:
         """What new events make stale: the catalog's status once the game is over (or on again,
         ``reopened``, when an undo took back the entry that ended it), and the score sheet when the
-        scores moved (queued only when someone can run it; a reader builds it otherwise). The events
+        scores moved (queued only when someone can run it; a reader builds it otherwise); a finished
+        game is put among those the director's desk checks (``GameListing.may_need_director``). The events
         are logged whatever happens here: a failure is logged, never raised."""
         try:
             if finished or reopened:
@@ -284,8 +290,14 @@ class Tables:
                     entry = self.catalog.get(game_id, fresh=True)
                     if self.listing is not None and entry is not None and not entry.private:
                         self.listing.moved(entry)
+            if finished and self.listing is not None:
+                # Every append to a finished game (its end, a confirmation, a disagreement) makes it
+                # a candidate for the desk, which checks it against the record.
+                self.listing.may_need_director(game_id, version, time.time())
             if scores_changed and self.jobs.can_run():
                 enqueue_scores(self.queue, game_id, version, is_async=not self.jobs.inline)
+            if (scores_changed or finished or reopened) and self.result_moved is not None and self.jobs.is_async():
+                self.result_moved(game_id, version)
         except (redis.RedisError, EventStoreError) as exc:
             log.warning("game %s at version %d: bookkeeping after the append failed: %s", game_id, version, exc)
 

@@ -2,6 +2,10 @@
 
 ``GET /director/tables`` sums up each game in progress (public and private: it needs the director's
 key, ``api.director``): its table, whose turn, the hand, and what may need the director, in words.
+Beside them, the finished games that still need the director: one a player disagrees with (the
+usual moment is just after the last hand), and a session's table with a hand not yet confirmed.
+Which finished games those may be is kept as candidates by ``workers.listing``; each is shown only
+once its own record says so, and dropped from the candidates once its record says it is settled.
 
 A poll costs the same few round trips to the store however many tables there are: the list of
 games in progress, then every listed game's head (its version and last hash) in one batched read.
@@ -44,6 +48,7 @@ class DeskTableSchema(ma.Schema):
     title = ma.fields.String()
     record = ma.fields.String()
     private = ma.fields.Boolean()
+    finished = ma.fields.Boolean(metadata={"description": "the game is over: listed while it still needs the director"})
     version = ma.fields.Integer()
     seats = ma.fields.List(ma.fields.String())
     phase = ma.fields.String(allow_none=True)
@@ -75,22 +80,41 @@ class DeskTables(MethodView):
     @blp.response(200, DeskSchema)
     @blp.alt_response(304, description="Nothing changed since the ETag sent in If-None-Match")
     def get(self):
-        """Every game in progress, oldest first, with whose turn it is and what may need the director.
+        """Every game in progress, oldest first, with whose turn it is and what may need the director;
+        then the finished games a player disagrees with, or a session's table not yet confirmed.
 
         Needs the director's key. Send the last ETag in ``If-None-Match``: 304 until a table logs."""
         require_director()
         # The oldest MAX_TABLES in progress, public and private, each entry read fresh (a remembered
         # one's status may lag, workers.catalog), and how many are in progress.
-        listed = services().listing.with_private("in_progress", MAX_TABLES)
-        entries, in_progress = listed.entries, listed.total
+        # Beside them, the finished games that may still need the director: candidates only, each
+        # shown once its record, read at its head, says so (``still_needs_director``).
+        listed, finished = services().listing.for_desk("in_progress", MAX_TABLES)
+        entries, in_progress = listed.entries + finished, listed.total
         heads = services().store.heads([entry.game_id for entry in entries])
         etag = desk_etag(in_progress, entries, heads)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if etag in request.headers.get("If-None-Match", ""):
             return Response(status=304, headers=headers)
         summaries = current_app.extensions.setdefault("courtcard_desk_summaries", Summaries())
-        body = {"tables": by_session_and_number(summaries.at_heads(entries, heads)), "in_progress": in_progress}
+        made = summaries.at_heads(entries, heads)
+        shown = made[:len(listed.entries)]
+        for table in made[len(listed.entries):]:
+            if still_needs_director(table):
+                shown.append(table)
+            elif table["version"]:
+                services().listing.settled(table["game_id"], table["version"])
+        body = {"tables": by_session_and_number(shown), "in_progress": in_progress}
         return Response(current_app.json.dumps(body), 200, headers, mimetype="application/json")
+
+
+def still_needs_director(table: dict[str, Any]) -> bool:
+    """A finished game needs the director while a player disagrees with a score, and a session's
+    table while a hand it scored is not confirmed; one the referee cannot read, always."""
+    status = table["confirmations"]
+    if status is None:
+        return True
+    return bool(status["disagreements"] or (table["table"] is not None and status["unconfirmed_hands"]))
 
 
 def by_session_and_number(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -140,7 +164,7 @@ class Summaries:
 def table_summary(entry: CatalogEntry) -> dict[str, Any]:
     """One game as the desk lists it."""
     out: dict[str, Any] = {"game_id": entry.game_id, "game": entry.game, "title": entry.game, "record": entry.record,
-                           "private": entry.private, "version": 0, "seats": [], "phase": None, "hand": None,
+                           "private": entry.private, "finished": entry.status == "finished", "version": 0, "seats": [], "phase": None, "hand": None,
                            "trick": None, "to_act": [], "attention": [], "disputes": [], "flags": [],
                            "confirmations": None, "table": services().club.table_of(entry.game_id)}
     try:

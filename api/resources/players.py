@@ -30,6 +30,11 @@ class PlayerSchema(ma.Schema):
 
 
 class PlayerPageSchema(PlayerSchema):
+    names = ma.fields.List(ma.fields.String(), metadata={
+        "description": "every name the player goes by: theirs, their aliases, and those of entries merged into them"})
+    disputes = ma.fields.List(ma.fields.Dict(), metadata={
+        "description": "each claim by or against the player in a session game: game, session, round, table, "
+                       "hand, trick, role (claimant or accused), claimant, accused, verdict"})
     games = ma.fields.List(ma.fields.Dict(), metadata={
         "description": "each session game the player sat in: session, round, table, game id, seat, place, total"})
     ratings = ma.fields.List(ma.fields.Dict(), metadata={
@@ -87,5 +92,6 @@ class RosterExport(MethodView):
 class PlayerPage(MethodView):
     @blp.response(200, PlayerPageSchema)
     def get(self, player_id):
-        """A player's entry and the session games they played, with their places (never a hand)."""
+        """A player's entry and names, the session games they played with their places, their
+        ratings with their history, and the claims by or against them (never a hand, never a private game)."""
         return services().club.player_page(player_id)

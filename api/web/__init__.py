@@ -57,6 +57,15 @@ def standings_page(session_id: str):
     return services().club.standings_page(session_id, "html")
 
 
+@bp.get("/player/<player_id>")
+def player_page(player_id: str):
+    """A player's page: names, games, ratings and disputes (no token; never a hand, never a private game)."""
+    from api.club_pages import player_page as page
+    from api.services import services
+
+    return page(services().club.player_page(player_id))
+
+
 @bp.get("/sw.js")
 def service_worker():
     """The pages' service worker (static/sw.js), which lets a page reload with no network. Served

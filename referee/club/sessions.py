@@ -161,8 +161,7 @@ class SessionState:
         return _text(_time(self.published_at) + dt.timedelta(seconds=self.opened.correction_seconds))
 
     def is_final(self, now: str) -> bool:
-        closes = self.closes_at()
-        return closes is not None and _time(now) > _time(closes)
+        return is_past(self.closes_at(), now)
 
     # -- checks -----------------------------------------------------------------------------------
 
@@ -257,3 +256,8 @@ def _time(text: str) -> dt.datetime:
 
 def _text(time: dt.datetime) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def is_past(closes: str | None, now: str) -> bool:
+    """Whether a correction period closing at ``closes`` (None: not started) is over at ``now``."""
+    return closes is not None and _time(now) > _time(closes)

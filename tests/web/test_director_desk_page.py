@@ -13,6 +13,7 @@ from api.director import load_or_create_director_key
 from scorekeeper import PHONE, TABLET
 from events.server import default_data_dir
 from scorekeeper import ApiTable, wait_loaded
+from tests.web.test_scorekeeper_page_confirm import play_one_hand
 
 #: A card written as its code ("4C", "10H"), as no screen shows one.
 CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
@@ -146,3 +147,16 @@ def test_a_patience_on_the_director_view_is_drawn_as_its_tableau(live_server, pa
     # The director view shows the shutter's cards; no move is offered (the director logs none).
     assert page.locator("#table .tableau .card").count() > 0
     assert page.locator("#table .tableau .target.legal").count() == 0
+
+
+def test_a_disagreement_with_the_last_hand_of_a_finished_game_is_on_the_desk_as_over(live_server, pages):
+    table = ApiTable.create(live_server.url, "known", {"first_dealer": 0, "detection": "announced"})
+    play_one_hand(table)
+    table.act("end_game")
+    table.act("confirm", seat=3, hand=1, agree=False, note="we took the last trick")
+    page = open_desk(pages, live_server.url, PHONE)
+    page.wait_for_selector(f"li.desk-table[data-game-id='{table.game_id}']")
+    item = desk_item(page, table.game_id)
+    assert "the game is over." in item.locator(".turn").inner_text()
+    assert item.locator(".flag-disagreement").count() == 1
+    assert "Dan disagrees with the score of hand 1: we took the last trick" in item.locator(".attention").inner_text()

@@ -62,7 +62,9 @@ function tableName(t) {
 function tableItem(t) {
   const where = [t.hand ? `Hand ${t.hand}` : null, t.trick ? `trick ${t.trick}` : null].filter(Boolean).join(", ");
   // Nobody to act: the scorekeeper logs what comes next (a deal), whose name the phase says.
-  const turn = t.to_act.length ? `${t.to_act.join(", ")} to ${t.phase === "play" ? "play" : "act"}`
+  // A finished game is listed only while it still needs the director (a disagreement, hands not confirmed).
+  const turn = t.finished ? "the game is over"
+    : t.to_act.length ? `${t.to_act.join(", ")} to ${t.phase === "play" ? "play" : "act"}`
     : `next: ${readable(t.phase || "").toLowerCase()} (the scorekeeper logs it)`;
   const lastDispute = t.disputes[t.disputes.length - 1];
   return h("li", { class: `desk-table${t.attention.length ? " needs" : ""}`, "data-game-id": t.game_id, "data-version": t.version },
