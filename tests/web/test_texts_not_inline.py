@@ -193,3 +193,19 @@ def test_every_text_of_the_templates_is_a_catalogue_entry():
                 if re.search(rf'\b{attr}="[^"]*[A-Za-z]', attrs) and f"data-t-{attr}=" not in attrs:
                     found.append(f"{path.name}: <{tag} {attr}>")
     assert found == []
+
+
+def test_the_check_finds_each_kind_of_inline_words_and_passes_catalogue_lookups(tmp_path):
+    script = tmp_path / "sample.js"
+    script.write_text("\n".join([
+        'const A = h("p", { class: "hint" }, "Tap a card");',
+        'const B = h("input", { placeholder: "e.g. 3s", "aria-label": t("play.typed.label") });',
+        'el.textContent = ok ? t("play.live") : "offline";',
+        'notify(`${card} cannot be played now.`, "info");',
+        'const WAIT = "Someone logged first";',
+        'const C = h("button", { type: "button", "data-key": "x-y", onclick: () => act({ action: "play" }) }, t("play.typed.log"), " \\u00b7 ", 12);',
+        'if (phase === "deal") fill(box, legalFor(0, "deal"), t("play.end.now", { n: 2 }));',
+    ]))
+    found = [line.split(": ", 1)[1] for line in inline_words(script)]
+    assert sorted(found) == sorted(['"Tap a card"', '"e.g. 3s"', '"offline"', "`${card} cannot be played now.`",
+                                    '"Someone logged first"'])
