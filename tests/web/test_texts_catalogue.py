@@ -29,7 +29,10 @@ def used_keys() -> dict[str, set[str]]:
         if path.name in (CATALOGUE.name, "texts.js"):  # the catalogue and its lookup
             continue
         text = path.read_text()
-        keys = set(re.findall(r'data-t="([^"]+)"', text))
+        # data-t="key" and data-t-aria-label="key" (texts.js translate()); a page's title key is a
+        # template block (base.html: {% block title_key %}start.page_title{% endblock %})
+        keys = set(re.findall(r'data-t(?:-[a-z-]+)?="([a-z_.]+)"', text))
+        keys |= set(re.findall(r"\{% block title_key %\}([a-z_.]+)\{% endblock %\}", text))
         if 'from "./texts.js"' in text:
             keys |= set(literal.findall(text))
         if keys:

@@ -1,5 +1,6 @@
 // Talking to Courtcard's public API: JSON in and out, problem+json errors turned into words,
 // and the scorekeeper's token kept in this browser, one per game.
+import { t } from "./texts.js";
 
 /** An error to show a person: `message` is the API's `detail` (or our own words), never JSON. */
 export class ApiError extends Error {
@@ -30,14 +31,14 @@ export async function api(path, { method = "GET", body, token, ifMatch, key } = 
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError("No connection to the referee: check the network and try again.", 0);
+    throw new ApiError(t("api.offline"), 0);
   }
   const text = await response.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!response.ok) {
     const detail = data && typeof data.detail === "string" ? data.detail
-      : `The referee answered ${response.status} ${response.statusText || ""}`.trim() + ".";
+      : t("api.status", { status: `${response.status} ${response.statusText || ""}`.trim() });
     throw new ApiError(detail, response.status, data);
   }
   return data;

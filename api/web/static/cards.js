@@ -1,9 +1,10 @@
 // How cards and suits look on the page. Display only: which card may be played is the referee's.
+import { t } from "./texts.js";
 import { h } from "./dom.js";
 
 export const SUIT_SYMBOL = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-export const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANK_NAME = { A: "ace", K: "king", Q: "queen", J: "jack" };
+export const SUIT_NAME = { C: t("cards.clubs"), D: t("cards.diamonds"), H: t("cards.hearts"), S: t("cards.spades") };
+const RANK_NAME = { A: t("cards.ace"), K: t("cards.king"), Q: t("cards.queen"), J: t("cards.jack") };
 
 // With two decks a card names its copy (7H#2), and a Joker is JK1..JK4, played declared as a card
 // (JK1=QS); on the page a copy reads as its card, a Joker as "Joker" or "Joker as Q♠".
@@ -16,16 +17,16 @@ export const rankOf = (card) => face(card).slice(0, -1);
 /** "Q♠" for QS (and for its second copy QS#2); "Joker", "Joker as Q♠". */
 export function cardText(card) {
   const joker = JOKER.exec(face(card));
-  if (joker) return joker[1] ? `Joker as ${cardText(joker[1])}` : "Joker";
+  if (joker) return joker[1] ? t("cards.joker_as", { card: cardText(joker[1]) }) : t("cards.joker");
   return `${rankOf(card)}${SUIT_SYMBOL[suitOf(card)] || suitOf(card)}`;
 }
 
 /** "queen of spades" for screen readers. */
 export function cardName(card) {
   const joker = JOKER.exec(face(card));
-  if (joker) return joker[1] ? `joker as ${cardName(joker[1])}` : "joker";
+  if (joker) return joker[1] ? t("cards.joker_as.name", { card: cardName(joker[1]) }) : t("cards.joker.name");
   const rank = rankOf(card);
-  return `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suitOf(card)] || suitOf(card)}`;
+  return t("cards.name", { rank: RANK_NAME[rank] || rank, suit: SUIT_NAME[suitOf(card)] || suitOf(card) });
 }
 
 /** A card's face as an inline element (red or black suit, readable contrast either way). */

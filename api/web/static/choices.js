@@ -2,6 +2,7 @@
 // the legal actions alone. An action with few variants is a row of buttons; one with many (Black
 // Queen's contract: 4 trumps x 1,128 pairs of called cards) is a form with one select per field,
 // listing that field's distinct values among the variants; the referee judges what is sent.
+import { t } from "./texts.js";
 import { h, notify } from "./dom.js";
 import { actionFields, actionText, choiceContent, isCard, isSuit, readable, valueText } from "./labels.js";
 import { cardName, cardText, suitOf } from "./cards.js";
@@ -34,7 +35,7 @@ const ENDS_THE_GAME = new Set(["give_up", "end_game"]);
 /** Act on the second tap of ``button`` only, the first saying what the second will do. */
 function secondTap(button, a, act) {
   if (button.dataset.armed === "true") return act(a);
-  const again = `Tap again to ${readable(a.action).toLowerCase()}: it ends the game`;
+  const again = t("choices.again", { what: readable(a.action).toLowerCase() });
   button.dataset.armed = "true";
   button.setAttribute("aria-label", again);
   button.replaceChildren(again);
@@ -82,9 +83,9 @@ export function fieldsOf(variants) {
 function choiceForm(group, seatName, act) {
   const fields = fieldsOf(group.variants);
   const selects = fields.map((f) => {
-    const label = f.at === null ? readable(f.name) : `${readable(f.name)} ${f.at + 1}`;
+    const label = f.at === null ? readable(f.name) : t("choices.field_at", { field: readable(f.name), n: f.at + 1 });
     const select = h("select", { name: f.at === null ? f.name : `${f.name}.${f.at}`, "data-key": `${group.action}-${f.name}-${f.at ?? ""}`, required: true },
-      h("option", { value: "" }, "choose\u2026"),
+      h("option", { value: "" }, t("choices.choose_option")),
       f.values.map((v, i) => h("option", { value: String(i) }, valueText(f.name, v, seatName))));
     return { f, label, select };
   });
@@ -93,7 +94,7 @@ function choiceForm(group, seatName, act) {
     const body = { action: group.action };
     if (group.variants[0].seat !== undefined) body.seat = group.seat;
     for (const { f, label, select } of selects) {
-      if (select.value === "") { notify(`Choose the ${label.toLowerCase()} first.`); select.focus(); return; }
+      if (select.value === "") { notify(t("named.choose_first", { field: label.toLowerCase() })); select.focus(); return; }
       const value = f.values[Number(select.value)];
       if (f.at === null) body[f.name] = value;
       else (body[f.name] = body[f.name] || [])[f.at] = value;
@@ -101,7 +102,7 @@ function choiceForm(group, seatName, act) {
     act(body);
   };
   return h("form", { class: "choice-form", "data-action": group.action, "data-seat": group.seat, onsubmit: submit },
-    h("p", { class: "hint" }, "Pick each part: the referee checks the whole."),
+    h("p", { class: "hint" }, t("choices.parts")),
     h("div", { class: "fields" }, selects.map(({ label, select }) => h("label", {}, label, select))),
     h("button", { type: "submit", class: "primary", "data-key": `${group.action}-submit` }, `${readable(group.action)}`));
 }
@@ -133,11 +134,11 @@ function cardSetForm(group, seatName, act) {
     act(body);
   };
   return h("form", { class: "card-set", "data-action": group.action, "data-seat": group.seat, onsubmit: submit },
-    h("p", { class: "hint" }, `Tap the ${readable(name).toLowerCase()}, then ${readable(group.action).toLowerCase()}.`),
+    h("p", { class: "hint" }, t("choices.card_set", { field: readable(name).toLowerCase(), what: readable(group.action).toLowerCase() })),
     h("div", { class: "hand" }, cards.map((c) => h("button", {
       type: "button", class: `card suit-${suitOf(c)}`, "data-card": c, "aria-pressed": "false", "aria-label": cardName(c), onclick: toggle,
     }, cardText(c)))),
-    h("button", { type: "submit", class: "primary", "data-key": `${group.action}-${group.seat}-submit` }, `${readable(group.action)} with the cards chosen`));
+    h("button", { type: "submit", class: "primary", "data-key": `${group.action}-${group.seat}-submit` }, t("choices.card_set.submit", { what: readable(group.action) })));
 }
 
 /**
@@ -146,20 +147,20 @@ function cardSetForm(group, seatName, act) {
  */
 export function choicePanel(game, seatName, legal, act, { anySeat = false, title: titleText = null } = {}) {
   const groups = groupsOf(game, legal, anySeat);
-  if (!groups.length) return [h("p", { class: "muted" }, "Nothing to log here right now.")];
+  if (!groups.length) return [h("p", { class: "muted" }, t("choices.nothing"))];
   const seats = new Set(groups.map((g) => g.seat));
   const phase = game.view.phase;
-  const title = titleText ?? (phase === "call_trump" ? "Trump" : phase && phase !== "play" ? readable(phase) : "Choose");
+  const title = titleText ?? (phase === "call_trump" ? t("choices.trump") : phase && phase !== "play" ? readable(phase) : t("choices.choose"));
   const parts = groups.map((g) => {
     // A lone choice named after its phase (declare in "declare") needs no heading of its own.
     const heading = groups.length === 1 && g.action === phase ? null
-      : h("h3", {}, `${seats.size > 1 ? `${seatName(g.seat)}: ` : ""}${readable(g.action)}`);
+      : h("h3", {}, seats.size > 1 ? t("choices.heading", { who: seatName(g.seat), what: readable(g.action) }) : readable(g.action));
     if (isCardSet(g)) return h("div", { class: "choice" }, heading, cardSetForm(g, seatName, act));
     if (g.variants.length > MANY) return h("div", { class: "choice" }, heading, choiceForm(g, seatName, act));
     const plain = g.variants.length === 1 && !actionFields(g.variants[0]).length;
     return h("div", { class: "choice" }, plain ? null : heading,
       h("p", { class: "buttons" }, g.variants.map((a) => choiceButton(a, seatName, act))));
   });
-  const who = titleText === null && seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, `${seatName([...seats][0])} chooses.`) : null;
+  const who = titleText === null && seats.size === 1 && phase !== "call_trump" ? h("p", { class: "hint" }, t("choices.chooses", { who: seatName([...seats][0]) })) : null;
   return [title ? h(titleText === null ? "h2" : "h3", {}, title) : null, who, parts];
 }

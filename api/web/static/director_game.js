@@ -1,6 +1,7 @@
 // One game as the director sees it: the table, every hand and irregularity (the director view),
 // the rulings, and the disputes, read with their evidence or opened from here. Follows the game
 // live. Everything is asked with the director's key; nothing is logged but disputes.
+import { t, translate } from "./texts.js";
 import { api } from "./api.js";
 import { h, fill, notify } from "./dom.js";
 import { cardFace } from "./cards.js";
@@ -14,6 +15,7 @@ import { askForKey, directorKey, showLive } from "./director_key.js";
 import { disputeDetail, disputesPanel, listDisputes, openDispute, readDispute } from "./disputes.js";
 import { fillJoin } from "./join.js";
 
+translate();
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
 const $ = (id) => document.getElementById(id);
@@ -24,8 +26,8 @@ let opened = null; // the dispute laid out, and its explanation
 let detail = null;
 let drawnDisputes = null;
 // An irregular card's status (referee/reneges.py), in words.
-const STATUS = { open: "not ruled yet", found_b: "found in window B, the penalty waits", ruled: "ruled" };
-const seatName = (seat) => (game && game.view.seats && game.view.seats[seat]) || `Seat ${seat}`;
+const STATUS = { open: t("director.status.open"), found_b: t("director.status.found_b"), ruled: t("director.status.ruled") };
+const seatName = (seat) => (game && game.view.seats && game.view.seats[seat]) || t("play.seat", { seat });
 
 async function refresh() {
   try {
@@ -47,12 +49,12 @@ function render() {
   const view = game.view;
   app.dataset.version = game.version;
   app.dataset.phase = view.phase || "";
-  $("game-title").textContent = `Game ${gameId} \u00b7 ${game.title} \u00b7 ${game.record} record \u00b7 ${(view.seats || []).join(", ")}`;
+  $("game-title").textContent = t("director.game_title", { game: gameId, title: game.title, record: game.record, seats: (view.seats || []).join(", ") });
   const toAct = (game.to_act || []).map(seatName).join(", ");
   // Nobody to act: the scorekeeper logs what comes next (a deal), as the desk says too.
-  fill($("prompt"), game.status === "finished" ? "The game is over."
-    : toAct ? `${toAct} to act (${readable(view.phase || "play").toLowerCase()}).`
-      : `Next: ${readable(view.phase || "").toLowerCase()} (the scorekeeper logs it).`);
+  fill($("prompt"), game.status === "finished" ? t("director.over")
+    : toAct ? t("director.to_act", { who: toAct, phase: readable(view.phase || "play").toLowerCase() })
+      : t("director.next", { phase: readable(view.phase || "").toLowerCase() }));
   // A patience is drawn as its tableau, moved on by nobody here (no legal moves are given), a
   // Dungeon as its dungeons.
   fill($("table"), isTableau(view) ? tableauPanel(game, [], () => {}) : isDungeon(view) ? dungeonPanel(game, seatName) : tablePanel(game, seatName));
@@ -74,15 +76,16 @@ function hiddenPanel(view) {
   const hand = view.hand || {};
   const irregular = hand.irregularities || [];
   const unproven = hand.unproven_claims || [];
-  return [h("h2", {}, "What only the director sees"),
+  return [h("h2", {}, t("director.hidden")),
     hand.hands ? h("dl", { class: "facts hands" }, hand.hands.map((cards, s) => [h("dt", {}, seatName(s)),
-      h("dd", { "data-seat": s }, cards.length ? cards.map((c) => [cardFace(c), " "]) : "no cards left")])) : h("p", { class: "muted" },
-      game.record === "blind" ? "A blind record: nobody logged the hands." : "No hand dealt yet."),
-    irregular.length ? [h("h3", {}, "Irregular cards"), h("ul", {}, irregular.map((i) => h("li", {},
-      `${seatName(i.seat)}: `, cardFace(i.card), ` in trick ${i.trick} (${i.kind.replace("_", " ")}), ${STATUS[i.status] || i.status}`,
-      i.window_now ? `; window ${i.window_now} now` : "")))] : null,
-    unproven.length ? [h("h3", {}, "Claims of a void nothing has proven yet"), h("ul", {}, unproven.map((i) => h("li", {},
-      `${seatName(i.seat)}: `, cardFace(i.card), ` in trick ${i.trick}`)))] : null];
+      h("dd", { "data-seat": s }, cards.length ? cards.map((c) => [cardFace(c), " "]) : t("director.no_cards_left"))])) : h("p", { class: "muted" },
+      game.record === "blind" ? t("director.blind") : t("director.no_hand")),
+    irregular.length ? [h("h3", {}, t("director.irregular")), h("ul", {}, irregular.map((i) => h("li", {},
+      t("director.who", { who: seatName(i.seat) }), cardFace(i.card),
+      t("director.irregular.what", { trick: i.trick, kind: i.kind.replace("_", " "), status: STATUS[i.status] || i.status }),
+      i.window_now ? t("director.window_now", { window: i.window_now }) : "")))] : null,
+    unproven.length ? [h("h3", {}, t("director.unproven")), h("ul", {}, unproven.map((i) => h("li", {},
+      t("director.who", { who: seatName(i.seat) }), cardFace(i.card), t("table.in_trick", { trick: i.trick }))))] : null];
 }
 
 async function showDispute(n) {

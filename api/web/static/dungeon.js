@@ -5,6 +5,7 @@
 // counter are offered to every living seat alike, whatever it holds (the referee lists them only
 // for a seat holding the card, and the table reads this page); the referee takes or refuses the
 // entry. An accusation, which names no card held, is offered where the referee lists it.
+import { t } from "./texts.js";
 import { fill, h } from "./dom.js";
 import { cardFace, cardName, cardText, suitOf } from "./cards.js";
 import { choicePanel } from "./choices.js";
@@ -19,12 +20,12 @@ export const isDungeon = (view) => Boolean(view && Array.isArray(view.players) &
 
 // What each window waits for, said to the table.
 const WINDOW_ASKS = {
-  defence: (w, n) => `${n(w.defender)} must answer ${n(w.attacker)}'s creature: defend or retreat.`,
-  ask: (w, n) => `${n(w.target)} answers ${n(w.asker)}'s Myrmiddon: hand the card over or deny holding it.`,
-  doubt: (w, n) => `${n(w.asker)} may look at ${n(w.target)}'s hand, or believe the denial.`,
-  caught: (w, n) => `${n(w.target)} was caught: hand the card over, or discard the whole hand.`,
-  save: (w, n) => `${n(w.target)}'s Joker passage is caved in: save it with a card of its value, or let it fall.`,
-  counter: () => "Anyone may counter with a matching creature; the scorekeeper closes the window when nobody does.",
+  defence: (w, n) => t("dungeon.window.defence", { who: n(w.defender), attacker: n(w.attacker) }),
+  ask: (w, n) => t("dungeon.window.ask", { who: n(w.target), asker: n(w.asker) }),
+  doubt: (w, n) => t("dungeon.window.doubt", { who: n(w.asker), target: n(w.target) }),
+  caught: (w, n) => t("dungeon.window.caught", { who: n(w.target) }),
+  save: (w, n) => t("dungeon.window.save", { who: n(w.target) }),
+  counter: () => t("dungeon.window.counter"),
 };
 
 /** The prompt line: whose turn it is, who must answer, or how the game ended. */
@@ -33,21 +34,21 @@ export function dungeonPrompt(game, seatName) {
   const toAct = game.to_act || [];
   if (view.outcome) {
     const winners = (view.outcome.winners || []).map(seatName).join(", ");
-    return [h("strong", {}, "Game over. "), `${winners || "Nobody"} wins (${readable(view.outcome.reason || "").toLowerCase()}).`];
+    return [h("strong", {}, t("dungeon.over")), t("dungeon.over.wins", { who: winners || t("dungeon.nobody"), why: readable(view.outcome.reason || "").toLowerCase() })];
   }
-  if (view.phase === "deal") return [h("strong", {}, "The deal. "), "Deal the cards to start."];
-  if (view.phase === "contest") return [h("strong", {}, "Who goes first. "), `${toAct.map(seatName).join(", ")} to play a card face up.`];
-  if (view.phase === "reshuffle") return [h("strong", {}, "The draw pile ran out. "), "Shuffle the discard pile into a new draw pile."];
+  if (view.phase === "deal") return [h("strong", {}, t("dungeon.deal")), t("dungeon.deal.do")];
+  if (view.phase === "contest") return [h("strong", {}, t("dungeon.contest")), t("dungeon.contest.do", { who: toAct.map(seatName).join(", ") })];
+  if (view.phase === "reshuffle") return [h("strong", {}, t("dungeon.reshuffle")), t("dungeon.reshuffle.do")];
   if (view.aces && view.aces.length) {
-    return [h("strong", {}, "Aces on the table. "), "Anyone may add an Ace; close the window when nobody does (they resolve last played first)."];
+    return [h("strong", {}, t("dungeon.aces")), t("dungeon.aces.do")];
   }
-  const turn = [h("strong", {}, `Turn ${view.turn_no}: ${seatName(view.turn)}. `)];
+  const turn = [h("strong", {}, t("dungeon.turn", { n: view.turn_no, who: seatName(view.turn) }))];
   if (view.window && WINDOW_ASKS[view.window.kind]) return [...turn, WINDOW_ASKS[view.window.kind](view.window, seatName)];
-  return [...turn, !view.drawn ? "Draws a card." : view.played ? "Ends the turn." : "Plays a card, or ends the turn."];
+  return [...turn, !view.drawn ? t("dungeon.turn.draw") : view.played ? t("dungeon.turn.end") : t("dungeon.turn.play")];
 }
 
 /** A card face, or a face-down card. */
-const card = (c) => (c ? cardFace(c) : h("span", { class: "face down", "aria-label": "face-down card" }, "\u25ae"));
+const card = (c) => (c ? cardFace(c) : h("span", { class: "face down", "aria-label": t("dungeon.face_down") }, "\u25ae"));
 
 /** One player's passages as a tree from the cell: each passage under the one it was laid on. */
 function tree(player) {
@@ -64,7 +65,7 @@ function tree(player) {
       card(p.card), branch(p.card !== undefined ? p.card : p.position))));
   };
   const cell = player.cell_face_down ? card(null) : player.cell ? cardFace(player.cell) : "";
-  return h("ul", { class: "tree" }, h("li", { class: "cell" }, h("span", { class: "label" }, "Cell "), cell, branch("cell")));
+  return h("ul", { class: "tree" }, h("li", { class: "cell" }, h("span", { class: "label" }, t("dungeon.cell")), cell, branch("cell")));
 }
 
 /** The window's creature facing a player, in words, if one is. */
@@ -72,7 +73,7 @@ function facing(view, seat, seatName) {
   const w = view.window;
   if (!w || w.kind !== "defence" || w.defender !== seat) return null;
   return h("p", { class: "facing", "data-creature": w.creature },
-    "Facing ", cardFace(w.creature), ` (${seatName(w.attacker)}'s attack) on `, w.passage ? cardFace(w.passage) : "the cell");
+    t("dungeon.facing"), cardFace(w.creature), t("dungeon.facing.attack", { who: seatName(w.attacker) }), w.passage ? cardFace(w.passage) : t("blind.the_cell"));
 }
 
 /** The table: the piles, the Aces waiting, and each player's dungeon. */
@@ -80,22 +81,22 @@ export function dungeonPanel(game, seatName) {
   const view = game.view;
   const toAct = game.to_act || [];
   const discard = view.discard;
-  const top = discard && discard.length ? cardFace(discard[discard.length - 1]) : view.discard_size ? card(null) : "empty";
+  const top = discard && discard.length ? cardFace(discard[discard.length - 1]) : view.discard_size ? card(null) : t("dungeon.empty");
   return [
-    h("h2", {}, "The dungeons"),
+    h("h2", {}, t("dungeon.title")),
     h("p", { class: "piles" },
-      h("span", { "data-pile": "draw" }, `Draw pile ${view.pile_size}`), " \u00b7 ",
-      h("span", { "data-pile": "discard" }, "Discard pile ", top, ` (${view.discard_size})`)),
-    view.aces && view.aces.length ? h("p", { class: "aces" }, "Aces waiting: ",
+      h("span", { "data-pile": "draw" }, t("dungeon.draw_pile", { n: view.pile_size })), " \u00b7 ",
+      h("span", { "data-pile": "discard" }, t("dungeon.discard_pile"), top, ` (${view.discard_size})`)),
+    view.aces && view.aces.length ? h("p", { class: "aces" }, t("dungeon.aces_waiting"),
       view.aces.map((a, i) => [i ? ", " : "", `${seatName(a.seat)} `, cardFace(a.card)])) : null,
     h("div", { class: "dungeons" }, view.players.map((p) => h("section", {
       class: `dungeon${p.alive ? "" : " slain"}${toAct.includes(p.seat) ? " to-act" : ""}`, "data-seat": p.seat,
-      "aria-label": `${p.name}'s dungeon`,
+      "aria-label": t("dungeon.of", { who: p.name }),
     },
     h("h3", {}, p.name,
-      p.seat === view.turn && view.phase === "turn" ? h("span", { class: "badge turn" }, "turn") : null,
-      !p.alive ? h("span", { class: "badge" }, "slain") : null,
-      h("span", { class: "hand-size", "data-hand-size": p.hand_size }, ` ${p.hand_size} in hand`)),
+      p.seat === view.turn && view.phase === "turn" ? h("span", { class: "badge turn" }, t("dungeon.badge.turn")) : null,
+      !p.alive ? h("span", { class: "badge" }, t("dungeon.badge.slain")) : null,
+      h("span", { class: "hand-size", "data-hand-size": p.hand_size }, t("dungeon.in_hand", { n: p.hand_size }))),
     facing(view, p.seat, seatName),
     tree(p)))),
   ];
@@ -136,19 +137,19 @@ export function dungeonActions(game, seatName, legal, act) {
     }
   }
   const parts = [];
-  if (Object.keys(now).length) parts.push(byCard(game, seatName, now, act, `${[...toAct].map(seatName).join(", ")} to act`));
-  if (keeper) parts.push(h("div", { class: "keeper" }, choicePanel(game, seatName, keeper, act, { anySeat: true, title: "The scorekeeper" }),
+  if (Object.keys(now).length) parts.push(byCard(game, seatName, now, act, t("dungeon.to_act", { who: [...toAct].map(seatName).join(", ") })));
+  if (keeper) parts.push(h("div", { class: "keeper" }, choicePanel(game, seatName, keeper, act, { anySeat: true, title: t("dungeon.scorekeeper") }),
     game.view.phase === "deal" && game.record === "known" ? dealOrder(act) : null));
-  if (Object.keys(others).length) parts.push(h("div", { class: "out-of-turn" }, choicePanel(game, seatName, others, act, { anySeat: true, title: "Out of turn" })));
-  return parts.some(Boolean) ? parts : [h("p", { class: "muted" }, "Nothing to log right now.")];
+  if (Object.keys(others).length) parts.push(h("div", { class: "out-of-turn" }, choicePanel(game, seatName, others, act, { anySeat: true, title: t("dungeon.out_of_turn") })));
+  return parts.some(Boolean) ? parts : [h("p", { class: "muted" }, t("dungeon.nothing"))];
 }
 
 /** A known record's deal in the order the deck was shuffled at the table, top first. */
 function dealOrder(act) {
-  const box = h("textarea", { name: "order", rows: 3, spellcheck: "false", autocomplete: "off", placeholder: "the deck, top first: 10h 9h ..." });
-  return h("details", { class: "enter-hands" }, h("summary", {}, "Or enter the deck as shuffled at the table"),
+  const box = h("textarea", { name: "order", rows: 3, spellcheck: "false", autocomplete: "off", placeholder: t("dungeon.order.placeholder") });
+  return h("details", { class: "enter-hands" }, h("summary", {}, t("dungeon.order.enter")),
     h("form", { class: "deal-order", onsubmit: (e) => { e.preventDefault(); act({ action: "deal", order: box.value.split(/[\s,;]+/).filter(Boolean) }); } },
-      h("label", {}, "The deck, top first", box), h("button", { type: "submit", class: "primary" }, "Deal in this order")));
+      h("label", {}, t("dungeon.order.label"), box), h("button", { type: "submit", class: "primary" }, t("dungeon.order.deal"))));
 }
 
 let chosen = null; // {seat, card, version}: the card tapped first, at the version it was tapped
@@ -182,21 +183,20 @@ function byCard(game, seatName, legal, act, title) {
         // named after its player (several players answer at once).
         const button = (c) => h("button", {
           type: "button", class: `card suit-${suitOf(c)}`, "data-action": "contest", "data-seat": seat, "data-card": c,
-          "aria-label": `${name} plays ${cardName(c)} face up`, onclick: () => act(withCard.find((a) => a.card === c)),
+          "aria-label": t("dungeon.contest.card", { who: name, card: cardName(c) }), onclick: () => act(withCard.find((a) => a.card === c)),
         }, cardText(c));
         parts.push(h("div", { class: "pick contest", "data-seat": seat }, h("h3", {}, name),
-          cardEntry({ cards, button, bySuit: blind, label: `${name}'s card face up`, counted: "offered" })));
+          cardEntry({ cards, button, bySuit: blind, label: t("dungeon.contest.label", { who: name }), counted: t("named.offered") })));
       } else if (cards.length) {
         const button = (c) => h("button", {
           type: "button", class: `card suit-${suitOf(c)}${mine === c ? " selected" : ""}`, "data-pick": c, "data-seat": seat,
-          "aria-pressed": mine === c ? "true" : "false", "aria-label": `${cardName(c)}: what it can do`,
+          "aria-pressed": mine === c ? "true" : "false", "aria-label": t("dungeon.pick.card", { card: cardName(c) }),
           onclick: () => { chosen = mine === c ? null : { seat: Number(seat), card: c, version: game.version }; draw(); },
         }, cardText(c));
-        const label = `${seatName(Number(seat))}'s cards to play`;
-        parts.push(h("div", { class: "pick", "data-seat": seat }, cardEntry({ cards, button, bySuit: blind, label, counted: "offered" })));
+        const label = t("dungeon.pick.label", { who: seatName(Number(seat)) });
+        parts.push(h("div", { class: "pick", "data-seat": seat }, cardEntry({ cards, button, bySuit: blind, label, counted: t("named.offered") })));
         parts.push(mine ? h("div", { class: "card-choices" }, offer(game, seatName, Number(seat), withCard.filter((a) => a.card === mine), act))
-          : h("p", { class: "hint" }, blind ? "Name the card the table saw (a suit, then a rank) to see what it can do."
-            : "Tap a card to see what it can do."));
+          : h("p", { class: "hint" }, blind ? t("dungeon.pick.blind") : t("dungeon.pick.known")));
       }
       const rest = actions.filter((a) => !withCard.includes(a));
       if (rest.length) parts.push(offer(game, seatName, Number(seat), rest, act));

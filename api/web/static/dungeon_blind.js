@@ -6,6 +6,7 @@
 // The window's form (a defence, a look) is what the table waits for, so it is open; the rare ones
 // (Pitch Black's cave-in on a face-down passage, an escape, an accusation) are folded behind one
 // "More actions" chooser, one open at a time, so that the form being filled fits a phone's screen.
+import { t } from "./texts.js";
 import { h } from "./dom.js";
 import { cardFace, rankOf } from "./cards.js";
 import { deckOf, namedForm } from "./named.js";
@@ -34,10 +35,10 @@ const CREATURE_VALUE = { J: 11, Q: 12, K: 13 };
  * Pitch Black, where the view leaves it out). */
 function faced(w, seatName) {
   const value = CREATURE_VALUE[rankOf(String(w.creature).split("=").pop())];
-  const place = !("passage" in w) ? "a face-down passage" : w.passage ? cardFace(w.passage) : "the cell";
+  const place = !("passage" in w) ? t("blind.face_down_passage") : w.passage ? cardFace(w.passage) : t("blind.the_cell");
   return h("span", { class: "faced", "data-creature": w.creature },
-    `${seatName(w.defender)} defends against ${seatName(w.attacker)}'s `, cardFace(w.creature),
-    value ? ` (value ${value})` : "", " on ", place);
+    t("blind.defends", { who: seatName(w.defender), attacker: seatName(w.attacker) }), cardFace(w.creature),
+    value ? t("blind.value", { value }) : "", t("blind.on"), place);
 }
 
 /** `seat`'s folded forms in Pitch Black, on its turn: a cave-in on a face-down passage (the card
@@ -50,14 +51,14 @@ export function foldedForms(game, seatName, seat, actions, act) {
   const targets = faceDown(view).filter((t) => t !== seat);
   const laid = actions.filter((a) => a.action === "passage" && a.card === "?");
   const passages = deck.filter((c) => /^(10|[2-9])[SHDC]$/.test(c.split("=").pop()));
-  const folded = (action, label, form) => ({ key: `${action}-${seat}`, label: `${seatName(seat)}: ${label}`, form });
+  const folded = (action, label, form) => ({ key: `${action}-${seat}`, label: t("choices.heading", { who: seatName(seat), what: label }), form });
   return [
-    targets.length && view.drawn && !view.played ? folded("cave_in", "cave in", namedForm({
+    targets.length && view.drawn && !view.played ? folded("cave_in", t("blind.cave_in"), namedForm({
       action: "cave_in", seat, seatName, act, unlisted: { card: { values: passages }, passage: { values: deck } },
       variants: targets.map((target) => ({ action: "cave_in", seat, target })),
     })) : null,
-    laid.length ? folded("passage", "escape", namedForm({
-      action: "passage", seat, seatName, act, variants: laid, title: "escape (the dungeon turned up)",
+    laid.length ? folded("passage", t("blind.escape"), namedForm({
+      action: "passage", seat, seatName, act, variants: laid, title: t("blind.escape.title"),
       unlisted: { revealed: { values: deck, list: true, count: view.players[seat].dungeon.length + 1 } },
     })) : null,
   ].filter(Boolean);
@@ -72,8 +73,8 @@ export function secretTake(game, seatName, seat, act) {
     || (view.aces && view.aces.length) || seat !== view.turn || !view.drawn || view.played) return [];
   const jacks = [..."SHDC"].map((s) => `J${s}`).concat(view.options && view.options.jokers_wild ? ["JK=JS"] : []);
   return [{
-    key: `graverobber-${seat}`, label: `${seatName(seat)}: Graverobber`,
-    form: namedForm({ action: "graverobber", seat, seatName, act, title: "Graverobber (a secret take)",
+    key: `graverobber-${seat}`, label: t("choices.heading", { who: seatName(seat), what: t("blind.graverobber") }),
+    form: namedForm({ action: "graverobber", seat, seatName, act, title: t("blind.graverobber.title"),
       unlisted: { card: { values: jacks }, take: { values: deckOf(view.options) } } }),
   }];
 }
@@ -90,9 +91,9 @@ export function accusations(game, seatName, act) {
   if (game.record !== "blind" || view.phase !== "turn" || view.window || (view.aces && view.aces.length)) return [];
   const suspects = faceDown(view);
   return view.players.filter((p) => p.alive && suspects.some((t) => t !== p.seat)).map(({ seat }) => ({
-    key: `accuse-${seat}`, label: `${seatName(seat)}: accuse`,
+    key: `accuse-${seat}`, label: t("choices.heading", { who: seatName(seat), what: t("blind.accuse") }),
     form: namedForm({
-      action: "accuse", seat, seatName, act, title: "accuse of cheating",
+      action: "accuse", seat, seatName, act, title: t("blind.accuse.title"),
       unlisted: { revealed: { values: deckOf(game.view.options, true), list: true } },
       variants: suspects.filter((t) => t !== seat).map((target) => ({ action: "accuse", seat, target })),
     }),
@@ -111,8 +112,8 @@ export function moreActions(items, version, redraw) {
   if (opened && (opened.version !== version || !items.some((i) => i.key === opened.key))) opened = null;
   if (!items.length) return { chooser: null, form: null };
   const open = opened && items.find((i) => i.key === opened.key);
-  const chooser = h("div", { class: "more", role: "group", "aria-label": "More actions" },
-    h("span", { class: "more-label" }, "More actions:"),
+  const chooser = h("div", { class: "more", role: "group", "aria-label": t("blind.more") },
+    h("span", { class: "more-label" }, t("blind.more.label")),
     items.map((i) => h("button", {
       type: "button", "data-more": i.key, "data-key": `more-${i.key}`, "aria-pressed": open === i ? "true" : "false",
       onclick: () => { opened = open === i ? null : { key: i.key, version }; redraw(); },

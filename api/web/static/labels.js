@@ -1,6 +1,7 @@
 // Readable words for whatever the referee sends: action names, field names and their values.
 // Nothing here knows a game: a value is drawn after what it is (a card, a suit, a seat number in a
 // field that names a seat), so a new game's actions and views read well without a page change.
+import { t } from "./texts.js";
 import { cardFace, cardText, suitLabel, SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 
 // A card, a second deck's copy of one (7H#2), or a Joker, declared or not (JK1, JK1=QS).
@@ -17,8 +18,11 @@ const SEAT_FIELDS = new Set(["seat", "seats", "dealer", "leader", "turn", "winne
   "challenge", "accused", "claimant", "holder", "target", "attacker", "defender", "asker"]);
 
 // A few names read better in other words than their own.
-const WORDS = { tricks_won: "Tricks", queens_won: "Queens", bids: "Bid", high_bid: "High bid", trump_by: "Trump fixed by",
-  partners_revealed: "Partners revealed", quota: "Dealer's quota", challenge: "Queen's Challenge" };
+const WORDS = {
+  tricks_won: t("labels.tricks_won"), queens_won: t("labels.queens_won"), bids: t("labels.bids"), high_bid: t("labels.high_bid"),
+  trump_by: t("labels.trump_by"), partners_revealed: t("labels.partners_revealed"), quota: t("labels.quota"),
+  challenge: t("labels.challenge"),
+};
 
 /** "card_points" -> "Card points" (or the better word where there is one). */
 export function readable(name) {
@@ -50,7 +54,7 @@ export function valueContent(name, value, seatName) {
   if (SEAT_FIELDS.has(name) && Number.isInteger(value)) return seatName(value);
   if (isCard(value)) return cardFace(value);
   if (isSuit(value)) return suitLabel(value);
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("sheet.yes") : t("sheet.no");
   return String(value);
 }
 
@@ -61,7 +65,7 @@ export function valueText(name, value, seatName) {
   if (SEAT_FIELDS.has(name) && Number.isInteger(value)) return seatName(value);
   if (isCard(value)) return cardText(value);
   if (isSuit(value)) return `${SUIT_SYMBOL[value]} ${SUIT_NAME[value]}`;
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("sheet.yes") : t("sheet.no");
   return String(value);
 }
 
@@ -72,9 +76,9 @@ export function actionFields(action) {
 
 // Choices that read better as a sentence than as their fields, by action name.
 const SAYS = {
-  exchange_hand: (a) => (a.exchange ? "Exchange with the extra hand" : "Keep the dealt hand"),
-  announce_challenge: () => "Announce the Queen's Challenge",
-  end_turn: (a) => (a.discards && a.discards.length ? `End the turn, discarding ${a.discards.map(cardText).join(" ")}` : "End the turn"),
+  exchange_hand: (a) => (a.exchange ? t("labels.exchange") : t("labels.keep")),
+  announce_challenge: () => t("labels.announce_challenge"),
+  end_turn: (a) => (a.discards && a.discards.length ? t("labels.end_turn.discarding", { cards: a.discards.map(cardText).join(" ") }) : t("labels.end_turn")),
 };
 
 /** What a choice's button says, beside its action's name: "75", "♣ clubs", "Pass". */

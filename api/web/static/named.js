@@ -5,6 +5,7 @@
 // shown as they are named, its other fields (whom it targets) are buttons, and the referee checks
 // the whole when it is sent. Where the referee lists the choices, the form offers those; where it
 // cannot (the cards of a hand nobody saw, the hand as the asker saw it) every card of the deck.
+import { t } from "./texts.js";
 import { h, fill, notify } from "./dom.js";
 import { cardEntry } from "./entry.js";
 import { cardName, cardText, suitOf } from "./cards.js";
@@ -64,7 +65,7 @@ export function namedForm({ action, seat, variants = [], unlisted = {}, seatName
   const form = h("form", { class: "named", "data-action": action, "data-seat": seat, onsubmit: (e) => { e.preventDefault(); send(); } });
   const send = () => {
     const missing = fields.find((f) => !f.list && chosen[f.name] === null);
-    if (missing) { notify(`Choose the ${readable(missing.name).toLowerCase()} first.`); return; }
+    if (missing) { notify(t("named.choose_first", { field: readable(missing.name).toLowerCase() })); return; }
     act({ action, seat, ...fixed, ...chosen });
   };
   const toggle = (f, value) => {
@@ -89,15 +90,15 @@ export function namedForm({ action, seat, variants = [], unlisted = {}, seatName
       }, valueText(f.name, v, seatName)))));
     }
     const named = f.list ? chosen[f.name] : chosen[f.name] ? [chosen[f.name]] : [];
-    const want = f.list && f.count ? ` (${named.length} of ${f.count})` : "";
+    const want = f.list && f.count ? t("named.count", { n: named.length, of: f.count }) : "";
     return h("div", { class: "field", "data-field": f.name },
-      h("h4", {}, `${name}${want}: `, h("span", { class: "named-cards" }, named.length ? named.map(cardText).join(" ") : "none yet")),
-      h("div", { class: "entry", "data-field": f.name }, cardEntry({ cards: f.values, button: cardButton(f), bySuit: true, label: name, counted: "offered" })));
+      h("h4", {}, t("named.field", { name, want }), h("span", { class: "named-cards" }, named.length ? named.map(cardText).join(" ") : t("named.none_yet"))),
+      h("div", { class: "entry", "data-field": f.name }, cardEntry({ cards: f.values, button: cardButton(f), bySuit: true, label: name, counted: t("named.offered") })));
   };
   const draw = () => fill(form,
-    h("h3", {}, heading || `${seatName(seat)}: ${title || readable(action).toLowerCase()}`),
+    h("h3", {}, heading || t("named.heading", { who: seatName(seat), what: title || readable(action).toLowerCase() })),
     fields.map(field),
-    h("button", { type: "submit", class: "primary", "data-key": `${action}-${seat}-named` }, `Log ${title || readable(action).toLowerCase()}`));
+    h("button", { type: "submit", class: "primary", "data-key": `${action}-${seat}-named` }, t("named.log", { what: title || readable(action).toLowerCase() })));
   draw();
   return form;
 }

@@ -19,7 +19,9 @@ import { confirmPanel, confirmedLine, splitConfirm } from "./confirm.js";
 import { forgetTable, keepTable, lastTable } from "./last_table.js";
 import { keepThisPage } from "./shell.js";
 import { renderToken } from "./token.js";
+import { t, translate } from "./texts.js";
 
+translate();
 const app = document.getElementById("app");
 const gameId = app.dataset.gameId;
 const $ = (id) => document.getElementById(id);
@@ -43,7 +45,7 @@ let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "lo
 let endArmed = false;
 const rendered = {}; // section -> signature of what it shows, so typing is not wiped by a refresh
 
-const seatName = (seat) => (game && game.view.seats && game.view.seats[seat]) || `Seat ${seat}`;
+const seatName = (seat) => (game && game.view.seats && game.view.seats[seat]) || t("play.seat", { seat });
 
 // ---------------------------------------------------------------- talking to the API
 
@@ -129,8 +131,7 @@ function show({ body, byseat, mine, undo, offers, lost }) {
 function renderAsOf() {
   const mark = $("as-of");
   mark.hidden = !unreachable;
-  mark.textContent = unreachable ? `Offline: as of version ${game.version}, the table as this device last showed it. `
-    + "Entries wait here; the record decides when the network is back." : "";
+  mark.textContent = unreachable ? t("play.offline.as_of", { version: game.version }) : "";
 }
 
 /** Log one action; the referee decides, the page shows its answer. */
@@ -168,7 +169,7 @@ async function act(body) {
   }
 }
 
-const SOMEONE_FIRST = "Someone logged first: the table now shows their entry. Check it, and tap again if yours is still to log.";
+const SOMEONE_FIRST = t("play.someone_first");
 const isConflict = (err) => err.status === 409 || err.status === 412;
 
 /** No connection: keep the entry on this device; it is sent, with its key, when the connection is back. */
@@ -198,7 +199,7 @@ async function sendKept() {
     if (err.status !== 0) conflict = { message: isConflict(err) ? SOMEONE_FIRST : err.message, body: waiting(gameId)[0].body };
   } finally {
     sending = false;
-    if (sent) notify(`Back online: ${sent} entr${sent === 1 ? "y" : "ies"} made offline logged, in order.`, "info");
+    if (sent) notify(t(sent === 1 ? "play.kept.sent.one" : "play.kept.sent.many", { n: sent }), "info");
     await refresh();
   }
 }
@@ -215,18 +216,18 @@ function renderKept() {
   section.hidden = !list.length && !pending;
   once("kept", signature, () => {
     if (pending) return fill(section, h("p", { class: "advice" }, pending.message, " ",
-      h("strong", {}, "Tap the same button again: it will not be logged twice.")));
+      h("strong", {}, t("play.pending.again"))));
     if (!list.length) return fill(section);
     fill(section,
-      h("h2", {}, `${list.length} entr${list.length === 1 ? "y" : "ies"} kept on this device`),
+      h("h2", {}, t(list.length === 1 ? "play.kept.title.one" : "play.kept.title.many", { n: list.length })),
       conflict
-        ? h("p", { class: "advice" }, h("strong", {}, `Not sent: ${say(conflict.body)}. `), conflict.message)
-        : h("p", { class: "advice" }, "No connection to the referee. They are sent by themselves, in order, when the connection is back; ",
-          h("strong", {}, "tapping one again will not log it twice.")),
+        ? h("p", { class: "advice" }, h("strong", {}, t("play.kept.not_sent", { entry: say(conflict.body) })), conflict.message)
+        : h("p", { class: "advice" }, t("play.kept.waiting"),
+          h("strong", {}, t("play.kept.once"))),
       h("ol", { class: "kept-list" }, list.map((e) => h("li", {}, say(e.body)))),
       conflict ? h("p", { class: "buttons" },
-        h("button", { type: "button", "data-key": "kept-send", onclick: () => { rebase(gameId, game.version); conflict = null; sendKept(); } }, "Send them anyway"),
-        h("button", { type: "button", class: "danger", "data-key": "kept-discard", onclick: () => { discard(gameId); conflict = null; rendered.actions = null; refresh(); } }, "Discard them")) : null);
+        h("button", { type: "button", "data-key": "kept-send", onclick: () => { rebase(gameId, game.version); conflict = null; sendKept(); } }, t("play.kept.send")),
+        h("button", { type: "button", class: "danger", "data-key": "kept-discard", onclick: () => { discard(gameId); conflict = null; rendered.actions = null; refresh(); } }, t("play.kept.discard"))) : null);
   });
 }
 
@@ -239,8 +240,8 @@ function render() {
   app.dataset.role = token ? "scorekeeper" : "watcher";
   // The game's name is kept whole on a phone; what follows it gives way (courtcard.css).
   fill($("game-title"), h("span", { class: "game-name" }, game.title),
-    h("span", { class: "game-meta" }, ` \u00b7 ${game.record} record \u00b7 ${(view.seats || []).join(", ")}`));
-  document.title = `Courtcard: ${game.title}, game ${gameId}`;
+    h("span", { class: "game-meta" }, t("play.title.meta", { record: game.record, seats: (view.seats || []).join(", ") })));
+  document.title = t("play.document_title", { title: game.title, game: gameId });
   remember(gameId, `${game.title}: ${(view.seats || []).join(", ")}`);
   renderTokenPanel(false);
   renderAsOf();
@@ -316,7 +317,7 @@ function renderActions() {
   const phase = view.phase;
   const signature = `${game.version}:${phase}:${JSON.stringify(legal)}:${confirmCard}:${JSON.stringify(ownHand)}:${JSON.stringify(waiting(gameId))}`;
   once("actions", signature, () => {
-    if (game.status === "finished") return fill(section, h("h2", {}, "Game over"), h("p", {}, "Nothing more to log. Claims about the last hand can still be made below."));
+    if (game.status === "finished") return fill(section, h("h2", {}, t("play.over.title")), h("p", {}, t("play.over")));
     if (isDungeon(view)) return fill(section, dungeonActions(game, seatName, legal, act));
     if (phase === "cut") return fill(section, cutPanel(game, seatName, legal, act));
     // a tableau's moves are taps on the tableau: the other actions (deal, turn, a card turned up) are choices
@@ -345,31 +346,32 @@ function playPanel(view) {
   const tap = (card) => {
     if (legalCards.includes(card)) return act({ action: "play", seat, card });
     if (onClaim) { confirmCard = card; rendered.actions = null; return renderActions(); }
-    notify(`${cardText(card)} cannot be played now. ${why}`);
+    notify(t("play.card.not_now", { card: cardText(card), why }));
   };
   const button = (card) => {
     const ok = legalCards.includes(card);
     return h("button", {
       type: "button", class: `card suit-${suitOf(card)}${ok ? "" : " off"}`, "data-card": card, "data-key": `card-${card}`,
-      "aria-label": `${cardName(card)}${ok ? "" : " (not allowed now)"}`, "aria-disabled": ok ? null : "true",
-      "aria-describedby": ok ? null : "why-not", title: ok ? `Play ${cardText(card)}` : why, onclick: () => tap(card),
+      "aria-label": ok ? cardName(card) : t("play.card.not_allowed", { card: cardName(card) }), "aria-disabled": ok ? null : "true",
+      "aria-describedby": ok ? null : "why-not", title: ok ? t("play.card.play", { card: cardText(card) }) : why, onclick: () => tap(card),
     }, cardText(card));
   };
   const led = hand.trick && hand.trick.length && !offline ? suitOf(hand.trick[0].card) : null;
   const extra = offline ? [] : (legal[seat] || []).filter((a) => a.action !== "play");
-  const typed = h("input", { name: "card", autocomplete: "off", "aria-label": "Card played", placeholder: "e.g. qs or 10h", "data-key": "typed-card", size: 6 });
+  const typed = h("input", { name: "card", autocomplete: "off", "aria-label": t("play.typed.label"), placeholder: t("play.typed.placeholder"), "data-key": "typed-card", size: 6 });
   return [
-    h("h2", {}, `${seatName(seat)} plays`, shownHand ? ` (${shownHand.length} card${shownHand.length === 1 ? "" : "s"})` : "",
-      offline ? h("span", { class: "muted" }, " (offline)") : ""),
+    h("h2", {}, t("play.plays", { who: seatName(seat) }),
+      shownHand ? t(shownHand.length === 1 ? "play.plays.cards.one" : "play.plays.cards.many", { n: shownHand.length }) : "",
+      offline ? h("span", { class: "muted" }, t("play.plays.offline")) : ""),
     offline ? offlineSeatChoice(view, seat) : null,
-    cardEntry({ cards, button, led, bySuit: !shownHand, label: `${seatName(seat)}'s cards` }),
+    cardEntry({ cards, button, led, bySuit: !shownHand, label: t("play.cards_of", { who: seatName(seat) }) }),
     why ? h("p", { id: "why-not", class: "why-not" }, why) : null,
-    confirmCard ? h("div", { class: "confirm", role: "alertdialog", "aria-label": "Log an off-rule card" },
-      h("p", {}, `${cardText(confirmCard)} breaks the rules of play now. Log it as played anyway? The referee records it and rules when a player claims.`),
-      h("button", { type: "button", class: "danger", "data-key": "confirm-yes", onclick: () => act({ action: "play", seat, card: confirmCard }) }, `Log ${cardText(confirmCard)}`),
-      h("button", { type: "button", "data-key": "confirm-no", onclick: () => { confirmCard = null; rendered.actions = null; renderActions(); } }, "Cancel")) : null,
+    confirmCard ? h("div", { class: "confirm", role: "alertdialog", "aria-label": t("play.off_rule.label") },
+      h("p", {}, t("play.off_rule", { card: cardText(confirmCard) })),
+      h("button", { type: "button", class: "danger", "data-key": "confirm-yes", onclick: () => act({ action: "play", seat, card: confirmCard }) }, t("play.off_rule.log", { card: cardText(confirmCard) })),
+      h("button", { type: "button", "data-key": "confirm-no", onclick: () => { confirmCard = null; rendered.actions = null; renderActions(); } }, t("play.off_rule.cancel"))) : null,
     h("form", { class: "inline typed", onsubmit: (e) => { e.preventDefault(); if (typed.value.trim()) act({ action: "play", seat, card: typed.value.trim() }); } },
-      h("label", { for: "typed-card" }, "Or type it: "), Object.assign(typed, { id: "typed-card" }), h("button", { type: "submit" }, "Log")),
+      h("label", { for: "typed-card" }, t("play.typed")), Object.assign(typed, { id: "typed-card" }), h("button", { type: "submit" }, t("play.typed.log"))),
     extra.length ? choicePanel(game, seatName, { [seat]: extra }, act) : null,
   ];
 }
@@ -386,7 +388,7 @@ function offlineSeat(view, kept) {
 
 function offlineSeatChoice(view, seat) {
   const last = waiting(gameId).filter((e) => e.body.action === "play").pop();
-  return h("label", { class: "inline-label" }, "Played by ", h("select", {
+  return h("label", { class: "inline-label" }, t("play.offline.played_by"), h("select", {
     "data-key": "offline-seat", onchange: (e) => { offlineChosen = { after: last.key, seat: Number(e.target.value) }; rendered.actions = null; renderActions(); },
   }, (view.seats || []).map((name, s) => h("option", { value: s, selected: s === seat }, name))));
 }
@@ -394,11 +396,13 @@ function offlineSeatChoice(view, seat) {
 /** Why the greyed cards are greyed, from what the table shows (the referee's list decides). */
 function whyNot(hand, legalCards, onClaim) {
   const facts = [];
-  if (hand.challenge !== null && hand.challenge !== undefined) facts.push("the Queen's Challenge is on");
-  if (hand.trick && hand.trick.length) facts.push(`${SUIT_NAME[suitOf(hand.trick[0].card)]} were led`);
-  else if (hand.trump_broken === false) facts.push(`trump (${SUIT_NAME[hand.trump]}) is not broken`);
-  const allowed = `Greyed cards: the rules allow only ${cardsText(legalCards)}${facts.length ? ` (${facts.join("; ")})` : ""}`;
-  return onClaim ? `${allowed}. A greyed card can still be logged if it was played: the referee rules on a claim.` : `${allowed}.`;
+  if (hand.challenge !== null && hand.challenge !== undefined) facts.push(t("play.why.challenge"));
+  if (hand.trick && hand.trick.length) facts.push(t("play.why.led", { suit: SUIT_NAME[suitOf(hand.trick[0].card)] }));
+  else if (hand.trump_broken === false) facts.push(t("play.why.unbroken", { suit: SUIT_NAME[hand.trump] }));
+  const allowed = facts.length
+    ? t("play.why.facts", { cards: cardsText(legalCards), facts: facts.join(t("play.why.join")) })
+    : t("play.why", { cards: cardsText(legalCards) });
+  return t(onClaim ? "play.why.on_claim" : "play.why.end", { allowed });
 }
 
 /** Take-backs (window A) and penalty offers (window B), for whichever seat may give them. */
@@ -413,19 +417,19 @@ function renderCorrections() {
       const penalty = game.view.options && game.view.options.renege_penalty;
       items.push(a.action === "take_back"
         ? h("button", { type: "button", "data-key": `take-back-${s}`, onclick: () => act(a) },
-          game.view.hand ? `${seatName(s)}: take back ${card ? cardText(card.card) : "the card"} (no penalty, nothing was played after it)`
-            : `${seatName(s)}: take back the last move`)
+          game.view.hand ? t("play.take_back", { who: seatName(s), card: card ? cardText(card.card) : t("play.take_back.the_card") })
+            : t("play.take_back.move", { who: seatName(s) }))
         : h("button", { type: "button", "data-key": `accept-${s}`, onclick: () => act(a) },
-          `${seatName(s)}: accept the ${penalty ?? ""}-point penalty and replay the trick from that card`.replace(" -point", " penalty")));
+          t(penalty === null || penalty === undefined ? "play.accept" : "play.accept.points", { who: seatName(s), points: penalty })));
     }
   }
   section.hidden = !token || !items.length;
   // A blind record knows no hand: a card off the led suit is a claim of being void, not a breach,
   // until a later card proves otherwise. The offer is the player's to take, not a verdict.
   const why = game.record === "blind"
-    ? "If the player admits the card was a mistake: nothing is proven yet."
-    : "The referee offers these for a card that broke the rules.";
-  once("corrections", `${game.version}:${items.length}`, () => fill(section, h("h2", {}, "Corrections"),
+    ? t("play.corrections.blind")
+    : t("play.corrections.known");
+  once("corrections", `${game.version}:${items.length}`, () => fill(section, h("h2", {}, t("play.corrections")),
     h("p", { class: "hint" }, why), items));
 }
 
@@ -452,16 +456,16 @@ function renderLatestRuling() {
   section.hidden = !current;
   if (!current) { rendered.latest = null; return; }
   once("latest", JSON.stringify([last, view.units]), () => fill(section,
-    h("p", {}, h("strong", {}, "Latest ruling: "), rulingText(last)),
+    h("p", {}, h("strong", {}, t("play.latest_ruling")), rulingText(last)),
     h("p", { class: "consequence" }, consequenceText(last, game, seatName))));
 }
 
 function renderExports() {
   const base = `/games/${enc}/export?format=`;
-  once("exports", gameId, () => fill($("exports"), h("h2", {}, "Export the record"), h("p", { class: "buttons" },
-    h("a", { class: "button", href: `${base}jsonl`, download: `${gameId}.jsonl` }, "JSON lines"),
-    h("a", { class: "button", href: `${base}csv`, download: `${gameId}.csv` }, "CSV"),
-    h("a", { class: "button", href: `${base}html`, target: "_blank", rel: "noopener" }, "Printable record"))));
+  once("exports", gameId, () => fill($("exports"), h("h2", {}, t("play.export")), h("p", { class: "buttons" },
+    h("a", { class: "button", href: `${base}jsonl`, download: `${gameId}.jsonl` }, t("play.export.jsonl")),
+    h("a", { class: "button", href: `${base}csv`, download: `${gameId}.csv` }, t("play.export.csv")),
+    h("a", { class: "button", href: `${base}html`, target: "_blank", rel: "noopener" }, t("play.export.html")))));
 }
 
 function renderClaimForm(view) {
@@ -475,11 +479,11 @@ function renderClaimForm(view) {
   once("claim", `${hand.no}:${players.join(",")}`, () => {
     const options = (sel) => players.map((s) => h("option", { value: s, selected: s === sel }, seatName(s)));
     fill($("claim-form"),
-      h("label", {}, "Claimed by ", h("select", { name: "seat", "data-key": "claim-seat" }, options(players[0]))),
-      h("label", {}, "Against ", h("select", { name: "accused", "data-key": "claim-accused" }, options(players[1]))),
-      h("label", {}, "In trick ", h("input", { name: "trick", type: "number", min: 1, value: latest, inputmode: "numeric", "data-key": "claim-trick" })),
-      h("label", {}, "Card shown at the table (optional) ", h("input", { name: "shown", autocomplete: "off", placeholder: "e.g. 3s", "data-key": "claim-shown" })),
-      h("button", { type: "submit", class: "primary" }, "Ask the referee to rule"));
+      h("label", {}, t("play.claim.by"), h("select", { name: "seat", "data-key": "claim-seat" }, options(players[0]))),
+      h("label", {}, t("play.claim.against"), h("select", { name: "accused", "data-key": "claim-accused" }, options(players[1]))),
+      h("label", {}, t("play.claim.trick"), h("input", { name: "trick", type: "number", min: 1, value: latest, inputmode: "numeric", "data-key": "claim-trick" })),
+      h("label", {}, t("play.claim.shown"), h("input", { name: "shown", autocomplete: "off", placeholder: t("play.claim.shown.placeholder"), "data-key": "claim-shown" })),
+      h("button", { type: "submit", class: "primary" }, t("play.claim.submit")));
   });
 }
 
@@ -493,9 +497,9 @@ $("claim-form").addEventListener("submit", (e) => {
 
 $("end-game").addEventListener("click", () => {
   const button = $("end-game");
-  if (!endArmed) { endArmed = true; button.textContent = "Tap again to end the game now"; return; }
+  if (!endArmed) { endArmed = true; button.textContent = t("play.end.again"); return; }
   endArmed = false;
-  button.textContent = "End the game now";
+  button.textContent = t("play.end.now");
   act({ action: "end_game", reason: "time" });
 });
 
@@ -516,7 +520,7 @@ function restartLive() {
     },
     onStatus: (status) => {
       const el = $("live");
-      el.textContent = status === "live" ? "live" : "reconnecting\u2026";
+      el.textContent = t(status === "live" ? "play.live" : "play.reconnecting");
       el.className = `conn ${status}`;
       if (status === "live") refresh().then(sendKept); // catch up on anything missed while away, then send what was kept
     },
@@ -524,4 +528,4 @@ function restartLive() {
 }
 
 keepThisPage();
-refresh().then(() => { if (game) restartLive(); else $("live").textContent = "offline"; if (game) sendKept(); });
+refresh().then(() => { if (game) restartLive(); else $("live").textContent = t("play.offline"); if (game) sendKept(); });

@@ -1,5 +1,6 @@
 // The score sheet: running totals by hand, each hand's breakdown, and a chart of the running
 // totals drawn as inline SVG (no chart library, nothing fetched).
+import { t } from "./texts.js";
 import { h } from "./dom.js";
 import { cardText, SUIT_SYMBOL } from "./cards.js";
 
@@ -27,7 +28,7 @@ export function runningTotals(scores) {
   for (const sheet of hands) points.push({ label: `${sheet.hand}`, totals: sheet.totals });
   const now = scores.totals || [];
   const last = points[points.length - 1].totals;
-  if (now.length && now.some((t, i) => t !== last[i])) points.push({ label: "now", totals: now });
+  if (now.length && now.some((total, i) => total !== last[i])) points.push({ label: "now", totals: now });
   return points;
 }
 
@@ -56,23 +57,25 @@ export function totalsChart(scores, target) {
     grid.push(s("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: v === 0 ? "axis" : "grid" }));
     grid.push(s("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end", class: "tick" }, `${v}`));
   }
-  const labels = points.map((p, i) => s("text", { x: x(i), y: H - bottom + 18, "text-anchor": "middle", class: "tick" }, p.label));
+  // A point's label on the axis: "start", a hand's number, "now".
+  const axis = (label) => (label === "start" ? t("sheet.chart.start") : label === "now" ? t("sheet.chart.now") : label);
+  const labels = points.map((p, i) => s("text", { x: x(i), y: H - bottom + 18, "text-anchor": "middle", class: "tick" }, axis(p.label)));
   const lines = units.map((u, k) => {
     const pts = points.map((p, i) => `${x(i).toFixed(1)},${y(p.totals[k] ?? 0).toFixed(1)}`).join(" ");
     return s("g", { class: "series", "data-unit": k },
       s("polyline", { points: pts, fill: "none", stroke: LINE_COLOURS[k % 8], "stroke-width": 3, "stroke-dasharray": LINE_DASHES[k % 8] }),
       points.map((p, i) => s("circle", { cx: x(i), cy: y(p.totals[k] ?? 0), r: 3.5, fill: LINE_COLOURS[k % 8] },
-        s("title", {}, `${u.name}, ${p.label === "start" ? "start" : p.label === "now" ? "now" : `after hand ${p.label}`}: ${p.totals[k]}`))));
+        s("title", {}, t("sheet.chart.point", { who: u.name, when: p.label === "start" || p.label === "now" ? axis(p.label) : t("sheet.chart.after", { hand: p.label }), total: p.totals[k] })))));
   });
   const targetLine = showTarget ? [
     s("line", { x1: left, x2: W - right, y1: y(target), y2: y(target), class: "target" }),
-    s("text", { x: W - right, y: y(target) - 4, "text-anchor": "end", class: "tick" }, `target ${target}`),
+    s("text", { x: W - right, y: y(target) - 4, "text-anchor": "end", class: "tick" }, t("sheet.chart.target", { target })),
   ] : [];
   const last = points[points.length - 1].totals;
   const summary = units.map((u, k) => `${u.name} ${last[k]}`).join(", ");
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": "chart-title" },
-    s("title", { id: "chart-title" }, `Running totals by hand: ${summary}`),
-    grid, targetLine, s("text", { x: (W + left) / 2, y: H - 4, "text-anchor": "middle", class: "tick" }, "hand"), labels, lines);
+    s("title", { id: "chart-title" }, t("sheet.chart.title", { summary })),
+    grid, targetLine, s("text", { x: (W + left) / 2, y: H - 4, "text-anchor": "middle", class: "tick" }, t("sheet.chart.hand")), labels, lines);
   // Each legend key is a short stretch of its line, dashes and all.
   const key = (k) => s("svg", { class: "swatch", viewBox: "0 0 32 8", width: 32, height: 8, "aria-hidden": "true" },
     s("line", { x1: 0, y1: 4, x2: 32, y2: 4, stroke: LINE_COLOURS[k % 8], "stroke-width": 3, "stroke-dasharray": LINE_DASHES[k % 8] }));
@@ -83,43 +86,47 @@ export function totalsChart(scores, target) {
 /** Trump in a hand's summary: one suit, or a list of suits each from its trick on. */
 function trumpText(trump) {
   if (typeof trump === "string") return SUIT_SYMBOL[trump] || trump;
-  if (!Array.isArray(trump) || !trump.length) return "none";
-  return trump.map((t) => `${SUIT_SYMBOL[t.suit] || t.suit}${t.trick > 1 ? ` from trick ${t.trick}` : ""}`).join(", then ");
+  if (!Array.isArray(trump) || !trump.length) return t("sheet.trump.none");
+  return trump.map((x) => (x.trick > 1 ? t("sheet.trump.from", { suit: SUIT_SYMBOL[x.suit] || x.suit, trick: x.trick }) : SUIT_SYMBOL[x.suit] || x.suit))
+    .join(t("sheet.trump.then"));
 }
 
 function notes(seat) {
   const out = [];
-  if (seat.dealer === true) out.push(seat.dealer_short ? `dealer, short of ${seat.quota} (${seat.dealer_short})` : `dealer, made ${seat.quota} (+${seat.bonus})`);
-  if (seat.trick_points !== undefined) out.push(`tricks ${seat.trick_points}, Queens ${seat.queen_points}`);
-  for (const st of seat.settings || []) out.push(`dungeon (${st.reason.replace(/_/g, " ")}, trick ${st.trick}): ${st.before} \u2192 ${st.after}`);
-  for (const p of seat.penalties || []) out.push(`penalty ${p.amount} (trick ${p.trick})`);
-  if (seat.called_held && seat.called_held.length) out.push(`held ${seat.called_held.map(cardText).join(" ")}`);
-  if (seat.renege) out.push("renege");
-  if (seat.forfeited) out.push("gains forfeited");
-  if (seat.unit === null) out.push("dummy");
-  return out.join("; ");
+  if (seat.dealer === true) out.push(seat.dealer_short ? t("sheet.note.dealer_short", { quota: seat.quota, short: seat.dealer_short })
+    : t("sheet.note.dealer_made", { quota: seat.quota, bonus: seat.bonus }));
+  if (seat.trick_points !== undefined) out.push(t("sheet.note.points", { tricks: seat.trick_points, queens: seat.queen_points }));
+  for (const st of seat.settings || []) out.push(t("sheet.note.dungeon", { reason: st.reason.replace(/_/g, " "), trick: st.trick, before: st.before, after: st.after }));
+  for (const p of seat.penalties || []) out.push(t("sheet.note.penalty", { amount: p.amount, trick: p.trick }));
+  if (seat.called_held && seat.called_held.length) out.push(t("sheet.note.held", { cards: seat.called_held.map(cardText).join(" ") }));
+  if (seat.renege) out.push(t("sheet.note.renege"));
+  if (seat.forfeited) out.push(t("sheet.note.forfeited"));
+  if (seat.unit === null) out.push(t("sheet.note.dummy"));
+  return out.join(t("sheet.note.join"));
 }
 
 // Columns of a hand's breakdown, when its seat lines have them (the rest goes in the notes).
-const COLUMNS = [["role", "Role"], ["bid", "Bid"], ["tricks", "Tricks"], ["queens", "Queens"], ["card_points", "Points"],
-  ["shares", "Shares"], ["made", "Made"]];
+const COLUMNS = [["role", t("sheet.column.role")], ["bid", t("sheet.column.bid")], ["tricks", t("sheet.column.tricks")],
+  ["queens", t("sheet.column.queens")], ["card_points", t("sheet.column.points")], ["shares", t("sheet.column.shares")],
+  ["made", t("sheet.column.made")]];
 
-const columnCell = (v) => (typeof v === "boolean" ? (v ? "yes" : "no") : v ?? "");
+const columnCell = (v) => (typeof v === "boolean" ? (v ? t("sheet.yes") : t("sheet.no")) : v ?? "");
 
 /** A hand's summary line: dealer, trump, and the contract when the sheet has one. */
 function handSummary(sheet, names) {
   const name = (s) => names[s] ?? s;
   // A game with no dealer nor trump (a patience, whose one hand is the game) says how it ended.
-  const parts = [`Hand ${sheet.hand}`];
-  if (sheet.dealer !== undefined && sheet.dealer !== null) parts[0] += `: dealer ${name(sheet.dealer)}`;
-  if (sheet.trump !== undefined) parts.push(`trump ${trumpText(sheet.trump)}`);
+  const parts = [t("sheet.hand", { hand: sheet.hand })];
+  if (sheet.dealer !== undefined && sheet.dealer !== null) parts[0] += t("sheet.hand.dealer", { who: name(sheet.dealer) });
+  if (sheet.trump !== undefined) parts.push(t("sheet.hand.trump", { trump: trumpText(sheet.trump) }));
   if (typeof sheet.result === "string") parts[0] += `: ${sheet.result.replace(/_/g, " ")}`;
   if (sheet.declarer !== undefined && sheet.declarer !== null) {
-    parts.push(`${name(sheet.declarer)} bid ${sheet.bid}` + (sheet.called && sheet.called.length ? ` calling ${sheet.called.map(cardText).join(" ")}` : ""));
+    parts.push(t("sheet.hand.bid", { who: name(sheet.declarer), bid: sheet.bid })
+      + (sheet.called && sheet.called.length ? t("sheet.hand.calling", { cards: sheet.called.map(cardText).join(" ") }) : ""));
   }
-  if (sheet.team_points !== undefined) parts.push(`team took ${sheet.team_points}`);
-  if (sheet.made !== undefined) parts.push(sheet.made ? "made" : "defeated");
-  if (sheet.renege) parts.push(`renege by ${name(sheet.renege.seat)} in trick ${sheet.renege.trick} decided it`);
+  if (sheet.team_points !== undefined) parts.push(t("sheet.hand.team", { points: sheet.team_points }));
+  if (sheet.made !== undefined) parts.push(sheet.made ? t("sheet.hand.made") : t("sheet.hand.defeated"));
+  if (sheet.renege) parts.push(t("sheet.hand.renege", { who: name(sheet.renege.seat), trick: sheet.renege.trick }));
   return parts.join(", ");
 }
 
@@ -137,28 +144,28 @@ function handTable(sheet, names) {
   return h("details", { class: "hand-sheet" },
     h("summary", {}, handSummary(sheet, names)),
     h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, ["Player", ...columns.map(([, c]) => c), "Hand"].map((c) => h("th", { scope: "col" }, c)))),
+      h("thead", {}, h("tr", {}, [t("sheet.player"), ...columns.map(([, c]) => c), t("sheet.column.hand")].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, rows, unitRows))));
 }
 
 /** The whole score sheet panel. */
 export function renderSheet(scores, names, target) {
-  if (!scores || !scores.units) return [h("h2", {}, "Score sheet"), h("p", { class: "muted" }, "No scores yet.")];
-  if (!scores.units.length) return [h("h2", {}, "Score sheet"), h("p", { class: "muted" }, "This game keeps no points: it ends with a winner.")];
+  if (!scores || !scores.units) return [h("h2", {}, t("sheet.title")), h("p", { class: "muted" }, t("sheet.none"))];
+  if (!scores.units.length) return [h("h2", {}, t("sheet.title")), h("p", { class: "muted" }, t("sheet.no_points"))];
   const units = scores.units;
   const hands = scores.hands || [];
-  const head = h("tr", {}, h("th", { scope: "col" }, "Hand"), units.map((u) => h("th", { scope: "col" }, u.name)));
+  const head = h("tr", {}, h("th", { scope: "col" }, t("sheet.column.hand")), units.map((u) => h("th", { scope: "col" }, u.name)));
   const body = hands.map((sheet) => h("tr", { "data-hand": sheet.hand }, h("th", { scope: "row" }, sheet.hand),
     units.map((u, k) => {
       const unit = (sheet.units || [])[k];
       return h("td", { class: "num" }, `${sheet.totals[k]}`, unit ? h("small", {}, ` (${signed(unit.hand_total)})`) : null);
     })));
-  const now = h("tr", { class: "now" }, h("th", { scope: "row" }, "Now"), units.map((u, k) => h("td", { class: "num" }, scores.totals[k])));
+  const now = h("tr", { class: "now" }, h("th", { scope: "row" }, t("sheet.now")), units.map((u, k) => h("td", { class: "num" }, scores.totals[k])));
   return [
-    h("h2", {}, "Score sheet"),
-    h("div", { class: "scroll" }, h("table", { class: "totals" }, h("caption", {}, target ? `Running totals (target ${target})` : "Running totals"),
+    h("h2", {}, t("sheet.title")),
+    h("div", { class: "scroll" }, h("table", { class: "totals" }, h("caption", {}, target ? t("sheet.totals.target", { target }) : t("sheet.totals")),
       h("thead", {}, head), h("tbody", {}, body, now))),
     hands.length ? [hands.map((sheet) => handTable(sheet, names)), totalsChart(scores, target)]
-      : h("p", { class: "muted" }, "No hand finished yet: the chart of running totals starts after the first."),
+      : h("p", { class: "muted" }, t("sheet.no_hand_yet")),
   ];
 }

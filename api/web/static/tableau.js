@@ -2,6 +2,7 @@
 // key's top and size, the shutter piles, the foundations, the talon's top and size, the pack's size
 // and the Queens counted. A move is two taps: a card on a top, then one of its destinations; the
 // destinations offered are those of the referee's legal `move` actions from that top, nothing more.
+import { t } from "./texts.js";
 import { fill, h } from "./dom.js";
 import { cardFace, cardName, cardText, suitOf } from "./cards.js";
 
@@ -16,12 +17,12 @@ export const isTableau = (view) => Boolean(view && view.shutter && view.foundati
  */
 export function tableauPrompt(game, lost = null) {
   const view = game.view;
-  if (lost && !view.result) return [h("strong", { id: "lost" }, "Lost: "), `${lost[0].toUpperCase()}${lost.slice(1)}.`];
-  if (view.phase === "deal") return [h("strong", {}, "The deal. "), "Deal the cards to start."];
-  if (view.result) return [h("strong", {}, "Game over: "), `${view.result.replace("_", " ")}, ${view.home} of 104 cards home.`];
-  if (view.awaiting) return [h("strong", {}, "A card turned up. "),
-    view.awaiting === "key" ? "Enter the key's new top card." : "Enter the card dealt from the pack into the space."];
-  return [h("strong", {}, `${view.home} cards home. `), "Tap a card, then where it goes."];
+  if (lost && !view.result) return [h("strong", { id: "lost" }, t("tableau.lost")), t("tableau.lost.why", { why: `${lost[0].toUpperCase()}${lost.slice(1)}` })];
+  if (view.phase === "deal") return [h("strong", {}, t("dungeon.deal")), t("dungeon.deal.do")];
+  if (view.result) return [h("strong", {}, t("tableau.over")), t("tableau.over.result", { result: view.result.replace("_", " "), home: view.home })];
+  if (view.awaiting) return [h("strong", {}, t("tableau.turned_up")),
+    view.awaiting === "key" ? t("tableau.turned_up.key") : t("tableau.turned_up.space")];
+  return [h("strong", {}, t("tableau.home", { home: view.home })), t("tableau.tap")];
 }
 
 /**
@@ -33,7 +34,7 @@ export function tableauPanel(game, moves, act) {
   if (chosen && chosen.version !== game.version) chosen = null;
   const draw = () => fill(panel, tableau(game, moves, act, draw));
   draw();
-  return [h("h2", {}, "The tableau"), panel];
+  return [h("h2", {}, t("tableau.title")), panel];
 }
 
 function tableau(game, moves, act, draw) {
@@ -51,14 +52,14 @@ function tableau(game, moves, act, draw) {
   };
   // A top card: tappable when the referee lists a move from it.
   const top = (source, card, label) => {
-    if (!card) return h("span", { class: "slot empty", "data-place": source }, label || "empty");
+    if (!card) return h("span", { class: "slot empty", "data-place": source }, label || t("dungeon.empty"));
     if (targets.includes(source)) return h("span", { class: `card suit-${suitOf(card)}`, "data-place": source, "data-card": card }, cardText(card));
     const playable = from(source).length > 0;
     const selected = chosen && chosen.source === source;
     return h("button", {
       type: "button", class: `card suit-${suitOf(card)}${selected ? " selected" : ""}${playable ? "" : " off"}`,
       "data-place": source, "data-card": card, "aria-pressed": selected ? "true" : "false",
-      "aria-disabled": playable ? null : "true", "aria-label": `${cardName(card)} on ${placeName(source)}`,
+      "aria-disabled": playable ? null : "true", "aria-label": t("tableau.card_on", { card: cardName(card), place: placeName(source) }),
       onclick: playable ? pick(source, card) : null,
     }, cardText(card));
   };
@@ -68,37 +69,37 @@ function tableau(game, moves, act, draw) {
     // a div acting as a button: the pile inside it shows cards, and buttons do not nest
     return h("div", {
       role: legal ? "button" : null, tabindex: legal ? 0 : null, class: `target${legal ? " legal" : ""}`, "data-target": name,
-      "aria-label": legal ? `Move ${cardName(chosen.card)} to ${label}` : null, onclick: legal ? moveTo(name) : null,
+      "aria-label": legal ? t("tableau.move", { card: cardName(chosen.card), place: label }) : null, onclick: legal ? moveTo(name) : null,
       onkeydown: legal ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); moveTo(name)(); } } : null,
     }, content);
   };
   const piles = Object.entries(view.shutter);
   return [
     h("div", { class: "row stock" },
-      h("div", { class: "place", "data-area": "key" }, h("span", { class: "label" }, `Key (${view.key.count})`),
-        top("key", view.key.top, view.key.count ? "face down" : "empty")),
-      h("div", { class: "place", "data-area": "pack" }, h("span", { class: "label" }, "Pack"),
-        h("span", { class: "slot pack", "data-count": view.pack.count }, `${view.pack.count} cards`)),
-      h("div", { class: "place", "data-area": "talon" }, h("span", { class: "label" }, `Talon (${view.talon.count})`),
+      h("div", { class: "place", "data-area": "key" }, h("span", { class: "label" }, t("tableau.key", { n: view.key.count })),
+        top("key", view.key.top, view.key.count ? t("tableau.face_down") : t("dungeon.empty"))),
+      h("div", { class: "place", "data-area": "pack" }, h("span", { class: "label" }, t("tableau.pack")),
+        h("span", { class: "slot pack", "data-count": view.pack.count }, t("tableau.cards", { n: view.pack.count }))),
+      h("div", { class: "place", "data-area": "talon" }, h("span", { class: "label" }, t("tableau.talon", { n: view.talon.count })),
         top("talon", view.talon.top)),
-      h("div", { class: "place", "data-area": "queens" }, h("span", { class: "label" }, "Queens counted"),
+      h("div", { class: "place", "data-area": "queens" }, h("span", { class: "label" }, t("tableau.queens")),
         h("span", { class: "slot count", "data-queens": view.queens_counted }, String(view.queens_counted)))),
-    h("h3", {}, "Foundations"),
+    h("h3", {}, t("tableau.foundations")),
     target("foundation", h("div", { class: "row foundations" }, view.foundations.length
-      ? view.foundations.map((f, i) => h("span", { class: "foundation", "data-foundation": i, title: `${f.count} cards` },
+      ? view.foundations.map((f, i) => h("span", { class: "foundation", "data-foundation": i, title: t("tableau.cards", { n: f.count }) },
         cardFace(f.top), h("small", {}, ` ${f.count}`)))
-      : h("span", { class: "muted" }, "no King yet")), "a foundation"),
-    h("h3", {}, "The shutter"),
+      : h("span", { class: "muted" }, t("tableau.no_king"))), t("tableau.a_foundation")),
+    h("h3", {}, t("tableau.shutter")),
     h("div", { class: "row shutter" }, piles.map(([name, cards]) => target(name,
-      h("div", { class: "pile", "data-pile": name, "aria-label": `Shutter pile ${name}` },
+      h("div", { class: "pile", "data-pile": name, "aria-label": t("tableau.shutter_pile", { name }) },
         h("span", { class: "label" }, name),
         cards.slice(0, -1).map((c) => h("span", { class: "under" }, cardFace(c))),
-        top(name, cards[cards.length - 1])), `shutter pile ${name}`))),
-    chosen ? h("p", { class: "hint", id: "chosen" }, `${cardText(chosen.card)} from ${placeName(chosen.source)}: `,
-      targets.length ? "tap where it goes (highlighted)." : "it has nowhere to go.") : null,
+        top(name, cards[cards.length - 1])), t("tableau.the_shutter_pile", { name })))),
+    chosen ? h("p", { class: "hint", id: "chosen" }, t("tableau.chosen", { card: cardText(chosen.card), place: placeName(chosen.source) }),
+      targets.length ? t("tableau.chosen.tap") : t("tableau.chosen.nowhere")) : null,
   ];
 }
 
 function placeName(source) {
-  return source === "key" ? "the key" : source === "talon" ? "the talon" : `pile ${source}`;
+  return source === "key" ? t("tableau.the_key") : source === "talon" ? t("tableau.the_talon") : t("tableau.pile", { name: source });
 }

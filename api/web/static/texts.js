@@ -23,8 +23,18 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
-/** Fill every element under `root` marked data-t="key" with its text (a page's static words). */
+// The attributes a person reads (or hears) that a template marks data-t-<attribute>="key".
+const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
+
+/**
+ * Fill every element under `root` marked data-t="key" with its text, and each attribute marked
+ * data-t-aria-label="key" (title, placeholder, alt) with its own: a page's static words. The
+ * element's other data attributes fill the {names} (data-game="abc" gives {game}).
+ */
 export function translate(root = document) {
   document.documentElement.lang = LANGUAGE;
-  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t, el.dataset);
+  for (const attr of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[data-t-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-t-${attr}`), el.dataset));
+  }
 }

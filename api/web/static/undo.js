@@ -4,6 +4,8 @@
 // says why not; the record keeps every entry, undo and redo. Each undo and redo answers with what
 // it took back or put back in words ("Undone: Cat plays the 7 of clubs."): the note shows them.
 
+import { t } from "./texts.js";
+
 const OWN = ["undo", "redo"];
 
 /**
@@ -45,11 +47,11 @@ export function renderUndo(section, offered, version, act, note = "") {
   section.dataset.signature = signature;
   const parts = [];
   if (offered.undo) {
-    parts.push(button("undo-last", "Undo last entry", "A mis-tap: take back the last entry (the record keeps it, marked undone)",
+    parts.push(button("undo-last", t("undo.undo"), t("undo.undo.title"),
       () => act({ action: "undo", version })));
   }
   if (offered.redo) {
-    parts.push(button("redo-last", "Redo", "Put back the entry last undone (until a new entry is logged)",
+    parts.push(button("redo-last", t("undo.redo"), t("undo.redo.title"),
       () => act({ action: "redo", version })));
   }
   const said = document.createElement("span");
@@ -60,7 +62,7 @@ export function renderUndo(section, offered, version, act, note = "") {
     said.textContent = ` ${note}`;
   } else {
     said.className = "hint";
-    said.textContent = " Logged the wrong one? Take it back, then log the right one.";
+    said.textContent = t("undo.hint");
   }
   section.replaceChildren(...parts, said);
 }
