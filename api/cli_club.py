@@ -152,7 +152,7 @@ def session_seat(session_id, tables, seed, token, url, as_json) -> None:
         client.tokens.put(table["game_id"], table["token"])
     how = f"drawn by Courtcard, seed {seated['seed']}" if seated["method"] == "drawn" else "as given"
     _out(as_json, seated, marked("Round {} seated ({}):", seated["round"], how),
-         *(marked("Table {}: game {}  {}", t["number"], t["game_id"], ", ".join(t["players"])) for t in seated["tables"]))
+         *(marked("Table {}: game {}  {}", t["number"], t["game_id"], ", ".join(t["names"])) for t in seated["tables"]))
 
 
 @session_group.command("show")
@@ -299,8 +299,9 @@ def session_verify(folder, as_json) -> None:
         click.echo(json.dumps({"ok": check.ok, "session_id": check.session_id, "rounds": check.rounds,
                                "games": check.games, "finished": check.finished, "problems": check.problems}))
     elif check.ok:
-        console.print(marked("[bold green]Verified[/]: session {}, {} rounds, {} games ({} finished), every drawn "
-                             "round drawn again from its seed.", check.session_id, check.rounds, len(check.games),
+        console.print(marked("[bold green]Verified[/]: session {}, {} round{}, {} games ({} finished), every drawn "
+                             "round drawn again from its seed.", check.session_id, check.rounds,
+                             "" if check.rounds == 1 else "s", len(check.games),
                              check.finished))
     else:
         for problem in check.problems:

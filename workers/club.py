@@ -59,10 +59,11 @@ class SessionNotFound(WorkersError, GameNotFoundError):
 
 
 class PlayerNotFound(WorkersError, GameNotFoundError):
-    """No player on the roster has this id (answered 404, as an unknown game is)."""
+    """No player on the roster has this id, name or alias (answered 404, as an unknown game is)."""
 
-    def __init__(self, player_id: str) -> None:
-        InputError.__init__(self, f"There is no player with id {player_id!r} on the roster.", code="player_not_found")
+    def __init__(self, player_id: str, hint: str = "") -> None:
+        InputError.__init__(self, f"There is no player with id {player_id!r} on the roster.{hint}",
+                            code="player_not_found")
         self.game_id = player_id
 
 
@@ -121,9 +122,16 @@ class Club:
         """A player's entry, every session game they sat in (merged entries' too) with its place,
         and their rating in each game, with its history, from every session in record order."""
         roster = self.roster()
-        if player_id not in roster.players:
-            raise PlayerNotFound(player_id)
-        pid = roster.resolve(player_id)
+        if player_id in roster.players:
+            pid = roster.resolve(player_id)
+        else:  # a name or an alias names a player as well as the id does ("did you mean" when none)
+            try:
+                pid = roster.find(player_id)
+            except ClubError as exc:
+                near = exc.legal or []
+                raise PlayerNotFound(player_id, f" Did you mean {' or '.join(map(repr, near))}?" if near else "") from None
+            if pid.startswith(ro.GUEST):
+                raise PlayerNotFound(player_id)
         games, every = [], []
         for session_id in self.session_ids():
             state = self.session(session_id)

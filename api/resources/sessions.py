@@ -138,9 +138,10 @@ class Rounds(MethodView):
         table's game. The reply holds each game's scorekeeper token, shown only this once."""
         actor = require_session_director(session_id)
         seated, tables = services().club.seat_round(session_id, body["seating"], body["seed"], actor=actor)
+        roster = services().club.roster()
         return {"round": seated.round, "method": seated.method, "seed": seated.seed,
-                "tables": [{"number": t.table, "players": t.players, "game_id": t.game_id, "token": t.token}
-                           for t in tables]}, 201
+                "tables": [{"number": t.table, "players": t.players, "names": [roster.name_of(p) for p in t.players],
+                            "game_id": t.game_id, "token": t.token} for t in tables]}, 201
 
 
 @blp.route(SESSION + "/publish")

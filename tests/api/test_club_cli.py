@@ -27,6 +27,11 @@ def test_roster_and_session_commands_seat_a_round_and_show_table_numbers(live): 
     assert seated["method"] == "drawn" and seated["seed"] == 11 and len(seated["tables"]) == 2
     shown = run("session", "show", session_id, "--url", live)
     assert shown.exit_code == 0 and "Round 1 (drawn, seed 11)" in shown.output and "Table 1 (Window)" in shown.output
+    # Each table of a round just seated is said with its players' names, not their roster ids.
+    second = run("session", "seat", session_id, "--url", live)
+    ids = {p["player_id"] for p in cli_json("player", "list", "--url", live)["players"]}
+    assert second.exit_code == 0 and "Round 2 seated" in second.output, second.output
+    assert sum(name in second.output for name in NAMES[:8]) == 8 and not any(i in second.output for i in ids)
     game = seated["tables"][0]["game_id"]
     table = run("show", game, "--url", live)
     assert "Table 1 (Window), round 1 of session " + session_id in table.output
@@ -110,4 +115,4 @@ def test_session_exported_and_verified_by_courtcard_export_and_verify(live, tmp_
     assert sorted(p.name for p in folder.iterdir()) == sorted([f"session-{session_id}.jsonl", "roster.jsonl",
                                                                 f"game-{game}.jsonl"])
     verified = run("verify", folder)
-    assert verified.exit_code == 0 and f"Verified: session {session_id}, 1 rounds, 1 games" in verified.output
+    assert verified.exit_code == 0 and f"Verified: session {session_id}, 1 round, 1 games" in verified.output

@@ -71,3 +71,16 @@ def test_courtcard_player_show_says_the_players_names_ratings_and_claims(live, c
     assert "Rating in queens-dungeon" in shown.output
     assert f"Dispute: Bob claimed against Cat, hand 1 trick 1, game {game_id}" in shown.output
     assert "Also known as: Annie" in run("player", "show", ids[0], "--url", live).output
+
+
+def test_roster_player_is_found_by_name_or_alias_as_by_id_with_did_you_mean(live, client):  # noqa: F811
+    """`courtcard player show Ann` (and GET /players/Ann) finds the player a name or an alias names,
+    as a session's seating does; a name nobody has is a 404 naming the nearest names."""
+    ids = add_roster(client, ["Ann", "Bob"])
+    by_name = client.get("/players/ann")
+    assert by_name.status_code == 200 and by_name.get_json()["player_id"] == ids[0]
+    shown = run("player", "show", "Bob", "--url", live)
+    assert shown.exit_code == 0 and ids[1] in shown.output, shown.output
+    unknown = client.get("/players/Anne")
+    assert unknown.status_code == 404
+    assert "Did you mean 'Ann'?" in unknown.get_json()["detail"]
