@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import request
 
 from api.director import is_director_key
@@ -11,7 +13,7 @@ from api.services import services
 from referee.game import record_has_secrets
 from referee.registry import get_game
 from referee.service import GameNotFoundError
-from workers.catalog import CatalogEntry
+from workers.catalog import CatalogEntry, GameCatalog
 
 
 def presented_token() -> str | None:
@@ -53,6 +55,32 @@ def require_director() -> None:
                          headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
     if not is_director_key(token):
         raise ApiProblem(403, "That is not the director's key of this service (data/director-key).", "token_rejected")
+
+
+def require_owner(tokens: GameCatalog, record_id: str, what: str, not_found: Exception,
+                  also: Callable[[str], str | None] | None = None) -> str:
+    """A record of its own (a session, a league) takes its director's token or the director's key:
+    returns ``"owner"`` or ``"director"``, or what ``also`` says another token is (an appeal's table
+    scorekeeper). An unknown id raises ``not_found``; a token none of these is 401 or 403 naming
+    ``what`` ("session S"), refused only on the stored entry."""
+    entry = tokens.get(record_id)
+    if entry is None:
+        raise not_found
+    token = presented_token()
+    if token is None:
+        raise ApiProblem(401, f"{what.capitalize()} needs its director's token: send 'Authorization: Bearer <token>'.",
+                         "token_required", headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
+    if entry.token_matches(token):
+        return "owner"
+    if is_director_key(token):
+        return "director"
+    other = also(token) if also is not None else None
+    if other is not None:
+        return other
+    stored = tokens.get(record_id, fresh=True)
+    if stored is not None and stored.token_matches(token):
+        return "owner"
+    raise ApiProblem(403, f"That token is not the director's token of {what}.", "token_rejected")
 
 
 def _fresh_entry_matches(game_id: str, token: str) -> bool:

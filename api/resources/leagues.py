@@ -7,10 +7,8 @@ from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import validate
 
-from api.auth import presented_token
-from api.director import is_director_key
+from api.auth import require_owner
 from api.jsonio import Blueprint
-from api.problems import ApiProblem
 from api.services import services
 from referee.club.leagues import MAX_NAME, RULES
 from referee.fields import ExactInteger
@@ -56,18 +54,8 @@ def leagues() -> Leagues:
 
 def require_league_director(league_id: str) -> str:
     """The league's director token, or the director's key. Returns who it is."""
-    entry = leagues().tokens.get(league_id)
-    if entry is None:
-        raise LeagueNotFound(league_id)
-    token = presented_token()
-    if token is None:
-        raise ApiProblem(401, f"League {league_id} needs its director's token: send 'Authorization: Bearer <token>'.",
-                         "token_required", headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
-    if entry.token_matches(token):
-        return "league-director"
-    if is_director_key(token):
-        return "director"
-    raise ApiProblem(403, f"That token is not the director's token of league {league_id}.", "token_rejected")
+    who = require_owner(leagues().tokens, league_id, f"league {league_id}", LeagueNotFound(league_id))
+    return "league-director" if who == "owner" else who
 
 
 @blp.route("")

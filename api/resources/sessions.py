@@ -7,10 +7,8 @@ from flask import Response
 from flask.views import MethodView
 from marshmallow import validate
 
-from api.auth import presented_token
-from api.director import is_director_key
+from api.auth import require_owner
 from api.jsonio import Blueprint
-from api.problems import ApiProblem
 from api.resources.signing import record_signer
 from api.services import services
 from referee.club.roster import ROSTER_STREAM
@@ -74,22 +72,19 @@ def require_session_director(session_id: str, game_id: str | None = None) -> str
     token of the game appealed (the players at that table). Returns who it is."""
     club = services().club
     club.session(session_id)  # an unknown session is a 404 naming it, whatever the token
-    entry = club.tokens.get(session_id)
-    if entry is None:
-        raise SessionNotFound(session_id)
-    token = presented_token()
-    if token is None:
-        raise ApiProblem(401, f"Session {session_id} needs its director's token: send 'Authorization: Bearer <token>'.",
-                         "token_required", headers={"WWW-Authenticate": 'Bearer realm="courtcard"'})
-    if entry.token_matches(token):
-        return "session-director"
-    if is_director_key(token):
-        return "director"
-    if game_id is not None:
-        game = services().catalog.get(game_id)
-        if game is not None and game.token_matches(token):
-            return "scorekeeper"
-    raise ApiProblem(403, f"That token is not the director's token of session {session_id}.", "token_rejected")
+
+    def table_scorekeeper(token: str) -> str | None:
+        if game_id is None:
+            return None
+        catalog = services().catalog
+        for game in (catalog.get(game_id), catalog.get(game_id, fresh=True)):  # refused only as stored
+            if game is not None and game.token_matches(token):
+                return "scorekeeper"
+        return None
+
+    who = require_owner(club.tokens, session_id, f"session {session_id}", SessionNotFound(session_id),
+                        also=table_scorekeeper)
+    return "session-director" if who == "owner" else who
 
 
 def session_json(session_id: str, state: SessionState) -> dict:
