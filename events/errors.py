@@ -77,6 +77,7 @@ class WriteOutcomeUnknownError(StoreUnavailableError):
     def __init__(self, game_id: str, reason: str) -> None:
         super().__init__(f"game {game_id!r}: the store did not confirm the append ({reason})")
         self.game_id = game_id
+        self.idempotency_key: str | None = None  # set by the service when the request had one
 
 
 class StoreDiskFullError(EventStoreError):

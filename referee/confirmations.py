@@ -26,7 +26,6 @@ first, and the players confirm the hand again once it is scored again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Optional
 
 from events.registry import event_type
@@ -44,7 +43,7 @@ GAME = 0
 #: A note is a line said to the director, not a letter.
 MAX_NOTE = 200
 
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 #: A confirmation's hand: 1 and up, or 0 (``GAME``) for the game as a whole.
 HandOrGame = Annotated[int, type("HandOrGameField", (ExactInteger,), {"low": 0, "high": MAX_HAND})]

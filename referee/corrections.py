@@ -43,7 +43,7 @@ def prune_restore_points(hand: Any) -> None:
     hand.snapshots = {v: point for v, point in hand.snapshots.items() if point[0].trick_no >= hand.trick_no - 1}
 
 
-def restore(current: Any, replaces_from: int) -> tuple[Any, tuple]:
+def restore(current: Any, replaces_from: int) -> tuple[Any, tuple[Any, ...]]:
     """The hand as it was just before the card at stream version ``replaces_from``, keeping the
     rulings made since on the irregular cards still on the table, and the restore point (whose
     other items a game puts back itself)."""

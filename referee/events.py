@@ -12,13 +12,13 @@ Hands are numbered from 1, tricks from 1 within a hand, seats from 0 clockwise.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Optional
+from dataclasses import field
+from typing import Any, Optional
 
 from events.registry import event_type
 from referee.kinds import EndReason, Kind, Record, SettingReason, Verdict, Window, closed
 
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 
 @event_type("GameCreated", version=1)
@@ -28,7 +28,7 @@ class GameCreated:
     """A game was set up: which game, every option, the seat names, and the kind of record."""
 
     game: str
-    options: dict
+    options: dict[str, Any]
     seats: list[str]
     record: Record  # "known" (every hand logged) or "blind" (only what the table saw)
 
@@ -185,7 +185,7 @@ class RenegeRuled:
     kind: Kind
     verdict: Verdict
     window: Window
-    evidence: dict
+    evidence: dict[str, Any]
     claimant: Optional[int] = None
 
 
@@ -224,7 +224,7 @@ class HandScored:
 
     hand: int
     dealer: int
-    sheet: dict
+    sheet: dict[str, Any]
     totals: list[int]
 
 

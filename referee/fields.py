@@ -12,7 +12,8 @@ JSON ``true`` or ``false``, never ``0``, ``1`` or ``"yes"``.
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any
 
 from marshmallow import fields, validate
 
@@ -38,7 +39,7 @@ class ExactInteger(fields.Integer):
     low, high = 0, MAX_INTEGER
     default_error_messages = {"invalid": "Not a whole number: write an integer such as 2 (not 2.0, \"2\" or true)."}
 
-    def __init__(self, low: int | None = None, high: int | None = None, **kwargs) -> None:
+    def __init__(self, low: int | None = None, high: int | None = None, **kwargs: Any) -> None:
         low = self.low if low is None else low
         high = self.high if high is None else high
         super().__init__(strict=True, validate=validate.Range(low, high), **kwargs)
@@ -51,7 +52,7 @@ class ExactBoolean(fields.Boolean):
 
     default_error_messages = {"invalid": "Not a boolean: write true or false (not 1, 0 or a string)."}
 
-    def _deserialize(self, value, attr, data, **kwargs) -> bool:
+    def _deserialize(self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any) -> bool:
         if isinstance(value, bool):
             return value
         raise self.make_error("invalid")

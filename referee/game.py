@@ -125,7 +125,7 @@ class Game(Protocol):
 
     def scores(self, state: GameState) -> dict[str, Any]: ...
 
-    def score_mark(self, state: GameState) -> tuple:
+    def score_mark(self, state: GameState) -> tuple[Any, ...]:
         """What the score sheet's scored part depends on (hands scored, totals), cheap to make: it
         changes exactly when a hand is scored or a total moves, so the service knows when to
         refresh the sheet without building it."""

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Literal, get_args
+from typing import Literal, TypeVar, get_args
+
+_T = TypeVar("_T")
 
 #: A known record logs every hand; a blind one only what the table saw.
 Record = Literal["known", "blind"]
@@ -43,11 +45,11 @@ EndReason = Literal["target", "hands", "early"]
 RECORDS: tuple[str, ...] = get_args(Record)
 
 
-def closed(cls: type) -> type:
+def closed(cls: type[_T]) -> type[_T]:
     """Give a class (before ``dataclass`` makes its ``__init__``) a ``__post_init__`` that refuses
     a value outside the ``Literal`` of any field (``None`` too, where the field is optional)."""
     hints = typing.get_type_hints(cls)
-    allowed: dict[str, tuple] = {}
+    allowed: dict[str, tuple[object, ...]] = {}
     for name, tp in hints.items():
         args = typing.get_args(tp)
         if typing.get_origin(tp) is Literal:
@@ -58,11 +60,11 @@ def closed(cls: type) -> type:
                 allowed[name] = typing.get_args(inner[0]) + (None,)
     title = cls.__name__
 
-    def __post_init__(self) -> None:
+    def __post_init__(self: object) -> None:
         for name, values in allowed.items():
             value = getattr(self, name)
             if value not in values:
                 raise ValueError(f"{title}.{name} is one of {', '.join(map(repr, values))}, not {value!r}")
 
-    cls.__post_init__ = __post_init__
+    setattr(cls, "__post_init__", __post_init__)  # a class made here: no attribute to declare
     return cls

@@ -96,7 +96,7 @@ class StateCache:
         self._states: OrderedDict[str, tuple[GameState, str]] = OrderedDict()
         self._guard = threading.Lock()
         self._locks: dict[str, threading.RLock] = {}
-        self._marks: dict[str, tuple] = {}
+        self._marks: dict[str, tuple[Any, ...]] = {}
 
     def lock(self, game_id: str) -> threading.RLock:
         with self._guard:
@@ -131,11 +131,11 @@ class StateCache:
             self._states.pop(game_id, None)
             self._marks.pop(game_id, None)
 
-    def score_mark(self, game_id: str) -> tuple | None:
+    def score_mark(self, game_id: str) -> tuple[Any, ...] | None:
         """What the game's score sheet depended on after the last action this cache folded."""
         return self._marks.get(game_id)
 
-    def set_score_mark(self, game_id: str, mark: tuple) -> None:
+    def set_score_mark(self, game_id: str, mark: tuple[Any, ...]) -> None:
         self._marks[game_id] = mark
 
     def forget_score_mark(self, game_id: str) -> None:
@@ -190,9 +190,9 @@ class RefereeService:
             self.cache.drop(game_id)
             cached = None
             head, fresh = self.store.head_and_after(game_id, 0)
-        if cached is None and not fresh:
-            raise GameNotFoundError(game_id)
         if not fresh:
+            if cached is None:
+                raise GameNotFoundError(game_id)
             return cached
         self.cache.forget_score_mark(game_id)  # events logged elsewhere may have moved the scores
         state = self._fold_record(game_id, cached[0] if cached else None, fresh)
@@ -267,7 +267,7 @@ class RefereeService:
             # the head (version and hash); what it refuses is decided again on the head first.
             entry = self.cache.get(game_id)
             synced = entry is None
-            if synced:
+            if entry is None:
                 entry = self._sync(game_id)
             game = game_for(entry[0])
             command = _load_command(game, action, fields)
@@ -450,7 +450,8 @@ def _describe(exc: marshmallow.ValidationError) -> str:
 
 
 def _game_name(first: Envelope) -> str:
-    return first.payload["game"]
+    name: str = first.payload["game"]
+    return name
 
 
 def _rng() -> random.Random:

@@ -10,7 +10,6 @@ and bounded (``referee.fields``): a seat is a ``Seat``, any other integer an ``E
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 import marshmallow
@@ -18,7 +17,7 @@ import marshmallow_dataclass
 
 from referee.fields import ExactBoolean, ExactInteger, HandNo, Seat, Trick
 
-frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen
 
 
 @frozen

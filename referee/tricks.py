@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from typing import Any
+
 from referee.cards import DECK52, SUIT
 
 _NEVER: Mapping[str, bool] = {}
@@ -65,7 +67,7 @@ def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None, strength: 
     return best_seat
 
 
-def cards_left(tricks: Iterable[Mapping], trick: Iterable[tuple[int, str]], seats: int, hand_size: int) -> list[int]:
+def cards_left(tricks: Iterable[Mapping[str, Any]], trick: Iterable[tuple[int, str]], seats: int, hand_size: int) -> list[int]:
     """Cards each seat still holds: ``hand_size`` less what it played to the completed ``tricks``
     (records with their ``seats``) and to the ``trick`` in progress. Public in every record."""
     played_by = [0] * seats

@@ -155,7 +155,7 @@ class Trail:
     def __copy__(self) -> Trail:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Trail:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
         return self  # a game whose clone is a deep copy must not copy the state copies
 
     @classmethod

@@ -23,7 +23,7 @@ from typing import Any
 
 from referee.cards import card_words
 from referee.events import EntryRedone, EntryUndone, GameCreated, GameEnded
-from referee.seat_names import Names
+from referee.seat_names import Names as Names  # said here with the words that use it
 
 #: A table of words: an event class -> its sentence (without the full stop) from payload and names.
 Said = Callable[[Mapping[str, Any], Names], str]

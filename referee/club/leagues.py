@@ -30,7 +30,7 @@ from referee.errors import InputError
 RULES = ("sum", "best")
 MAX_NAME = 120
 
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 
 @event_type("LeagueCreated", version=1)

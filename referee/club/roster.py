@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from events.registry import event_type
 from referee.club.errors import ClubError
 from referee.seat_names import check_seat_names
 
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 #: The id of the one stream that holds the club's roster.
 ROSTER_STREAM = "roster"
@@ -68,7 +68,7 @@ class Player:
     aliases: list[str] = field(default_factory=list)
     merged_into: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "name": self.name, "member_number": self.member_number,
                 "aliases": list(self.aliases), "merged_into": self.merged_into}
 
@@ -100,7 +100,7 @@ class Roster:
         seen = set()
         while player_id in self.players and self.players[player_id].merged_into and player_id not in seen:
             seen.add(player_id)
-            player_id = self.players[player_id].merged_into
+            player_id = self.players[player_id].merged_into or player_id  # the loop tested it is set
         return player_id
 
     def active(self) -> list[Player]:

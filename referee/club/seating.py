@@ -30,7 +30,7 @@ REPEATED_TABLE = 10_000
 Seating = list[tuple[str, ...]]
 
 
-def draw(players: Sequence[str], tables: int, seats: int, earlier: Sequence[Seating], seed: int) -> Seating:
+def draw(players: Sequence[str], tables: int, seats: int, earlier: Sequence[Seating], seed: int | None) -> Seating:
     """Seat ``players`` at ``tables`` tables of ``seats`` each (``len(players) == tables * seats``),
     given the ``earlier`` rounds' seatings, from ``seed``. Table 1 is the first tuple."""
     if len(players) != tables * seats:
@@ -48,6 +48,7 @@ def draw(players: Sequence[str], tables: int, seats: int, earlier: Sequence[Seat
             best, best_cost = [tuple(t) for t in tabled], cost
         if best_cost == 0:
             break
+    assert best is not None  # STARTS > 0: at least one start ran
     return best
 
 
@@ -58,12 +59,12 @@ def cost_of(seating: Sequence[Sequence[str]], earlier: Sequence[Seating]) -> int
     return sum(_table_cost(t, met, sat) for t in seating)
 
 
-def _table_cost(table: Sequence[str], met: Counter, sat: set) -> int:
+def _table_cost(table: Sequence[str], met: Counter[frozenset[str]], sat: set[frozenset[str]]) -> int:
     cost = sum(met[frozenset(pair)] ** 2 for pair in combinations(table, 2))
     return cost + (REPEATED_TABLE if frozenset(table) in sat else 0)
 
 
-def _improve(tabled: list[list[str]], met: Counter, sat: set) -> int:
+def _improve(tabled: list[list[str]], met: Counter[frozenset[str]], sat: set[frozenset[str]]) -> int:
     """Swap players between tables while a swap lowers the cost (in place); the cost reached."""
     costs = [_table_cost(t, met, sat) for t in tabled]
     improved = True

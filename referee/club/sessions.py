@@ -22,7 +22,7 @@ from events.registry import event_type
 from referee.club.errors import ClubError
 from referee.club.seating import draw
 
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 #: The correction period by default: 30 minutes after the results are published.
 CORRECTION_SECONDS = 30 * 60
@@ -41,7 +41,7 @@ class SessionOpened:
     name: str
     date: str
     game: str
-    options: dict
+    options: dict[str, Any]
     record: str
     tables: int
     table_names: list[str]
@@ -123,6 +123,12 @@ class SessionState:
     appeals: list[tuple[int, AppealLodged, str]] = field(default_factory=list)  # (version, event, recorded at)
     version: int = 0
 
+    @property
+    def started(self) -> SessionOpened:
+        """The session's opening: every session read from the store begins with it."""
+        assert self.opened is not None, "a session's record begins with SessionOpened"
+        return self.opened
+
     def apply(self, event: Any, recorded_at: str) -> None:
         self.version += 1
         if isinstance(event, SessionOpened):
@@ -151,14 +157,14 @@ class SessionState:
         return None
 
     def table_name(self, table: int) -> str | None:
-        names = self.opened.table_names
+        names = self.started.table_names
         return names[table - 1] if table <= len(names) and names[table - 1] else None
 
     def closes_at(self) -> str | None:
         """When the correction period closes (the record's time), or None before publication."""
         if self.published_at is None:
             return None
-        return _text(_time(self.published_at) + dt.timedelta(seconds=self.opened.correction_seconds))
+        return _text(_time(self.published_at) + dt.timedelta(seconds=self.started.correction_seconds))
 
     def is_final(self, now: str) -> bool:
         return is_past(self.closes_at(), now)
@@ -168,7 +174,7 @@ class SessionState:
     def seating(self, given: list[list[str]] | None, seed: int | None) -> RoundSeated:
         """The next round's seating, given or drawn; refused when it does not fit the session."""
         self._open_for("seat a round")
-        s = self.opened
+        s = self.started
         number = len(self.rounds) + 1
         if given is None:
             if len(s.players) % s.seats or len(s.players) // s.seats > s.tables:
@@ -229,7 +235,7 @@ class SessionState:
     def _seats_of(self, game_id: str) -> int:
         if self.table_of(game_id) is None:
             raise ClubError(f"Game {game_id} was not played in this session.", code="unknown_session_game")
-        return self.opened.seats
+        return self.started.seats
 
 
 def check_opening(name: str, tables: int, table_names: list[str], players: list[str], seats: int,

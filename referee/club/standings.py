@@ -156,8 +156,9 @@ def rank(results: Iterable[TableResult], adjusted: set[str] | frozenset[str] = f
             t = tally.setdefault(player, {"mp": 0, "firsts": 0, "total": None, "places": [], "ids": [], "adj": []})
             t["mp"] += match_points(r.places, seat)
             t["firsts"] += r.places[seat] == 1
-            if r.totals[seat] is not None:
-                t["total"] = (t["total"] or 0) + r.totals[seat]
+            total = r.totals[seat]
+            if total is not None:
+                t["total"] = (t["total"] or 0) + total
             t["places"].append(r.places[seat])
             t["ids"].append(r.game_id)
             if r.game_id in adjusted:
@@ -176,7 +177,7 @@ def rank_tally(tally: dict[str, dict[str, Any]], criteria: Sequence[tuple[str, s
     """Players ranked on ``criteria`` (higher is better; a missing value counts 0), each with its
     rank (shared by players level on every criterion, listed by player id) and the words saying
     why it is below the line above (None for the first)."""
-    def key(t: dict[str, Any]) -> tuple:
+    def key(t: dict[str, Any]) -> tuple[Any, ...]:
         return tuple(-(t[k] or 0) for k, _, _ in criteria)
 
     keyed = sorted(tally.items(), key=lambda kv: (*key(kv[1]), kv[0]))

@@ -12,7 +12,7 @@ from typing import Optional
 
 from referee.fields import BidAmount, Seat
 from referee.shared_commands import ClaimRenege, EndGame, TakeBack
-from referee.shared_commands import frozen as _frozen
+from referee.frozen import frozen as _frozen
 
 __all__ = ["Deal", "Bid", "Play", "ClaimRenege", "TakeBack", "EndGame", "SHARED_ACTIONS"]
 

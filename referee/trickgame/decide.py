@@ -19,7 +19,7 @@ from referee.cards import IS_QUEEN, deck_without, parse_card
 from referee.dealing import check_makes_up_deck, deal_salt, shuffled_hands
 from referee.reneges import (
     claim_evidence, claimed_card, evidence_of, last_upheld, not_proven, one_per_card, open_in_window, proven_by_play,
-    uphold, upheld_kind, window_of,
+    Irregularity, uphold, upheld_kind, window_of,
 )
 from referee.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.standings import leaders
@@ -82,7 +82,7 @@ class TrickDecide:
                                      seat=seat, card=card, trick=trick)
         return card
 
-    def describe(self, state: TableState, irr: dict[str, Any]) -> str:
+    def describe(self, state: TableState, irr: Irregularity) -> str:
         """``Seat 1 (Bob) did not follow suit with 3C in trick 4`` for rulings and messages."""
         return f"{state.seat_label(irr.seat)} {IRREGULAR_WORDS[irr.kind]} with {irr.card} in trick {irr.trick}"
 
@@ -209,7 +209,7 @@ class TrickDecide:
 
     # ------------------------------------------------------------ irregularities
 
-    def rule_upheld(self, b: Batch, irr: dict[str, Any], window: str, evidence: dict[str, Any],
+    def rule_upheld(self, b: Batch, irr: Irregularity, window: str, evidence: dict[str, Any],
                     claimant: int | None) -> None:
         """Record an upheld ruling; in window B or C its ruling says what the renege costs, and the
         game adds what it costs at once (Queen's Dungeon's setting in window C)."""

@@ -32,6 +32,7 @@ from referee.kinds import RECORDS, FollowRule, Kind
 from referee.shared_commands import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
+from referee.reneges import Irregularity
 from referee.trickgame.state import Hand, Layout, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
 from referee.trickgame.words import TrickWords
@@ -137,7 +138,7 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
         """Known record: the cards of ``hand`` that make the claim false (empty when it is true)."""
         return [c for c in hand if self.follows(rule, suit, c)]
 
-    def disproved_by(self, irr: dict[str, Any], card: str) -> bool:
+    def disproved_by(self, irr: Irregularity, card: str) -> bool:
         """True when holding ``card`` contradicts the claim ``irr`` made (a later play, a shown card)."""
         return self.follows(irr.rule, irr.suit, card)
 
@@ -194,7 +195,7 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
         nothing to say). It must not tell the table anything hidden."""
         return None
 
-    def after_upheld(self, b: Batch, irr: dict[str, Any], window: str) -> None:
+    def after_upheld(self, b: Batch, irr: Irregularity, window: str) -> None:
         """The events an upheld ruling brings beyond itself (Queen's Dungeon: window C's setting)."""
 
     def keep_ruling(self, hand: Hand, kept: KeptRuling) -> None:

@@ -9,7 +9,7 @@ play, its tricks and its irregularities. A game subclasses ``Hand`` (and, for it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self, TypeVar
 
 from referee.corrections import KeptRuling
 from referee.kinds import Record
@@ -72,7 +72,7 @@ class Hand:
         # later card could disprove.
         self.irregular: list[Irregularity] = []
         self.found: list[Established] = []  # reneges established in window B or C, in order
-        self.snapshots: dict[int, tuple] = {}  # version of a suspect card -> restore point
+        self.snapshots: dict[int, tuple[Any, ...]] = {}  # version of a suspect card -> restore point
         # What rulings did to totals (Queen's Dungeon's settings and penalties), with their
         # versions: a correction keeps them (``referee.corrections``).
         self.ruled: list[KeptRuling] = []
@@ -87,7 +87,7 @@ class Hand:
         self.next_of = {s: order[(i + 1) % n] for i, s in enumerate(order)}
         self.turn = order[0]
 
-    def clone(self) -> Hand:
+    def clone(self) -> Self:
         """An independent copy, restore points shared (they are never changed once made).
 
         What ``apply`` changes in place is copied (a game's subclass adds its own): the lists and
@@ -107,9 +107,10 @@ class Hand:
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
+_T = TypeVar("_T")
 
 
-def _shallow(obj: Any) -> Any:
+def _shallow(obj: _T) -> _T:
     """A new object of ``obj``'s class holding the same values in every slot (its bases' too)."""
     cls = type(obj)
     slots = _SLOTS.get(cls)
@@ -146,9 +147,9 @@ class TableState:
         self.replaced: list[list[int]] = []  # [first, last] stream versions marked replaced
         self.outcome: dict[str, Any] | None = None
         self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
-        self.confirmations: tuple = ()  # the players' confirmations of scored hands (``referee.confirmations``)
+        self.confirmations: tuple[Any, ...] = ()  # the players' confirmations of scored hands (``referee.confirmations``)
 
-    def clone(self) -> TableState:
+    def clone(self) -> Self:
         """An independent copy for look-ahead in ``decide``. Records once appended (sheets,
         rulings) are never changed, so one level is copied."""
         new = _shallow(self)

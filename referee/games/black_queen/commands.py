@@ -7,7 +7,7 @@ from typing import Any
 
 from referee import events as ev
 from referee.fields import Seat
-from referee.shared_commands import frozen as _frozen
+from referee.frozen import frozen as _frozen
 from referee.table_actions import trick_command_of
 from referee.trickgame.commands import SHARED_ACTIONS
 

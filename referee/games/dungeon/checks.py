@@ -49,7 +49,7 @@ def in_deck(state: DungeonState, text: object) -> str:
     return card
 
 
-def held_card(state: DungeonState, seat: int, text: object, hand: list[str] | None = None,
+def held_card(state: DungeonState, seat: int, text: str, hand: list[str] | None = None,
               taken: tuple[str, ...] = (), *, out_of_turn: bool = False) -> str:
     """The card ``text`` names in ``seat``'s hand (or in ``hand``, what is left of it), as it is
     played: its identity, and a Joker's declaration (which a Joker needs); else CardNotInHand. In a

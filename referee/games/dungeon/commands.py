@@ -8,7 +8,6 @@ the reshuffle) carry no seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Optional
 
 from referee.fields import Seat
@@ -16,7 +15,7 @@ from referee.games.dungeon import events as ev
 from referee.games.dungeon.blind import UNKNOWN
 from referee.shared_commands import schemas_of
 
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 
 @_frozen

@@ -46,7 +46,7 @@ def decide_accuse(state: DungeonState, c: cmd.Accuse, rng: Any) -> list[Any]:
     return [ev.DungeonAccused(c.seat, c.target, cheating, discarded, revealed)]
 
 
-def turned_up(state: DungeonState, seat: int, revealed: list[str] | None, dungeon: list | None = None) -> list[str]:
+def turned_up(state: DungeonState, seat: int, revealed: list[str] | None, dungeon: list[tree.Passage] | None = None) -> list[str]:
     """A blind record: ``seat``'s face-down dungeon (or ``dungeon``, the same with a passage just
     laid) as it was turned up, checked against the record (one card for each passage, the passages
     the record knows as they are, the others seen nowhere else), as identities in the order laid."""

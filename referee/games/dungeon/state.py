@@ -59,7 +59,7 @@ class DungeonState:
         self.aces: list[tuple[int, str]] = []
         self.outcome: dict[str, Any] | None = None
         self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
-        self.confirmations: tuple = ()  # the players' confirmations of the result (``referee.confirmations``)
+        self.confirmations: tuple[Any, ...] = ()  # the players' confirmations of the result (``referee.confirmations``)
 
     @property
     def players(self) -> int:

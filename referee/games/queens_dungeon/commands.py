@@ -12,7 +12,7 @@ from typing import Any, Optional
 from referee import events as ev
 from referee.fields import Seat
 from referee.shared_commands import AcceptPenalty, ClaimRenege, EndGame, TakeBack
-from referee.shared_commands import frozen as _frozen
+from referee.frozen import frozen as _frozen
 from referee.table_actions import shared_command_of
 
 __all__ = ["Cut", "CallTrump", "Deal", "ExchangeHand", "Play", "ChangeTrump", "AnnounceChallenge", "ClaimRenege",

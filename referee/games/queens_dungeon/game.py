@@ -24,7 +24,7 @@ from referee.games.queens_dungeon.options import OptionsSchema, layout_of, load_
 from referee.games.queens_dungeon.scoring import hand_sheet
 from referee.games.queens_dungeon.state import QDHand, QDState
 from referee.corrections import KeptRuling
-from referee.reneges import open_in_window
+from referee.reneges import Irregularity, open_in_window
 from referee.standings import winners_at_target
 from referee.games.queens_dungeon import words
 from referee.trickgame.game import TrickGame
@@ -297,7 +297,7 @@ class QueensDungeon(TrickGame):
 
     # ------------------------------------------------------------ reneges: window C's setting, window B's penalty
 
-    def after_upheld(self, b: Batch, irr: dict[str, Any], window: str) -> None:
+    def after_upheld(self, b: Batch, irr: Irregularity, window: str) -> None:
         if window == "C":
             unit, before, after = rules.setting(b.sim(), irr.seat, "renege")
             b.add(ev.TotalSet(irr.seat, unit, "renege", before, after, irr.hand, irr.trick))

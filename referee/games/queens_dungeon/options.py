@@ -44,7 +44,7 @@ class OptionsSchema(marshmallow.Schema):
 def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
     """Validate and complete options; raises InvalidOption with a readable message."""
     try:
-        opts = OptionsSchema().load(dict(raw or {}))
+        opts: dict[str, Any] = OptionsSchema().load(dict(raw or {}))
     except marshmallow.ValidationError as exc:
         raise InvalidOption(f"Invalid options: {exc.messages}") from exc
     n = opts["players"]

@@ -11,6 +11,7 @@ position the solver cannot decide within its budget is said to be undecided, nev
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from referee.games.the_queens import commands as cmd
@@ -77,7 +78,7 @@ def audit_notes(state: QueensState, events: list[Any], seconds: float = 1.0) -> 
     return _undecided(out, verdicts)
 
 
-def _bisect(verdict, won: int, lost: int, may_solve) -> tuple[int, int]:
+def _bisect(verdict: Callable[[int], str], won: int, lost: int, may_solve: Callable[[], bool]) -> tuple[int, int]:
     """The closest pair (won, lost) of positions found, from a won position before a lost one.
     An undecided position is stepped round: the next one tried is the unsolved one nearest the middle."""
     tried: set[int] = set()

@@ -27,11 +27,12 @@ from collections import Counter
 
 from referee.cards import IS_QUEEN, SUIT, SUIT_NAMES, card_words
 from referee.games.the_queens.cards import CARD_OF, COPIES, UNSEEN, VALUE
+from referee.games.the_queens.rules import Tableau
 
 _ENDING = ": the key can never be played out"
 
 
-def key_lock(t) -> str | None:
+def key_lock(t: Tableau) -> str | None:
     """Why the key of the tableau ``t`` can never be played out (naming the cards), or None when
     this test cannot prove it. The key card nearest the top that is locked is the one named."""
     key = t.key
@@ -46,13 +47,13 @@ def key_lock(t) -> str | None:
     return None
 
 
-def _heights(t, suit: str) -> list[int]:
+def _heights(t: Tableau, suit: str) -> list[int]:
     """The two foundations of ``suit``: cards on each (0, for one whose King is not home)."""
     found = [len(f) for f in t.foundations if SUIT[f[0]] == suit]
     return found + [0] * (COPIES - len(found))
 
 
-def _locked(t, key: list[str], p: int) -> str | None:
+def _locked(t: Tableau, key: list[str], p: int) -> str | None:
     card = key[p]
     suit, v = SUIT[card], VALUE[card]
     under = Counter(c for c in key[:p] if c != UNSEEN and SUIT[c] == suit)

@@ -364,7 +364,7 @@ def seen(t: Tableau, card: object) -> list[Any]:
     return out.events
 
 
-def _times_seen(t: Tableau) -> Counter:
+def _times_seen(t: Tableau) -> Counter[str]:
     return Counter(c for stack in (t.key, t.pack, t.talon, *t.piles, *t.foundations) for c in stack)
 
 
@@ -396,15 +396,16 @@ def turn(t: Tableau, card: object = None) -> list[Any]:
     if top == UNSEEN:
         if card is None:
             raise IllegalMove("As dealt, say which card you turned: turn card=...")
-        card = _unseen_card(t, card)
+        turned = _unseen_card(t, card)
     elif card is not None and parse_card(card) != top:
         raise IllegalMove(f"The pack's top card is {card_name(top)}, not {card_name(parse_card(card))}.",
                           card=parse_card(card))
-    card = top if top != UNSEEN else card
+    else:
+        turned = top
     out = _Events(t)
-    out.add(ev.QueensCardTurned(card))
-    if VALUE[card] == _KING:
-        out.add(ev.QueensKingFounded(card, "pack", len(t.foundations)))
+    out.add(ev.QueensCardTurned(turned))
+    if VALUE[turned] == _KING:
+        out.add(ev.QueensKingFounded(turned, "pack", len(t.foundations)))
     _settle(out)
     return out.events
 
@@ -429,12 +430,12 @@ def new_pack(t: Tableau) -> list[Any]:
 # ----------------------------------------------------------------------------------------- what is legal
 
 
-def legal_moves(t: Tableau) -> list[tuple]:
+def legal_moves(t: Tableau) -> list[tuple[str, ...]]:
     """Every move the player may make: ``("move", card, source, target)``, ``("turn",)`` and
     ``("new_pack",)``. Empty when the game is over, or stuck."""
     if not t.dealt or t.ended or awaiting(t):
         return []
-    out: list[tuple] = []
+    out: list[tuple[str, ...]] = []
     for source in _sources(t):
         card = t.top(source)
         if card is None:

@@ -28,7 +28,7 @@ class QueensState:
         self.corrections: list[dict[str, int]] = []  # {"version", "replaces_from"} of each take-back
         self.moves = 0  # moves standing
         self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
-        self.confirmations: tuple = ()  # the player's confirmation of the result (``referee.confirmations``)
+        self.confirmations: tuple[Any, ...] = ()  # the player's confirmation of the result (``referee.confirmations``)
 
     def clone(self) -> QueensState:
         new = copy.copy(self)
