@@ -150,6 +150,7 @@ def _compile(cls: type, seen: dict[type, DataclassCodec]) -> DataclassCodec:
         if not f.init or f.metadata:
             raise Unsupported(f"field {f.name} has metadata or is not in __init__")
         load, dump = _converters(hints[f.name], seen)
+        default: Callable[[], Any] | object  # a factory, or _MISSING when the field is required
         if f.default is not _MISSING:
             default = (lambda value: lambda: value)(f.default)
         elif f.default_factory is not _MISSING:
