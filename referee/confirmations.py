@@ -34,7 +34,8 @@ from typing import Annotated
 
 from referee.fields import MAX_HAND, ExactInteger, Seat
 from referee.seat_names import unseen_character
-from referee.shared_commands import schemas_of
+from referee.command_schemas import schemas_of
+from referee.frozen import frozen as _frozen
 
 #: The action name of a confirmation, in every game.
 CONFIRM_ACTION = "confirm"
@@ -43,7 +44,6 @@ GAME = 0
 #: A note is a line said to the director, not a letter.
 MAX_NOTE = 200
 
-from referee.frozen import frozen as _frozen
 
 #: A confirmation's hand: 1 and up, or 0 (``GAME``) for the game as a whole.
 HandOrGame = Annotated[int, type("HandOrGameField", (ExactInteger,), {"low": 0, "high": MAX_HAND})]

@@ -55,7 +55,8 @@ from typing import Any, Optional
 from referee.decide_again import decide_batches
 from referee.errors import WrongPhase
 from referee.events import EntryRedone, EntryUndone, RenegeClaimed
-from referee.shared_commands import ClaimRenege, TakeBack, schemas_of
+from referee.command_schemas import schemas_of
+from referee.trickgame.shared_commands import ClaimRenege, TakeBack
 
 #: The action names of an undo and a redo, in every game.
 UNDO_ACTION, REDO_ACTION = "undo", "redo"

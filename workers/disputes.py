@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from referee.events import (CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet,
-                             taken_back)
+from referee.events import CardPlayed, CardTakenBack, HandDealt, RenegeClaimed, RenegeRuled, taken_back
+from referee.games.queens_dungeon.events import PenaltyAccepted, TotalSet
 from referee.game import Game
 from referee.registry import get_game
 from referee.trickgame.words import FOUND_WORDS

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee import events as ev
-from referee.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
-from referee.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
+from referee.trickgame.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
+from referee.trickgame.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
 from referee.trickgame.state import TableState
 
 

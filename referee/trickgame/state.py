@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Self, TypeVar
 
-from referee.corrections import KeptRuling
+from referee.trickgame.corrections import KeptRuling
 from referee.kinds import Record
-from referee.reneges import Established, Irregularity
+from referee.trickgame.reneges import Established, Irregularity
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Hand:
         self.found: list[Established] = []  # reneges established in window B or C, in order
         self.snapshots: dict[int, tuple[Any, ...]] = {}  # version of a suspect card -> restore point
         # What rulings did to totals (Queen's Dungeon's settings and penalties), with their
-        # versions: a correction keeps them (``referee.corrections``).
+        # versions: a correction keeps them (``referee.trickgame.corrections``).
         self.ruled: list[KeptRuling] = []
         self.last_play_version = 0
         self.dealt = False

@@ -13,8 +13,7 @@ from typing import Any, Optional
 from referee.fields import Seat
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.blind import UNKNOWN
-from referee.shared_commands import schemas_of
-
+from referee.command_schemas import schemas_of
 from referee.frozen import frozen as _frozen
 
 
@@ -284,7 +283,7 @@ _RECORDED: dict[type, Any] = {
 
 
 def command_of(event: Any) -> Any:
-    """The command a table-action event records (see ``referee.table_actions``), None for an
+    """The command a table-action event records (see ``referee.redecide``), None for an
     event only the referee makes."""
     recorded = _RECORDED.get(type(event))
     return recorded(event) if recorded is not None else None

@@ -20,7 +20,6 @@ from dataclasses import field
 from typing import Optional
 
 from events.registry import event_type
-
 from referee.frozen import frozen as _frozen
 
 

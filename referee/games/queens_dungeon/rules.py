@@ -18,8 +18,8 @@ from typing import Any
 
 from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT, SUIT_NAMES
 from referee.games.queens_dungeon.state import QDState
-from referee.reneges import Irregularity
-from referee.tricks import follow_options, is_legal_follow
+from referee.trickgame.reneges import Irregularity
+from referee.trickgame.tricks import follow_options, is_legal_follow
 
 STRENGTH = QD_STRENGTH
 
@@ -106,7 +106,7 @@ def disproves(kind: str, suit: str | None, card: str) -> bool:
 
 def disproved_by(irr: Irregularity, card: str) -> bool:
     """True when holding ``card`` contradicts the claim the irregularity record ``irr`` made (the
-    test ``referee.reneges`` asks of a game)."""
+    test ``referee.trickgame.reneges`` asks of a game)."""
     return disproves(irr.kind, irr.suit, card)
 
 

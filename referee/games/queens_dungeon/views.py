@@ -12,10 +12,10 @@ from typing import Any
 from referee.words import Names
 from referee.cards import sort_hand
 from referee.games.queens_dungeon.state import QDState
-from referee.reneges import director_irregularities
+from referee.trickgame.reneges import director_irregularities
 from referee.trickgame.game import TrickGame
 from referee.trickgame.views import shown_dealer
-from referee.tricks import cards_left
+from referee.trickgame.tricks import cards_left
 
 
 def public_view(game: TrickGame, state: QDState, seat: int | None = None) -> dict[str, Any]:

@@ -14,7 +14,6 @@ from dataclasses import field
 from typing import Optional
 
 from events.registry import event_type
-
 from referee.frozen import frozen as _frozen
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import events as ev
-from referee.shared_commands import ClaimRenege, EndGame, TakeBack
+from referee.trickgame.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.trickgame import commands as trick
 
 
