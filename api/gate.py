@@ -75,6 +75,6 @@ class GatedApp:
             try:
                 return list(body)
             finally:
-                close = getattr(body, "close", None)
+                close = getattr(body, "close", None)  # a WSGI body may have one (PEP 3333)
                 if close is not None:
                     close()

@@ -150,7 +150,7 @@ def _title(status: int) -> str:
 
 
 def _http_exception(exc: HTTPException) -> Response:
-    data = getattr(exc, "data", None) or {}
+    data = getattr(exc, "data", None) or {}  # what webargs attaches to a request it refused; else none
     errors = data.get("errors") or data.get("messages")
     detail = data.get("message") or exc.description or _title(exc.code or 500)
     if errors:
@@ -213,7 +213,7 @@ def register_problem_handlers(app: Flask) -> None:
     @app.errorhandler(WriteOutcomeUnknownError)
     def _outcome_unknown(exc: WriteOutcomeUnknownError):
         log.warning("append sent but not confirmed: %s", exc)
-        key = getattr(exc, "idempotency_key", None)
+        key = getattr(exc, "idempotency_key", None)  # the service adds it when the append carried one
         retry = (f"Send it again with the header Idempotency-Key: {key}" if key else
                  "Send it again with the same Idempotency-Key")
         return problem(503, "The game record did not confirm the write in time, so it may or may not have been "

@@ -67,7 +67,7 @@ class LazyConsole:
             self._console = TerminalConsole(**self._kwargs)
         return self._console
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> Any:  # every other member of rich's Console, made when first used
         return getattr(self.real, name)
 
 

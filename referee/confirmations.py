@@ -33,6 +33,8 @@ from referee.errors import InvalidSeat, InputError, WrongPhase
 from typing import Annotated
 
 from referee.fields import MAX_HAND, ExactInteger, Seat
+from referee.game import Game
+from referee.game_wrapper import GameWrapper
 from referee.seat_names import unseen_character
 from referee.command_schemas import schemas_of
 from referee.frozen import frozen as _frozen
@@ -92,25 +94,23 @@ class ConfirmRefused(WrongPhase):
     the seat confirmed it already."""
 
 
-def played_in_hands(game: Any) -> bool:
+def played_in_hands(game: Game) -> bool:
     """Whether ``game`` scores hand by hand (each hand is confirmed), or only the game as a whole
     (Dungeon, The Queens: the game is confirmed once, as hand ``GAME``)."""
-    return getattr(game, "played_in_hands", True)
+    return game.played_in_hands
 
 
-def scored_hands(game: Any, state: Any) -> list[int]:
+def scored_hands(game: Game, state: Any) -> list[int]:
     """The hands a player may confirm: each hand scored, or ``[GAME]`` once a game played in no
-    hands is over. Read through the game's interface (``scores``, ``outcome``): public facts only."""
-    if not played_in_hands(game):
+    hands is over. Read through the game's interface (``scored_hands``, ``outcome``): public facts only."""
+    if not game.played_in_hands:
         return [GAME] if game.outcome(state) is not None else []
-    # A game may say it without building its score sheet (the trick games: ``TrickGame.scored_hands``).
-    own = getattr(game, "scored_hands", None)
-    return own(state) if own is not None else [sheet["hand"] for sheet in game.scores(state)["hands"]]
+    return game.scored_hands(state)
 
 
-def players_of(state: Any) -> list[int]:
+def players_of(game: Game, state: Any) -> list[int]:
     """The seats that may confirm: every seat but a dummy's."""
-    dummy = getattr(getattr(state, "layout", None), "dummy", None)
+    dummy = game.dummy(state)
     return [s for s in range(len(state.names)) if s != dummy]
 
 
@@ -171,17 +171,15 @@ def _offer(seat: int, hand: int) -> Confirm:
     return offer
 
 
-class Confirmable:
-    """A game (``referee.game.Game``) with the ``confirm`` action: everything else is the game's own."""
+class Confirmable(GameWrapper):
+    """A game (``referee.game.Game``) with the ``confirm`` action: everything else is the game's own
+    (forwarded by :class:`~referee.game_wrapper.GameWrapper`)."""
 
-    def __init__(self, game: Any) -> None:
-        self.inner = game
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
         self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
         self.command_schemas = {**game.command_schemas, **CONFIRM_SCHEMAS}
         self.apply = self._applier()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
     def _applier(self) -> Callable[[Any, Any], Any]:
         """The game's ``apply``, with a confirmation folded into ``confirmations`` alone."""
@@ -206,9 +204,9 @@ class Confirmable:
     def confirmation(self, state: Any, command: Confirm) -> HandConfirmed:
         """The event of ``command``, or an input error naming the hand and the seat."""
         game, seat = self.inner, command.seat
-        if seat not in players_of(state):
+        if seat not in players_of(game, state):
             raise InvalidSeat(f"Seat {seat} is no player of this game: a confirmation names a player's seat "
-                              f"({', '.join(f'{s} ({state.names[s]})' for s in players_of(state))}).", seat=seat)
+                              f"({', '.join(f'{s} ({state.names[s]})' for s in players_of(game, state))}).", seat=seat)
         name, hands = f"Seat {seat} ({state.names[seat]})", scored_hands(game, state)
         if not hands:
             raise ConfirmRefused(f"{name} cannot confirm yet: nothing is scored. "
@@ -232,7 +230,7 @@ class Confirmable:
         """The game's legal actions, and a confirmation of each scored hand the seat has not
         confirmed yet (agreeing; a disagreement is the same action with ``agree`` false)."""
         actions = self._legal_actions(state, seat)
-        if not (isinstance(seat, int) and seat in players_of(state)):
+        if not (isinstance(seat, int) and seat in players_of(self.inner, state)):
             return actions
         hands = scored_hands(self.inner, state)
         if not hands:
@@ -260,6 +258,6 @@ class Confirmable:
         return self.inner.command_of(event)
 
 
-def confirmable(game: Any) -> Confirmable:
+def confirmable(game: Game) -> Confirmable:
     """``game`` with the ``confirm`` action (the registry registers every game so)."""
     return Confirmable(game)

@@ -96,9 +96,8 @@ def take(game: Game, state: GameState, events: Sequence[Any], start: int, expect
 
 def _why(game: Game, state: GameState, recorded: Any, decided: Any) -> str:
     """Why the record differs here: what the game says of the recorded event, if anything (its
-    optional ``why_not_made``), then how it differs from the one the referee makes."""
-    why_not_made = getattr(game, "why_not_made", None)
-    said = why_not_made(state, recorded) if why_not_made is not None else None
+    ``why_not_made``, None when it has nothing to say), then how it differs from the one the referee makes."""
+    said = game.why_not_made(state, recorded)
     return f"{said}; {difference(recorded, decided)}" if said else difference(recorded, decided)
 
 

@@ -2,20 +2,25 @@
 
 A game is a pure object: it turns commands into events (``decide``) and folds events into state
 (``apply``). The service, the API, the workers and the web page only ever talk to this interface.
+Every game class inherits :class:`Game`, which declares each member: what every game must
+implement, and each optional capability with its default, which says "this game has none". A game
+overrides only what it has (as the trick engine, ``referee/trickgame/game.py``, and each game's
+``game.py`` under ``referee/games/`` do), so no caller asks whether a game has a capability: it
+calls it, and reads the default's "none".
 
-Contract
---------
+Contract (every game implements these)
+--------------------------------------
 * ``options_schema`` loads the options a game is created with (player count, variants, target,
   detection mode, ...). All options are logged in the game's first event.
 * ``start(options, seats, record, rng)`` returns the opening events (the first is always a
   :class:`~referee.events.GameCreated` carrying every option, so a log is self-describing).
-* ``initial_state()`` is the empty state before any event.
+* ``initial_state()`` is the empty state before any event (a :class:`GameState`).
 * Every state has an attribute ``undo_trail``, None in a new state and shared by its clones: the
   undo of the last entry keeps there what it needs (``referee.undo``), and no game reads it.
 * Every state has an attribute ``confirmations``, ``()`` in a new state: the players' confirmations
-  of scored hands (``referee.confirmations``) are folded there, and no game reads it. A game scored
-  as a whole, not hand by hand, says so with ``played_in_hands = False``; ``scored_hands(state)``
-  (optional) lists the hands scored without building the score sheet.
+  of scored hands (``referee.confirmations``) are folded there, and no game reads it.
+* Every state has ``game_name`` (the name its ``GameCreated`` gave) and ``names`` (the seats'
+  names, clockwise from seat 0, a dummy included).
 * ``apply(state, event) -> state`` folds one event in. It never validates (events in the log are
   facts) and, for speed, may update ``state`` in place and return it: callers that need the state
   before the event keep a copy (``copy.deepcopy``). ``state.version`` counts the events applied,
@@ -32,9 +37,7 @@ Contract
 * ``command_of(event)`` is the command a table-action event records (a card played: that play),
   or None for an event only the referee makes (a trick won, a total set, a ruling, the score).
   Verification re-decides every recorded command and requires the referee's events to match
-  (``referee.redecide``). ``why_not_made(state, event)`` (optional) says, when it can, why the
-  referee does not make a recorded ``event`` on ``state`` (the trick games: a ruling on a card
-  already ruled), ahead of how the event differs from the one it makes; None when it cannot.
+  (``referee.redecide``).
 * ``legal_actions(state, seat)`` lists the commands the seat may give now (all legal cards in a
   known record); ``action_of(command)`` names the action of a command, so it can be shown as JSON.
 * ``public_view(state, seat=None)`` is what the table (or one seat) may see: no hidden hands, no
@@ -42,35 +45,60 @@ Contract
   referee knows. Both return JSON-ready dicts.
 * ``scores(state)`` is the score sheet so far (per hand and per seat or team), ``outcome(state)``
   is ``None`` while the game goes on, else who won.
-* ``hint(state)`` (optional, for a game with a solver) says whether the position can be won, with
-  the next move of a winning line as a command; ``GET /games/{id}/hint`` answers with it.
-* ``audit_notes(state, events)`` (optional) is what the game adds to the audit of its record, from
-  the end state and the events in version order (a JSON-ready dict; the audit's ``notes``).
-* ``blind_record_has_secrets`` (optional, False by default): a blind record of this game also logs
-  what one player alone saw (Dungeon: a hand shown to a Myrmiddon's asker), so while it is on its
-  payloads are withheld from the table as a known record's are (:func:`record_has_secrets`).
-* ``dispute_events`` and ``explain_rulings(events, game)`` (optional, together): the event classes
-  that record a ruling of the game's own a table may dispute (Dungeon: an accusation, a look after
-  a Myrmiddon's denial, a cave-in), and every such ruling in the log (``events``, the typed events
-  in version order: event ``n`` is ``events[n - 1]``) explained, by the version of its event, in
-  one pass over the log, folded with ``game`` (the game as the registry serves it, with the undo
-  every game has, so a ruling undid later is folded as the referee folds it). Each explanation is a JSON-ready dict: ``kind``, ``status``, ``ruling``,
-  ``summary`` (one line saying only what the table saw), ``evidence_events`` (each ``{"version",
-  "type", "says"}``), ``finding``, ``consequence`` and ``read_aloud``. A claim of a renege
-  (``referee.events.RenegeClaimed``, which every trick game shares) is explained the same way by
-  ``workers.disputes``; ``GET /games/{id}/disputes/{n}`` serves either.
+
+Optional capabilities (each has a default on :class:`Game`; a game overrides what it has)
+-----------------------------------------------------------------------------------------
 * ``words(kind, payload, names)`` turns an event (its class and stored fields) into the sentence a
   person would say at the table, with the players' names (``names``: ``referee.words.Names``),
   without its full stop: "Cat plays the 7 of clubs". The records, the command line, the dispute
   explanations and the page all read events through it. Each game keeps its words in its own
   folder; the default says the events every game records and reads any other by its fields.
-* ``picture_html(state)`` (optional) draws the table as HTML (escaped) for the printable record's
-  "the table at the end" (The Queens: its tableau).
+* ``played_in_hands`` (True by default): a game scored as a whole, not hand by hand (Dungeon, The
+  Queens), says False, and its players confirm the game once (``referee.confirmations``).
+  ``scored_hands(state)`` lists the hands scored; by default it reads them from ``scores``, and a
+  game may say it without building the score sheet (the trick games).
+* ``score_columns`` (none by default): the game's own columns of a score sheet's row, in the order
+  the csv and the printable record give them (``workers.scoresheet.row_columns``); a column not
+  listed follows the listed ones in alphabetical order. ``hands_dealt`` (True by default) says
+  whether a hand has a dealer (The Queens, a patience: False), so the totals grid shows one.
+* ``dummy(state)`` (None by default): the seat of a dummy, who plays no cards of its own and
+  confirms nothing.
+* ``results_final(state)`` (False by default): whether the game's results are final (confirmed or
+  published), after which no entry is undone or redone (``referee.undo``). No game records that yet.
+* ``why_not_made(state, event)`` (None by default) says, when it can, why the referee does not make
+  a recorded ``event`` on ``state`` (the trick games: a ruling on a card already ruled), ahead of
+  how the event differs from the one it makes.
+* ``hint(state, seconds)`` (None by default: the game has no solver) says whether the position can
+  be won, with the next move of a winning line as a command; ``GET /games/{id}/hint`` answers
+  with it, and with a 404 for a game whose ``hint`` is None.
+* ``audit_notes(state, events)`` (None by default) is what the game adds to the audit of its
+  record, from the end state and the events in version order (a JSON-ready dict; the audit's
+  ``notes``).
+* ``blind_record_has_secrets`` (False by default): a blind record of this game also logs what one
+  player alone saw (Dungeon: a hand shown to a Myrmiddon's asker), so while it is on its payloads
+  are withheld from the table as a known record's are (:func:`record_has_secrets`).
+* ``dispute_events`` (none by default) and ``explain_rulings(events, game)`` (nothing by default),
+  together: the event classes that record a ruling of the game's own a table may dispute
+  (Dungeon: an accusation, a look after a Myrmiddon's denial, a cave-in), and every such ruling in
+  the log (``events``, the typed events in version order: event ``n`` is ``events[n - 1]``)
+  explained, by the version of its event, in one pass over the log, folded with ``game`` (the
+  game as the registry serves it, with the undo every game has, so a ruling undid later is folded
+  as the referee folds it). Each explanation is a JSON-ready dict: ``kind``, ``status``,
+  ``ruling``, ``summary`` (one line saying only what the table saw), ``evidence_events`` (each
+  ``{"version", "type", "says"}``), ``finding``, ``consequence`` and ``read_aloud``. A claim of a
+  renege (``referee.events.RenegeClaimed``, which every trick game shares) is explained the same
+  way by ``workers.disputes``; ``GET /games/{id}/disputes/{n}`` serves either.
+* ``picture_html(state)`` (None by default) draws the table as HTML (escaped) for the printable
+  record's "the table at the end" (The Queens: its tableau).
+
+A wrapper around a game (the registry's undo and confirmations, ``referee.undo``,
+``referee.confirmations``) forwards each member by name, so a capability added here is forwarded
+on purpose, never by accident.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import marshmallow
@@ -83,55 +111,84 @@ class GameState(Protocol):
     """What every game state exposes; the rest is the game's own business."""
 
     version: int  # number of events applied, equal to the stream version of the last one
+    game_name: str  # the registered name its ``GameCreated`` gave (``referee.replay.game_for``)
+    names: list[str]  # the seats' names, clockwise from seat 0 (a dummy included)
     undo_trail: Any  # what the undo of the last entry keeps (``referee.undo``); None in a new state
+    confirmations: tuple[Any, ...]  # the players' confirmations of scored hands (``referee.confirmations``)
 
     def clone(self) -> GameState:
         """An independent copy, for decide's look-ahead and for folding a batch before it is written."""
         ...
 
 
-@runtime_checkable
-class Game(Protocol):
+class Game:
+    """The base of every game: the members each game implements, and each optional capability with
+    its default (the game has none of it). See the module's docstring for the contract."""
+
     name: ClassVar[str]  # registered name used in the API and the log, e.g. "queens-dungeon"
     title: ClassVar[str]  # for people, e.g. "Queen's Dungeon"
     options_schema: ClassVar[type[marshmallow.Schema]]
-    command_schemas: ClassVar[Mapping[str, marshmallow.Schema]]
+    command_schemas: Mapping[str, marshmallow.Schema]
 
-    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]: ...
+    # ------------------------------------------------------------ what every game implements
 
-    def initial_state(self) -> GameState: ...
+    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
+        raise NotImplementedError
 
-    def apply(self, state: GameState, event: Any) -> GameState: ...
+    def initial_state(self) -> GameState:
+        raise NotImplementedError
 
-    def decide(self, state: GameState, command: Any, rng: Any) -> list[Any]: ...
+    def apply(self, state: GameState, event: Any) -> GameState:
+        raise NotImplementedError
 
-    def legal_actions(self, state: GameState, seat: int) -> list[Any]: ...
+    def decide(self, state: GameState, command: Any, rng: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Any]:
+        raise NotImplementedError
 
     def action_of(self, command: Any) -> str:
         """The action name (a key of ``command_schemas``) of a command object."""
-        ...
+        raise NotImplementedError
 
     def command_of(self, event: Any) -> Any:
         """The command a table-action event records, None for an event the referee makes."""
-        ...
+        raise NotImplementedError
 
     def to_act(self, state: GameState) -> list[int]:
         """Seats that may act now (usually one; empty when the game waits for nobody)."""
-        ...
+        raise NotImplementedError
 
-    def public_view(self, state: GameState, seat: int | None = None) -> dict[str, Any]: ...
+    def public_view(self, state: GameState, seat: int | None = None) -> dict[str, Any]:
+        raise NotImplementedError
 
-    def director_view(self, state: GameState) -> dict[str, Any]: ...
+    def director_view(self, state: GameState) -> dict[str, Any]:
+        raise NotImplementedError
 
-    def scores(self, state: GameState) -> dict[str, Any]: ...
+    def scores(self, state: GameState) -> dict[str, Any]:
+        raise NotImplementedError
 
     def score_mark(self, state: GameState) -> tuple[Any, ...]:
         """What the score sheet's scored part depends on (hands scored, totals), cheap to make: it
         changes exactly when a hand is scored or a total moves, so the service knows when to
         refresh the sheet without building it."""
-        ...
+        raise NotImplementedError
 
-    def outcome(self, state: GameState) -> dict[str, Any] | None: ...
+    def outcome(self, state: GameState) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ optional capabilities
+
+    #: Scored hand by hand (each hand confirmed); False: scored as a whole, confirmed once.
+    played_in_hands: ClassVar[bool] = True
+    #: The game's own columns of a score sheet's row, in their order: none of its own.
+    score_columns: ClassVar[tuple[str, ...]] = ()
+    #: Whether a hand has a dealer (the totals grid shows one): every dealt game's do.
+    hands_dealt: ClassVar[bool] = True
+    #: A blind record logs nothing one player alone saw.
+    blind_record_has_secrets: ClassVar[bool] = False
+    #: No ruling of the game's own that a table may dispute.
+    dispute_events: ClassVar[tuple[type, ...]] = ()
 
     def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
         """An event of class ``kind`` with stored fields ``payload`` as a sentence, with players'
@@ -139,8 +196,45 @@ class Game(Protocol):
         ``words.py``); this default says what every game records, and any other event plainly."""
         return game_words(kind, payload, names)
 
+    def scored_hands(self, state: GameState) -> list[int]:
+        """The numbers of the hands scored, read from the score sheet."""
+        return [sheet["hand"] for sheet in self.scores(state)["hands"]]
+
+    def dummy(self, state: GameState) -> int | None:
+        """The seat of a dummy: none."""
+        return None
+
+    def results_final(self, state: GameState) -> bool:
+        """Whether the game's results are final: the record holds nothing that makes them so."""
+        return False
+
+    def why_not_made(self, state: GameState, event: Any) -> str | None:
+        """Why the referee does not make the recorded ``event`` on ``state``: nothing to say."""
+        return None
+
+    def hint(self, state: GameState, seconds: float = 1.0) -> dict[str, Any] | None:
+        """The next move of a winning line, or why the position is lost: None, no solver."""
+        return None
+
+    def audit_notes(self, state: GameState, events: Sequence[Any]) -> dict[str, Any] | None:
+        """What the game adds to the audit of its record: nothing."""
+        return None
+
+    def explain_rulings(self, events: Sequence[Any], game: Game) -> dict[int, dict[str, Any]]:
+        """Each ruling of the game's own (``dispute_events``) explained, by version: none."""
+        return {}
+
+    def picture_html(self, state: GameState) -> str | None:
+        """The table drawn as HTML for the printable record: no drawing."""
+        return None
+
+
+#: Every member of the contract, required or optional: what a wrapper around a game forwards.
+CONTRACT: tuple[str, ...] = ("name", "title", "options_schema", "command_schemas",
+                             *(n for n in vars(Game) if not n.startswith("_")))
+
 
 def record_has_secrets(game: Game, record: str) -> bool:
     """Whether a record of ``game`` in progress holds what some player has not seen: a known record
     (the hands), or a blind one whose game says it logs what one player alone saw."""
-    return record == "known" or bool(getattr(game, "blind_record_has_secrets", False))
+    return record == "known" or game.blind_record_has_secrets

@@ -39,8 +39,9 @@ from typing import Any
 
 from referee import events as ev
 from referee.decide_again import SEED, Disagreement, decide_batches, take
+from referee.errors import RefereeError, UnknownGame
 from referee.game import Game, GameState
-from referee.registry import get_game
+from referee.registry import game_of_record
 
 
 def redecide(events: Sequence[Any]) -> GameState:
@@ -58,10 +59,13 @@ def redecide(events: Sequence[Any]) -> GameState:
 def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:
     first = events[0]
     kind = type(first).__name__
-    if not isinstance(first, ev.GameCreated):
-        raise Disagreement(0, kind, "a game's record starts with GameCreated")
     try:
-        game = get_game(first.game)
+        game = game_of_record(first)
+    except UnknownGame as exc:
+        raise Disagreement(0, kind, f"the referee cannot set up this game: {exc}") from exc
+    except RefereeError as exc:
+        raise Disagreement(0, kind, str(exc)) from exc
+    try:
         return game, game.start(first.options, list(first.seats), first.record, random.Random(SEED))
     except Exception as exc:  # an unknown game, or settings its start refuses however it does
         raise Disagreement(0, kind, f"the referee cannot set up this game: {exc}") from exc

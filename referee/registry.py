@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from referee.errors import UnknownGame
+from typing import Any
+
+from events.registry import registry as event_registry
+from events.envelope import Envelope
+from referee.errors import RefereeError, UnknownGame
+from referee.events import GameCreated
 from referee.game import Game
 from referee.games.black_queen import BlackQueen
 from referee.games.dungeon import Dungeon
@@ -35,6 +40,23 @@ def get_game(name: str) -> Game:
 
 def game_names() -> list[str]:
     return sorted(_GAMES)
+
+
+def game_of_record(first: Any) -> Game:
+    """The game a record is of: the one its first event names, which is always ``GameCreated``
+    (``first``: that event, typed, or its envelope). Every reader of a record asks here. Raises
+    UnknownGame for a name no game is registered under, and a RefereeError for a record that starts
+    with another event.
+
+    >>> game_of_record(GameCreated("the-queens", {}, ["Ann"], "known")).title
+    'The Queens'
+    """
+    if isinstance(first, Envelope):  # read back with its event, or else decoded here
+        first = first.event if first.event is not None else event_registry.decode(
+            first.type, first.schema_version, first.payload)
+    if not isinstance(first, GameCreated):
+        raise RefereeError(f"a game's record starts with GameCreated, not {type(first).__name__}")
+    return get_game(first.game)
 
 
 register(QueensDungeon())

@@ -22,9 +22,8 @@ from itertools import chain
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.events import GameCreated
 from referee.game import Game, GameState
-from referee.registry import get_game
+from referee.registry import game_of_record, get_game
 
 
 class FoldError(RefereeError):
@@ -64,9 +63,7 @@ def replay(
         if first is None:
             raise RefereeError("an empty log has no game")
         if game is None:
-            if not isinstance(first, GameCreated):
-                raise RefereeError(f"a log starts with GameCreated, not {type(first).__name__}")
-            game = get_game(first.game)
+            game = game_of_record(first)
         state = game.initial_state()
         it = chain((first,), it)
     elif game is None:
@@ -87,7 +84,7 @@ def replay(
 
 def game_for(state: GameState) -> Game:
     """The game a state belongs to (from the options its ``GameCreated`` set)."""
-    name = getattr(state, "game_name", None)  # every game's state records the name GameCreated gave
+    name = state.game_name  # every game's state records the name GameCreated gave (None before it)
     if name is None:
         raise RefereeError(f"cannot tell which game a {type(state).__name__} belongs to")
     return get_game(name)

@@ -32,7 +32,7 @@ from events.errors import ConcurrencyError, WriteOutcomeUnknownError
 from events.recorder import Recorder
 from referee.errors import InputError, InvalidOption, RefereeError, UnknownAction
 from referee.game import Game, GameState
-from referee.registry import game_names, get_game
+from referee.registry import game_names, game_of_record, get_game
 from referee.replay import FoldError, game_for, replay
 from referee.seat_names import check_seat_names
 
@@ -201,7 +201,7 @@ class RefereeService:
 
     def _fold_record(self, game_id: str, state: GameState | None, envelopes: list[Envelope]) -> GameState:
         """Fold recorded events; a record the referee cannot fold is named, never a bare crash."""
-        game = get_game(_game_name(envelopes[0])) if state is None else game_for(state)
+        game = game_of_record(envelopes[0]) if state is None else game_for(state)
         try:
             return replay((envelope.event for envelope in envelopes), game, state)
         except FoldError as exc:
@@ -447,11 +447,6 @@ def _describe(exc: marshmallow.ValidationError) -> str:
     if isinstance(messages, dict):
         return "; ".join(f"{field}: {' '.join(map(str, msg)) if isinstance(msg, list) else msg}" for field, msg in messages.items())
     return " ".join(map(str, messages))
-
-
-def _game_name(first: Envelope) -> str:
-    name: str = first.payload["game"]
-    return name
 
 
 def _rng() -> random.Random:

@@ -27,7 +27,7 @@ What an undo refuses, with its reason (:class:`UndoRefused`, code ``wrong_phase`
 * a renege claim (``ClaimRenege``) and the referee's ruling on it: contest a ruling with a dispute.
   A game's own action that brings a ruling (Dungeon's accusation or look, typed for the wrong
   player) is an entry like any other, and may be undone as a mis-entry;
-* anything once the game's results are final (:func:`results_final`). A finished game's last entry
+* anything once the game's results are final (the game's ``results_final``, ``referee.game``). A finished game's last entry
   (a trick game's last card, The Queens' give up, Dungeon's escape) is undone like any other.
 
 It is not the rules' take-back of an irregular card (``CardTakenBack``, The Queens'
@@ -56,6 +56,8 @@ from referee.decide_again import decide_batches
 from referee.errors import WrongPhase
 from referee.events import EntryRedone, EntryUndone, RenegeClaimed
 from referee.command_schemas import schemas_of
+from referee.game import Game
+from referee.game_wrapper import GameWrapper
 from referee.trickgame.shared_commands import ClaimRenege, TakeBack
 
 #: The action names of an undo and a redo, in every game.
@@ -89,13 +91,6 @@ class Redo:
 
 UNDO_SCHEMAS, _ = schemas_of({UNDO_ACTION: Undo, REDO_ACTION: Redo})
 _UNDO, _REDO = Undo(), Redo()  # offered in a legal list (a command is never changed)
-
-
-def results_final(state: Any) -> bool:
-    """Whether the game's results are final (confirmed or published), after which no entry is
-    undone or redone. Courtcard records no confirmation or publication yet, so they never are; an
-    event that confirms them sets the state's ``results_final`` when it is folded."""
-    return getattr(state, "results_final", False) is True
 
 
 class UndoRefused(WrongPhase):
@@ -248,18 +243,15 @@ class LastEntry:
     end: int = 0
 
 
-class Undoable:
+class Undoable(GameWrapper):
     """A game (``referee.game.Game``) with the undo and the redo of entries: everything else is
-    the game's own, unchanged."""
+    the game's own, unchanged (forwarded by :class:`~referee.game_wrapper.GameWrapper`)."""
 
-    def __init__(self, game: Any) -> None:
-        self.inner = game
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
         self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
         self.command_schemas = {**game.command_schemas, **UNDO_SCHEMAS}
         self.apply = self._applier()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
     def _applier(self) -> Callable[[Any, Any], Any]:
         """The game's ``apply``, with each event kept on the state's trail, and the undo and redo folded.
@@ -320,7 +312,7 @@ class Undoable:
         """The undo of the latest entry in effect, or :class:`UndoRefused` saying why not. The
         ``version`` seen may be the record's, or the last version of the entry it undoes (as a
         record names it: ``command_of``)."""
-        if results_final(state):
+        if self.inner.results_final(state):
             raise UndoRefused("The game's results are final: no entry is undone any more.")
         last = self.last_entry(state)
         if command.version not in (None, state.version, last.end):
@@ -335,7 +327,7 @@ class Undoable:
 
     def redo_event(self, state: Any, command: Redo) -> EntryRedone:
         """The redo of the latest undo, or :class:`UndoRefused` saying why not."""
-        if results_final(state):
+        if self.inner.results_final(state):
             raise UndoRefused("The game's results are final: no entry is redone any more.")
         if command.version is not None and command.version != state.version:
             raise UndoRefused(f"The record is at version {state.version}, not {command.version}: it moved since you "
@@ -387,7 +379,7 @@ class Undoable:
         at the table: they are the scorekeeper's)."""
         actions = self._legal_actions(state, seat)
         trail = state.undo_trail
-        if trail is None or not (isinstance(seat, int) and 0 <= seat < len(state.names)) or results_final(state):
+        if trail is None or not (isinstance(seat, int) and 0 <= seat < len(state.names)) or self.inner.results_final(state):
             return actions
         # Whether to offer them, without deciding the last entry again (a legal list is asked for at
         # every version): an entry in effect within reach that is no claim, and a redo kept since
@@ -413,10 +405,6 @@ class Undoable:
         kind = type(command)
         return UNDO_ACTION if kind is Undo else REDO_ACTION if kind is Redo else self.inner.action_of(command)
 
-    def words(self, kind: type, payload: Any, names: Any) -> str:
-        """The game's words; an undo's and a redo's are every game's (``referee.words``)."""
-        return self.inner.words(kind, payload, names)
-
     def command_of(self, event: Any) -> Any:
         kind = type(event)
         if kind is EntryUndone:  # the version of the entry it undid (an earlier release named it so)
@@ -426,6 +414,6 @@ class Undoable:
         return self.inner.command_of(event)
 
 
-def undoable(game: Any) -> Undoable:
+def undoable(game: Game) -> Undoable:
     """``game`` with the undo and redo of entries (the registry registers every game so)."""
     return Undoable(game)

@@ -65,7 +65,7 @@ def audit_game(store: EventStore, game_id: str, stored_sheet: tuple[int, dict] |
         replay = fold(record.envelopes, hand_views=True,
                       keep_before=lambda e: is_a(e, RenegeClaimed) or e.version == (sheet_version or 0) + 1)
     except (CorruptEventError, ReplayError) as exc:
-        report["replay_error"] = {"version": getattr(exc, "version", None), "reason": str(exc)}
+        report["replay_error"] = {"version": exc.version, "reason": str(exc)}
         report["ok"] = False
         return report
     report["replayed_to"] = replay.state.version
@@ -80,9 +80,8 @@ def audit_game(store: EventStore, game_id: str, stored_sheet: tuple[int, dict] |
 
 
 def game_notes(replay: Replay) -> dict[str, Any] | None:
-    """What the game adds to its audit (``audit_notes``, optional in the game interface)."""
-    notes = getattr(replay.game, "audit_notes", None)
-    return notes(replay.state, [envelope.event for envelope in replay.envelopes]) if notes else None
+    """What the game adds to its audit (its ``audit_notes``; None for a game that adds nothing)."""
+    return replay.game.audit_notes(replay.state, [envelope.event for envelope in replay.envelopes])
 
 
 def irregularities(replay: Replay) -> list[dict[str, Any]]:

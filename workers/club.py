@@ -158,8 +158,9 @@ class Club:
     def _disputes_of(self, played: dict[str, Any]) -> list[dict[str, Any]]:
         """The claims of a game made by or against the seat ``played`` names, with the referee's
         verdict: public facts of the record (who, which hand and trick), never a card held."""
-        with self.tables.referee.locked_state(played["game_id"]) as (_game, gstate):
-            rulings, names = list(getattr(gstate, "rulings", None) or []), list(getattr(gstate, "names", None) or [])
+        with self.tables.referee.locked_state(played["game_id"]) as (game, gstate):
+            # What the whole table sees (the desk reads the same): a game without claims lists none.
+            rulings, names = game.public_view(gstate).get("rulings") or [], list(gstate.names)
         verdicts = {r["version"]: r.get("verdict") for r in rulings if r.get("type") == "ruling"}
         seat = played["seat"]
         return [{"game_id": played["game_id"], "session_id": played["session_id"], "round": played["round"],

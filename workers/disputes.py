@@ -24,7 +24,7 @@ from events.envelope import Envelope
 from referee.events import CardPlayed, CardTakenBack, HandDealt, RenegeClaimed, RenegeRuled, taken_back
 from referee.games.queens_dungeon.events import PenaltyAccepted, TotalSet
 from referee.game import Game
-from referee.registry import get_game
+from referee.registry import game_of_record
 from referee.trickgame.words import FOUND_WORDS
 from referee.cards import card_words
 from referee.words import Names, and_, capital
@@ -48,7 +48,7 @@ def dispute_model(n: int) -> str:
 
 def dispute_events(game: Game) -> tuple[type, ...]:
     """The events of ``game`` that open a dispute: a claim of a renege, and the game's own rulings."""
-    return (RenegeClaimed, *getattr(game, "dispute_events", ()))
+    return (RenegeClaimed, *game.dispute_events)
 
 
 def is_dispute(game: Game, envelope: Envelope) -> bool:
@@ -86,13 +86,13 @@ def explain_dispute(envelopes: list[Envelope], n: int) -> dict[str, Any]:
 
 def _game_rulings(game: Game, envelopes: list[Envelope]) -> dict[int, dict[str, Any]]:
     """The game's own rulings explained by the game, by version (none for a game without any)."""
-    if not getattr(game, "dispute_events", ()):
+    if not game.dispute_events:  # spares the list of events: the game has no ruling of its own
         return {}
     return game.explain_rulings([e.event for e in envelopes], game)
 
 
 def _game_of(envelopes: list[Envelope]) -> Game:
-    return get_game(envelopes[0].payload["game"])
+    return game_of_record(envelopes[0])
 
 
 def _explain_claim(game: Game, envelopes: list[Envelope], n: int, seats: list[str], gone: set[int]) -> dict[str, Any]:

@@ -20,9 +20,8 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.errors import RefereeError
-from referee.events import GameCreated
 from referee.game import Game, GameState
-from referee.registry import get_game
+from referee.registry import game_of_record
 from referee.replay import FoldError, FoldVisitor, replay
 from workers.errors import WorkersError
 
@@ -47,11 +46,9 @@ class Replay:
 
 
 def game_of(first: Envelope) -> Game:
-    """The game a log belongs to, named by its first event (always ``GameCreated``)."""
-    if not isinstance(first.event, GameCreated):
-        raise ReplayError(first.version, f"a game's record starts with GameCreated, not {first.type}")
+    """The game a log belongs to (``referee.registry.game_of_record``), or a ReplayError at its first event."""
     try:
-        return get_game(first.event.game)
+        return game_of_record(first)
     except RefereeError as exc:
         raise ReplayError(first.version, str(exc)) from exc
 

@@ -14,6 +14,7 @@ import html
 from typing import Any
 
 from events.envelope import Envelope
+from referee.registry import game_of_record
 from referee.seat_names import escape_unseen
 from referee.seat_names import Names
 from workers.naming import seat_names
@@ -127,7 +128,8 @@ def _rulings(envelopes: list[Envelope], names: list[str], record: list[Envelope]
     """Each claim and ruling as a sentence, credited to whoever made it, with its event number."""
     if not envelopes:
         return "<p>No claims or rulings.</p>"
-    items = "".join(f'<li><span class="v">{e.version}.</span> {escape(sentence(e, names, game=record[0].payload["game"]))}</li>'
+    game = game_of_record(record[0])
+    items = "".join(f'<li><span class="v">{e.version}.</span> {escape(sentence(e, names, game=game))}</li>'
                     for e in envelopes)
     return f'<ol class="rulings">{items}</ol>'
 

@@ -24,7 +24,7 @@ from referee.games.queens_dungeon import events as qd_ev
 from referee.cards import card_words
 from referee.game import Game
 from referee.games.dungeon import events as dungeon
-from referee.registry import get_game
+from referee.registry import game_of_record, get_game
 from referee.words import Names, reason_words
 
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
@@ -116,7 +116,7 @@ def sentence(envelope: Envelope, names: list[str], record: Sequence[Envelope] | 
     if game is None:
         if not record:
             raise ValueError("say the game of an event read without its record")
-        game = record[0].payload["game"]
+        game = game_of_record(record[0])
     event = _event(envelope)
     if record is not None and isinstance(event, _UNDOING):
         redone = isinstance(event, ev.EntryRedone)

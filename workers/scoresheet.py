@@ -24,6 +24,7 @@ from typing import Any
 from events.envelope import Envelope
 from referee.events import EntryRedone, EntryUndone
 from referee.game import Game, GameState
+from referee.registry import game_names, get_game
 from workers.record_words import departure, reason_words
 
 #: For each player out of the game: the turn they left at, and the version of the event that took
@@ -35,17 +36,11 @@ SCORES = "scores"
 HAND_LEADING, HAND_TRAILING = ("hand", "seat", "unit", "name"), ("hand_total", "running_total")
 #: The columns of a player row every game without hands shares, before the game's own standing.
 PLAYER_LEADING = ("seat", "name", "result", "turns")
-#: Each game's own columns, in the order the csv and the printable record give them (docs/records.md
-#: lists the same, and a test holds the two together). A stored hand sheet comes back with its keys
-#: sorted, so the order is said here, once; a column not listed follows, in alphabetical order.
-GAME_COLUMNS = {
-    "queens-dungeon": ("dealer", "quota", "tricks", "queens", "trick_points", "queen_points", "bonus", "dealer_short",
-                       "settings", "penalties", "forfeited", "hand_points"),
-    "queen-bees": ("bid", "tricks", "made", "renege"),
-    "black-queen": ("role", "called_held", "shares", "card_points", "tricks"),
-    "the-queens": ("home", "result"),
-    "dungeon": ("passages", "lowest"),
-}
+
+
+def _game_named(name: str | None) -> Game | None:
+    """The game a sheet names (its ``game``), None for a name no game is registered under."""
+    return get_game(name) if name in game_names() else None
 
 
 def build_sheet(game_id: str, game: Game, state: GameState, history: Sequence[Envelope] | None = None,
@@ -199,19 +194,18 @@ def _out(players: list[dict[str, Any]]) -> set[int]:
 
 def row_columns(rows: list[dict[str, Any]], game: str | None = None) -> list[str]:
     """The columns of ``rows``: the shared ones first (hand, seat, unit, name; or seat, name, result,
-    turns for a game without hands), then ``game``'s own (:data:`GAME_COLUMNS`), then the hand and
-    running totals. The CSV and the printable record both use this order."""
+    turns for a game without hands), then ``game``'s own (its ``score_columns``: a stored hand sheet
+    comes back with its keys sorted, so the game says their order; a column it does not list follows,
+    in alphabetical order), then the hand and running totals. The CSV and the printable record both
+    use this order."""
     seen: dict[str, None] = {}
     for row in rows:
         seen.update(dict.fromkeys(row))
     leading, trailing = (HAND_LEADING, HAND_TRAILING) if "hand" in seen else (PLAYER_LEADING, ())
-    listed = GAME_COLUMNS.get(game or "", ())
+    named = _game_named(game)
+    listed = named.score_columns if named is not None else ()
     own = [c for c in listed if c in seen] + sorted(c for c in seen if c not in (*leading, *trailing, *listed))
     return [c for c in leading if c in seen] + own + [c for c in trailing if c in seen]
-
-
-#: Games whose hands have no dealer (a patience): their totals grid has no dealer column.
-UNDEALT = frozenset({"the-queens"})
 
 
 def totals_grid(sheet: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
@@ -225,7 +219,9 @@ def totals_grid(sheet: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
         rows = sheet.get("rows", [])
         columns = row_columns(rows, sheet.get("game")) or list(PLAYER_LEADING)
         return columns, [[row.get(c) for c in columns] for row in rows]
-    dealt = any("dealer" in hand for hand in hands) if hands else sheet.get("game") not in UNDEALT
+    # With no hand yet, the game says whether its hands have a dealer (a patience's have none).
+    named = _game_named(sheet.get("game"))
+    dealt = any("dealer" in hand for hand in hands) if hands else named is None or named.hands_dealt
     header = ["hand", *(["dealer"] if dealt else []), *(str(u.get("name", u.get("unit"))) for u in units)]
     grid = []
     for hand in hands:

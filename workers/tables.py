@@ -32,7 +32,7 @@ from referee.confirmations import HandConfirmed
 from referee.errors import InputError, InvalidOption
 from referee.events import EntryRedone, EntryUndone, RenegeClaimed
 from referee.service import ActionResult, RefereeService, new_game_id
-from referee.registry import get_game
+from referee.registry import game_of_record
 from referee.seat_names import Names
 from workers.catalog import GameCatalog, new_token
 from workers.claims import CLAIM_ACTION
@@ -253,13 +253,13 @@ class Tables:
             if confirmed is None:
                 return None
             opening, *_ = self.store.read_at(game_id, [1])
-            return sentence(confirmed, seat_names([opening]), game=opening.payload["game"])
+            return sentence(confirmed, seat_names([opening]), game=game_of_record(opening))
         redone = isinstance(undoing.event, EntryRedone)
         undo = self.store.read_at(game_id, [undoing.payload["undo"]])[0] if redone else undoing
         first, last = undo.payload["replaces_from"], undo.payload["replaces_to"]
         opening, *_ = self.store.read_at(game_id, [1])
         entry = list(self.store.read(game_id, first, last))
-        return entry_words(undoing, entry, seat_names([opening]), opening.payload["game"])
+        return entry_words(undoing, entry, seat_names([opening]), game_of_record(opening))
 
     def told(self, game_id: str, envelopes: Sequence[Envelope]) -> str:
         """What an action logged, in its game's words (``Game.words``), one sentence per event:
@@ -271,7 +271,7 @@ class Tables:
         if undone is not None:
             return undone
         opening, *_ = self.store.read_at(game_id, [1])
-        game, names = get_game(opening.payload["game"]), Names(seat_names([opening]))
+        game, names = game_of_record(opening), Names(seat_names([opening]))
         return " ".join(game.words(type(e.event), e.payload, names) + "." for e in envelopes)
 
     def after_append(self, game_id: str, version: int, finished: bool, scores_changed: bool,

@@ -33,7 +33,7 @@ from referee.errors import InputError
 from referee.events import GameCreated
 from referee.game import Game
 from referee.decide_again import as_recorded
-from referee.registry import get_game
+from referee.registry import game_of_record, get_game
 from referee.seat_names import escape_unseen
 from workers.imports import ImportRejected
 from workers.naming import seat_names
@@ -64,9 +64,7 @@ def write_text(envelopes: Sequence[Envelope], head: tuple[int, str], signature: 
     (version, hash) and the exporting service's ``signature`` when there is one."""
     events = [_typed(e) for e in envelopes]
     first = events[0]
-    if not isinstance(first, GameCreated):
-        raise ValueError(f"a game's record starts with GameCreated, not {envelopes[0].type}")
-    game = get_game(first.game)
+    game = game_of_record(first)
     names = seat_names(list(envelopes))
     seats = _seat_tokens(names, game)
     lines = [f"[{k} {v}]" for k, v in _tags(game, first, envelopes, names).items()]

@@ -71,8 +71,7 @@ class Export(MethodView):
             written = score_csv(sheet) if fmt == "csv" else detail_csv(sheet)
             return Response(written, mimetype=FORMATS[fmt], headers=headers)
         # A game may draw its table (The Queens: the tableau); the record shows it as it ends.
-        draw = getattr(replay.game, "picture_html", None)
-        picture = draw(replay.state) if draw is not None else None
+        picture = replay.game.picture_html(replay.state)
         view = replay.game.public_view(replay.state)
         return Response(render_html(_titled(replay.game.title, game_id), envelopes, sheet, head, picture, view),
                         mimetype=FORMATS[fmt], headers=headers)

@@ -116,10 +116,10 @@ class Hint(MethodView):
         entry = catalog_entry(game_id)
         require_scorekeeper(entry)
         with services().referee.locked_state(game_id) as (game, state):
-            if not hasattr(game, "hint"):
-                raise ApiProblem(404, f"{game.title} has no solver, so no hints.", "not_found")
             state = state.clone()  # solved outside the lock: the game goes on meanwhile
         hint = game.hint(state, query["seconds"])
+        if hint is None:  # the game's default: it has no solver
+            raise ApiProblem(404, f"{game.title} has no solver, so no hints.", "not_found")
         move = hint["move"]
         return {**hint, "move": action_payloads(game, [move])[0] if move is not None else None}
 

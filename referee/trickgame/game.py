@@ -55,6 +55,8 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
     actions: ClassVar[Mapping[str, type]]  # action name -> command class
     #: Scored hand by hand: the players confirm each hand (``referee.confirmations``).
     played_in_hands: ClassVar[bool] = True
+    #: A trick game's hand counts each side's tricks; a game lists its own columns around them.
+    score_columns: ClassVar[tuple[str, ...]] = ("tricks",)
     command_schemas: Mapping[str, marshmallow.Schema]
 
     # The phase a game is in before each hand (after the first dealer is known, and after a hand
@@ -263,3 +265,7 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
 
     def outcome(self, state: TableState) -> dict[str, Any] | None:
         return state.outcome
+
+    def dummy(self, state: TableState) -> int | None:
+        """The dummy's seat, when the table has one (``Layout.dummy``)."""
+        return state.layout.dummy

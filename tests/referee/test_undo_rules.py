@@ -11,7 +11,7 @@ from qd_table import QD, Table, events_of
 from referee import events as ev
 from referee.games.queens_dungeon import commands as cmd
 from referee.events import EntryUndone
-from referee import undo as undo_module
+from referee.games.queens_dungeon import QueensDungeon
 from referee.undo import Undo, UndoRefused
 
 # Seat 1 leads AS; seat 2 holds 3S but may throw 4C (a renege); seats 3 and 0 follow.
@@ -102,7 +102,8 @@ def test_a_finished_games_last_entry_is_undone_until_its_results_are_final(monke
     undo(t)
     assert QD.outcome(t.state) is None and {**QD.director_view(t.state), "version": 0} == {**view, "version": 0}
     t.act(cmd.EndGame())
-    monkeypatch.setattr(undo_module, "results_final", lambda state: True)  # as a confirmation of the results will
+    # As a game whose record makes its results final will say (its ``results_final``):
+    monkeypatch.setattr(QueensDungeon, "results_final", lambda self, state: True)
     with pytest.raises(UndoRefused, match="results are final"):
         undo(t)
     assert Undo() not in QD.legal_actions(t.state, 0)

@@ -28,6 +28,7 @@ from referee.trickgame import commands as cmd
 from referee.replay import replay
 from referee.confirmations import Confirm
 from referee.undo import Undo
+from referee.game_wrapper import own_game
 
 
 def twin_tables(game: str, seed: int, known_detection: str = "announced", blind_detection: str = "announced",
@@ -116,7 +117,7 @@ def illegal_choice(table: Table, rng: random.Random) -> str | None:
     if state.phase != "play":
         return None
     seat = state.hand.turn
-    legal = set(table.game.legal_cards(state, seat))
+    legal = set(own_game(table.game).legal_cards(state, seat))  # the trick engine's, no part of the contract
     illegal = [c for c in state.hand.hands[seat] if c not in legal]
     return rng.choice(illegal) if illegal else None
 

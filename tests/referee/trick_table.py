@@ -7,6 +7,7 @@ from typing import Any
 
 from table_base import BaseTable, events_of, fill_hands
 from referee.cards import deck_without
+from referee.game_wrapper import own_game
 from referee.trickgame import commands as cmd
 from referee.registry import get_game
 
@@ -21,8 +22,9 @@ def fill_deal(game: Any, fixed: dict[int, list[str]]) -> list[list[str]]:
 
 
 def game_rules(game: Any):
-    """The game object of a plain trick game: it holds its players, hand size and removed cards."""
-    return game
+    """The game object of a plain trick game, inside the registry's wrappers: it holds its players,
+    hand size and removed cards (the trick engine's own, no part of the contract)."""
+    return own_game(game)
 
 
 class Table(BaseTable):

@@ -104,6 +104,8 @@ class BlackQueen(TrickGame):
 
     name: ClassVar[str] = "black-queen"
     title: ClassVar[str] = "Black Queen"
+    #: Its hand row's columns, in the order docs/records.md lists them.
+    score_columns: ClassVar[tuple[str, ...]] = ("role", "called_held", "shares", "card_points", "tricks")
     options_schema = OptionsSchema
     actions: ClassVar[dict[str, type]] = bq.ACTIONS
     bidding_phase = "auction"

@@ -30,6 +30,8 @@ class Dungeon(Game):
     command_schemas: ClassVar[Mapping[str, marshmallow.Schema]] = COMMAND_SCHEMAS
     #: Scored as a whole, not hand by hand: the players confirm the game once (``referee.confirmations``).
     played_in_hands: ClassVar[bool] = False
+    #: A player row's own columns, after the standing every game without hands shares (docs/records.md).
+    score_columns: ClassVar[tuple[str, ...]] = ("passages", "lowest")
 
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option; the deal follows as the table's first action."""

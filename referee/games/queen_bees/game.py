@@ -74,6 +74,8 @@ class QueenBees(TrickGame):
 
     name: ClassVar[str] = "queen-bees"
     title: ClassVar[str] = "Queen Bees"
+    #: Its hand row's columns, in the order docs/records.md lists them.
+    score_columns: ClassVar[tuple[str, ...]] = ("bid", "tricks", "made", "renege")
     options_schema = OptionsSchema
     actions: ClassVar[dict[str, type]] = dict(cmd.SHARED_ACTIONS)
     players, hand_size, removed = LAYOUT.players, LAYOUT.hand_size, LAYOUT.removed

@@ -43,6 +43,10 @@ class QueensDungeon(TrickGame):
 
     name: ClassVar[str] = "queens-dungeon"
     title: ClassVar[str] = "Queen's Dungeon"
+    #: Its hand row's columns, in the order docs/records.md lists them.
+    score_columns: ClassVar[tuple[str, ...]] = ("dealer", "quota", "tricks", "queens", "trick_points", "queen_points",
+                                                "bonus", "dealer_short", "settings", "penalties", "forfeited",
+                                                "hand_points")
     options_schema = OptionsSchema
     actions: ClassVar[dict[str, type]] = cmd.ACTIONS
     opening_phase = "call_trump"

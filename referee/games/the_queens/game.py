@@ -39,6 +39,9 @@ class TheQueens(Game):
     command_schemas = cmd.COMMAND_SCHEMAS
     #: Scored as a whole, not hand by hand: the players confirm the game once (``referee.confirmations``).
     played_in_hands: ClassVar[bool] = False
+    #: Its one hand's columns (docs/records.md); a patience has no dealer.
+    score_columns: ClassVar[tuple[str, ...]] = ("home", "result")
+    hands_dealt: ClassVar[bool] = False
 
     def start(self, options: dict[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option (a given order checked and written out in full).
