@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import orjson
 
@@ -65,7 +65,7 @@ def head_record(game_id: str, version: int, hash_: str, signature: Mapping[str, 
     return record
 
 
-def is_head_record(item: object) -> bool:
+def is_head_record(item: object) -> TypeGuard[Mapping[str, Any]]:
     """True for the dict made by :func:`head_record`."""
     return isinstance(item, Mapping) and HEAD_KEY in item and "event_id" not in item
 
@@ -180,7 +180,8 @@ def _parse_lines(lines: Iterable[str | bytes]) -> Iterable[Mapping[str, Any]]:
 
 def _check_one(fields: Mapping[str, Any], expected: int, prev: str, game_id: str | None) -> str | None:
     if UNREADABLE in fields:
-        return fields[UNREADABLE]
+        unreadable: str = fields[UNREADABLE]
+        return unreadable
     if not fields.keys() >= RECORDED_SET:  # one set comparison: this runs for every event read
         missing = [name for name in RECORDED_FIELDS if name not in fields]
         return f"event lacks field(s) {', '.join(missing)}"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Mapping
+from typing import Any
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,13 +39,13 @@ class Durability:
     def waits(self) -> bool:
         return self.replicas > 0
 
-    def command(self) -> tuple:
+    def command(self) -> tuple[str | int, ...]:
         """The command that waits, sent right after the append on its connection."""
         if self.aof:
             return ("WAITAOF", 0, self.replicas, self.timeout_ms)
         return ("WAIT", self.replicas, self.timeout_ms)
 
-    def confirmed(self, reply) -> int:
+    def confirmed(self, reply: Any) -> int:  # the server's reply: an int (WAIT) or a pair (WAITAOF)
         """How many replicas the wait's reply says hold the append."""
         return int(reply[1]) if self.aof else int(reply)
 

@@ -66,7 +66,7 @@ def walk_chain(game_id: str, head: tuple[int, str], entries: Iterable[tuple[Any,
     return VerifiedRecord(head, report, envelopes, error)
 
 
-def decoded(game_id: str, entries: list, first_version: int, reader: EntryReader,
+def decoded(game_id: str, entries: list[Any], first_version: int, reader: EntryReader,
             decoder: EnvelopeDecoder) -> Iterator[Envelope]:
     """The typed envelopes of stream ``entries`` (from ``first_version`` on, ``reader`` ready for
     the first); CorruptEventError at the first that cannot be read, after the ones before it."""

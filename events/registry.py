@@ -69,7 +69,7 @@ class EventType:
                 return self.codec.dump(event)
             except PayloadError as exc:
                 raise EventTypeError(f"invalid {self.name} event: {exc.messages}") from exc
-        payload = self.schema.dump(event)
+        payload: dict[str, Any] = self.schema.dump(event)
         errors = self.schema.validate(payload)
         if errors:
             raise EventTypeError(f"invalid {self.name} event: {errors}")

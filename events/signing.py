@@ -90,7 +90,7 @@ class RecordSigner:
         return signature
 
 
-def load_or_create_signer(data_dir: str | os.PathLike) -> RecordSigner:
+def load_or_create_signer(data_dir: str | os.PathLike[str]) -> RecordSigner:
     """The signing key kept in ``data_dir``, made there first if there is none (owner-only)."""
     directory = Path(data_dir)
     path = directory / KEY_FILE

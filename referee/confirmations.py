@@ -94,13 +94,13 @@ class ConfirmRefused(WrongPhase):
     the seat confirmed it already."""
 
 
-def played_in_hands(game: Game) -> bool:
+def played_in_hands(game: Game[Any]) -> bool:
     """Whether ``game`` scores hand by hand (each hand is confirmed), or only the game as a whole
     (Dungeon, The Queens: the game is confirmed once, as hand ``GAME``)."""
     return game.played_in_hands
 
 
-def scored_hands(game: Game, state: Any) -> list[int]:
+def scored_hands(game: Game[Any], state: Any) -> list[int]:
     """The hands a player may confirm: each hand scored, or ``[GAME]`` once a game played in no
     hands is over. Read through the game's interface (``scored_hands``, ``outcome``): public facts only."""
     if not game.played_in_hands:
@@ -108,7 +108,7 @@ def scored_hands(game: Game, state: Any) -> list[int]:
     return game.scored_hands(state)
 
 
-def players_of(game: Game, state: Any) -> list[int]:
+def players_of(game: Game[Any], state: Any) -> list[int]:
     """The seats that may confirm: every seat but a dummy's."""
     dummy = game.dummy(state)
     return [s for s in range(len(state.names)) if s != dummy]
@@ -171,11 +171,11 @@ def _offer(seat: int, hand: int) -> Confirm:
     return offer
 
 
-class Confirmable(GameWrapper):
+class Confirmable(GameWrapper[Any]):
     """A game (``referee.game.Game``) with the ``confirm`` action: everything else is the game's own
     (forwarded by :class:`~referee.game_wrapper.GameWrapper`)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
         self.command_schemas = {**game.command_schemas, **CONFIRM_SCHEMAS}
@@ -258,6 +258,6 @@ class Confirmable(GameWrapper):
         return self.inner.command_of(event)
 
 
-def confirmable(game: Game) -> Confirmable:
+def confirmable(game: Game[Any]) -> Confirmable:
     """``game`` with the ``confirm`` action (the registry registers every game so)."""
     return Confirmable(game)

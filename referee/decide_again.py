@@ -31,7 +31,7 @@ class Disagreement(RefereeError):
         self.index, self.kind, self.reason = index, kind, reason
 
 
-def decide_batches(game: Game, state: GameState, events: Sequence[Any], start: int = 0) -> tuple[GameState, list[int]]:
+def decide_batches(game: Game[Any], state: GameState, events: Sequence[Any], start: int = 0) -> tuple[GameState, list[int]]:
     """Decide ``events[start:]`` again, batch after batch, from ``state`` (the state just before
     ``events[start]``, which must open a batch; it is folded in place): the state they fold into,
     and the index at which each batch starts. Raises :class:`Disagreement` at the first event the
@@ -46,7 +46,7 @@ def decide_batches(game: Game, state: GameState, events: Sequence[Any], start: i
     return state, starts
 
 
-def _decide_next(game: Game, state: GameState, events: Sequence[Any], start: int, rng: random.Random) -> list[Any]:
+def _decide_next(game: Game[Any], state: GameState, events: Sequence[Any], start: int, rng: random.Random) -> list[Any]:
     """What the referee decides for the batch that starts at ``start``: the command of its first
     table action (a batch may open with rulings its action brings, such as a penalty declined)."""
     for at in range(start, len(events)):
@@ -76,7 +76,7 @@ def _unmade(kind: str) -> str:
     return f"no table action gives this {kind}: the referee makes one only as a consequence of an action"
 
 
-def take(game: Game, state: GameState, events: Sequence[Any], start: int, expected: list[Any]) -> GameState:
+def take(game: Game[Any], state: GameState, events: Sequence[Any], start: int, expected: list[Any]) -> GameState:
     """Check that the record holds ``expected`` from ``start``, and fold it in."""
     for offset, decided in enumerate(expected):
         at = start + offset
@@ -94,7 +94,7 @@ def take(game: Game, state: GameState, events: Sequence[Any], start: int, expect
     return state
 
 
-def _why(game: Game, state: GameState, recorded: Any, decided: Any) -> str:
+def _why(game: Game[Any], state: GameState, recorded: Any, decided: Any) -> str:
     """Why the record differs here: what the game says of the recorded event, if anything (its
     ``why_not_made``, None when it has nothing to say), then how it differs from the one the referee makes."""
     said = game.why_not_made(state, recorded)

@@ -99,7 +99,7 @@ on purpose, never by accident.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import marshmallow
 
@@ -121,7 +121,11 @@ class GameState(Protocol):
         ...
 
 
-class Game:
+#: A game's own state class: every member of a game reads and returns its own.
+S = TypeVar("S", bound=GameState)
+
+
+class Game(Generic[S]):
     """The base of every game: the members each game implements, and each optional capability with
     its default (the game has none of it). See the module's docstring for the contract."""
 
@@ -135,16 +139,16 @@ class Game:
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         raise NotImplementedError
 
-    def initial_state(self) -> GameState:
+    def initial_state(self) -> S:
         raise NotImplementedError
 
-    def apply(self, state: GameState, event: Any) -> GameState:
+    def apply(self, state: S, event: Any) -> S:
         raise NotImplementedError
 
-    def decide(self, state: GameState, command: Any, rng: Any) -> list[Any]:
+    def decide(self, state: S, command: Any, rng: Any) -> list[Any]:
         raise NotImplementedError
 
-    def legal_actions(self, state: GameState, seat: int) -> list[Any]:
+    def legal_actions(self, state: S, seat: int) -> list[Any]:
         raise NotImplementedError
 
     def action_of(self, command: Any) -> str:
@@ -155,26 +159,26 @@ class Game:
         """The command a table-action event records, None for an event the referee makes."""
         raise NotImplementedError
 
-    def to_act(self, state: GameState) -> list[int]:
+    def to_act(self, state: S) -> list[int]:
         """Seats that may act now (usually one; empty when the game waits for nobody)."""
         raise NotImplementedError
 
-    def public_view(self, state: GameState, seat: int | None = None) -> dict[str, Any]:
+    def public_view(self, state: S, seat: int | None = None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def director_view(self, state: GameState) -> dict[str, Any]:
+    def director_view(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
-    def scores(self, state: GameState) -> dict[str, Any]:
+    def scores(self, state: S) -> dict[str, Any]:
         raise NotImplementedError
 
-    def score_mark(self, state: GameState) -> tuple[Any, ...]:
+    def score_mark(self, state: S) -> tuple[Any, ...]:
         """What the score sheet's scored part depends on (hands scored, totals), cheap to make: it
         changes exactly when a hand is scored or a total moves, so the service knows when to
         refresh the sheet without building it."""
         raise NotImplementedError
 
-    def outcome(self, state: GameState) -> dict[str, Any] | None:
+    def outcome(self, state: S) -> dict[str, Any] | None:
         raise NotImplementedError
 
     # ------------------------------------------------------------ optional capabilities
@@ -196,35 +200,35 @@ class Game:
         ``words.py``); this default says what every game records, and any other event plainly."""
         return game_words(kind, payload, names)
 
-    def scored_hands(self, state: GameState) -> list[int]:
+    def scored_hands(self, state: S) -> list[int]:
         """The numbers of the hands scored, read from the score sheet."""
         return [sheet["hand"] for sheet in self.scores(state)["hands"]]
 
-    def dummy(self, state: GameState) -> int | None:
+    def dummy(self, state: S) -> int | None:
         """The seat of a dummy: none."""
         return None
 
-    def results_final(self, state: GameState) -> bool:
+    def results_final(self, state: S) -> bool:
         """Whether the game's results are final: the record holds nothing that makes them so."""
         return False
 
-    def why_not_made(self, state: GameState, event: Any) -> str | None:
+    def why_not_made(self, state: S, event: Any) -> str | None:
         """Why the referee does not make the recorded ``event`` on ``state``: nothing to say."""
         return None
 
-    def hint(self, state: GameState, seconds: float = 1.0) -> dict[str, Any] | None:
+    def hint(self, state: S, seconds: float = 1.0) -> dict[str, Any] | None:
         """The next move of a winning line, or why the position is lost: None, no solver."""
         return None
 
-    def audit_notes(self, state: GameState, events: Sequence[Any]) -> dict[str, Any] | None:
+    def audit_notes(self, state: S, events: Sequence[Any]) -> dict[str, Any] | None:
         """What the game adds to the audit of its record: nothing."""
         return None
 
-    def explain_rulings(self, events: Sequence[Any], game: Game) -> dict[int, dict[str, Any]]:
+    def explain_rulings(self, events: Sequence[Any], game: Game[Any]) -> dict[int, dict[str, Any]]:
         """Each ruling of the game's own (``dispute_events``) explained, by version: none."""
         return {}
 
-    def picture_html(self, state: GameState) -> str | None:
+    def picture_html(self, state: S) -> str | None:
         """The table drawn as HTML for the printable record: no drawing."""
         return None
 
@@ -234,7 +238,7 @@ CONTRACT: tuple[str, ...] = ("name", "title", "options_schema", "command_schemas
                              *(n for n in vars(Game) if not n.startswith("_")))
 
 
-def record_has_secrets(game: Game, record: str) -> bool:
+def record_has_secrets(game: Game[Any], record: str) -> bool:
     """Whether a record of ``game`` in progress holds what some player has not seen: a known record
     (the hands), or a blind one whose game says it logs what one player alone saw."""
     return record == "known" or game.blind_record_has_secrets

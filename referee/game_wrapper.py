@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.game import Game, GameState
+from referee.game import Game, S
 from referee.words import Names
 
 
-class GameWrapper(Game):
+class GameWrapper(Game[S]):
     """``inner`` (a game, itself maybe wrapped) with each member of the contract forwarded to it."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[S]) -> None:
         self.inner = game
         # The game's data, read once: the registry's games are made once and never change.
         self.name, self.title, self.options_schema = game.name, game.title, game.options_schema
@@ -33,16 +33,16 @@ class GameWrapper(Game):
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         return self.inner.start(options, seats, record, rng)
 
-    def initial_state(self) -> GameState:
+    def initial_state(self) -> S:
         return self.inner.initial_state()
 
-    def apply(self, state: GameState, event: Any) -> GameState:
+    def apply(self, state: S, event: Any) -> S:
         return self.inner.apply(state, event)
 
-    def decide(self, state: GameState, command: Any, rng: Any) -> list[Any]:
+    def decide(self, state: S, command: Any, rng: Any) -> list[Any]:
         return self.inner.decide(state, command, rng)
 
-    def legal_actions(self, state: GameState, seat: int) -> list[Any]:
+    def legal_actions(self, state: S, seat: int) -> list[Any]:
         return self.inner.legal_actions(state, seat)
 
     def action_of(self, command: Any) -> str:
@@ -51,22 +51,22 @@ class GameWrapper(Game):
     def command_of(self, event: Any) -> Any:
         return self.inner.command_of(event)
 
-    def to_act(self, state: GameState) -> list[int]:
+    def to_act(self, state: S) -> list[int]:
         return self.inner.to_act(state)
 
-    def public_view(self, state: GameState, seat: int | None = None) -> dict[str, Any]:
+    def public_view(self, state: S, seat: int | None = None) -> dict[str, Any]:
         return self.inner.public_view(state, seat)
 
-    def director_view(self, state: GameState) -> dict[str, Any]:
+    def director_view(self, state: S) -> dict[str, Any]:
         return self.inner.director_view(state)
 
-    def scores(self, state: GameState) -> dict[str, Any]:
+    def scores(self, state: S) -> dict[str, Any]:
         return self.inner.scores(state)
 
-    def score_mark(self, state: GameState) -> tuple[Any, ...]:
+    def score_mark(self, state: S) -> tuple[Any, ...]:
         return self.inner.score_mark(state)
 
-    def outcome(self, state: GameState) -> dict[str, Any] | None:
+    def outcome(self, state: S) -> dict[str, Any] | None:
         return self.inner.outcome(state)
 
     # ------------------------------------------------------------ optional capabilities
@@ -74,32 +74,32 @@ class GameWrapper(Game):
     def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
         return self.inner.words(kind, payload, names)
 
-    def scored_hands(self, state: GameState) -> list[int]:
+    def scored_hands(self, state: S) -> list[int]:
         return self.inner.scored_hands(state)
 
-    def dummy(self, state: GameState) -> int | None:
+    def dummy(self, state: S) -> int | None:
         return self.inner.dummy(state)
 
-    def results_final(self, state: GameState) -> bool:
+    def results_final(self, state: S) -> bool:
         return self.inner.results_final(state)
 
-    def why_not_made(self, state: GameState, event: Any) -> str | None:
+    def why_not_made(self, state: S, event: Any) -> str | None:
         return self.inner.why_not_made(state, event)
 
-    def hint(self, state: GameState, seconds: float = 1.0) -> dict[str, Any] | None:
+    def hint(self, state: S, seconds: float = 1.0) -> dict[str, Any] | None:
         return self.inner.hint(state, seconds)
 
-    def audit_notes(self, state: GameState, events: Sequence[Any]) -> dict[str, Any] | None:
+    def audit_notes(self, state: S, events: Sequence[Any]) -> dict[str, Any] | None:
         return self.inner.audit_notes(state, events)
 
-    def explain_rulings(self, events: Sequence[Any], game: Game) -> dict[int, dict[str, Any]]:
+    def explain_rulings(self, events: Sequence[Any], game: Game[Any]) -> dict[int, dict[str, Any]]:
         return self.inner.explain_rulings(events, game)
 
-    def picture_html(self, state: GameState) -> str | None:
+    def picture_html(self, state: S) -> str | None:
         return self.inner.picture_html(state)
 
 
-def own_game(game: Game) -> Game:
+def own_game(game: Game[Any]) -> Game[Any]:
     """The game itself, inside the wrappers the registry serves it in (for a tool or a test that
     reads what is the game's own, no part of the contract: a trick game's ``legal_cards``)."""
     while isinstance(game, GameWrapper):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Literal, TypeVar, get_args
+from typing import Literal, TypeGuard, TypeVar, get_args
 
 _T = TypeVar("_T")
 
@@ -43,6 +43,11 @@ SettingReason = Literal["three_queens", "four_queens", "renege"]
 EndReason = Literal["target", "hands", "early"]
 
 RECORDS: tuple[str, ...] = get_args(Record)
+
+
+def is_record(text: str) -> TypeGuard[Record]:
+    """Whether ``text`` names a kind of record (``known`` or ``blind``)."""
+    return text in RECORDS
 
 
 def closed(cls: type[_T]) -> type[_T]:

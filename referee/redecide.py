@@ -56,7 +56,7 @@ def redecide(events: Sequence[Any]) -> GameState:
     return decide_batches(game, state, events, len(expected))[0]
 
 
-def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:
+def _opening(events: Sequence[Any]) -> tuple[Game[Any], list[Any]]:
     first = events[0]
     kind = type(first).__name__
     try:

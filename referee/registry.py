@@ -17,10 +17,10 @@ from referee.games.the_queens import TheQueens
 from referee.confirmations import confirmable
 from referee.undo import undoable
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     """Add a game object under ``game.name`` (once), with the players' confirmations of scored
     hands (``referee.confirmations``) and the undo of the last entry (``referee.undo``), which
     every game has."""
@@ -30,7 +30,7 @@ def register(game: Game) -> Game:
     return game
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any]:
     """The game registered as ``name``; raises UnknownGame listing the known names."""
     try:
         return _GAMES[name]
@@ -42,7 +42,7 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
-def game_of_record(first: Any) -> Game:
+def game_of_record(first: Any) -> Game[Any]:
     """The game a record is of: the one its first event names, which is always ``GameCreated``
     (``first``: that event, typed, or its envelope). Every reader of a record asks here. Raises
     UnknownGame for a name no game is registered under, and a RefereeError for a record that starts

@@ -47,7 +47,7 @@ class FoldVisitor:
 
 def replay(
     events: Iterable[Any],
-    game: Game | None = None,
+    game: Game[Any] | None = None,
     state: GameState | None = None,
     visitor: FoldVisitor | None = None,
 ) -> GameState:
@@ -82,7 +82,7 @@ def replay(
     return state
 
 
-def game_for(state: GameState) -> Game:
+def game_for(state: GameState) -> Game[Any]:
     """The game a state belongs to (from the options its ``GameCreated`` set)."""
     name = state.game_name  # every game's state records the name GameCreated gave (None before it)
     if name is None:

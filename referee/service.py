@@ -161,14 +161,14 @@ class RefereeService:
 
     # --- reading -------------------------------------------------------------------------------
 
-    def state(self, game_id: str) -> tuple[Game, GameState]:
+    def state(self, game_id: str) -> tuple[Game[Any], GameState]:
         """The game and its state at the record's head. The caller must not mutate it."""
         with self.cache.lock(game_id):
             state = self._sync(game_id)[0]
             return game_for(state), state
 
     @contextmanager
-    def locked_state(self, game_id: str) -> Iterator[tuple[Game, GameState]]:
+    def locked_state(self, game_id: str) -> Iterator[tuple[Game[Any], GameState]]:
         """The game's state at the head, held so that no action is folded in while the caller reads it."""
         with self.cache.lock(game_id):
             yield self.state(game_id)
@@ -415,7 +415,7 @@ def _continues(cached: tuple[GameState, str], head: tuple[int, str], fresh: list
     return head == (state.version, head_hash)
 
 
-def _fold_new(game: Game, state: GameState, events: list[Any]) -> GameState:
+def _fold_new(game: Game[Any], state: GameState, events: list[Any]) -> GameState:
     """Fold a batch the referee just decided; one that does not fold is refused, never written."""
     try:
         return replay(events, game, state)
@@ -431,7 +431,7 @@ class RefereeFoldError(RefereeError):
         super().__init__(f"The referee could not apply its own decision ({reason!r}); nothing was written.")
 
 
-def _load_command(game: Game, action: str, fields: Mapping[str, Any]) -> Any:
+def _load_command(game: Game[Any], action: str, fields: Mapping[str, Any]) -> Any:
     schema = game.command_schemas.get(action)
     if schema is None:
         actions = sorted(game.command_schemas)

@@ -243,11 +243,11 @@ class LastEntry:
     end: int = 0
 
 
-class Undoable(GameWrapper):
+class Undoable(GameWrapper[Any]):
     """A game (``referee.game.Game``) with the undo and the redo of entries: everything else is
     the game's own, unchanged (forwarded by :class:`~referee.game_wrapper.GameWrapper`)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
         self.command_schemas = {**game.command_schemas, **UNDO_SCHEMAS}
@@ -414,6 +414,6 @@ class Undoable(GameWrapper):
         return self.inner.command_of(event)
 
 
-def undoable(game: Game) -> Undoable:
+def undoable(game: Game[Any]) -> Undoable:
     """``game`` with the undo and redo of entries (the registry registers every game so)."""
     return Undoable(game)

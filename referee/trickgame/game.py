@@ -28,7 +28,7 @@ from referee.trickgame.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
 from referee.trickgame.corrections import KeptRuling
 from referee.game import Game
-from referee.kinds import RECORDS, FollowRule, Kind
+from referee.kinds import FollowRule, Kind, is_record
 from referee.command_schemas import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
@@ -220,7 +220,7 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option, then the first dealer when the options name one."""
         opts = self.load_options(options)
-        if record not in RECORDS:
+        if not is_record(record):
             raise errors.InvalidOption(f"record must be 'known' or 'blind', not {record!r}.")
         names = [str(s) for s in seats]
         if len(names) != opts["players"]:

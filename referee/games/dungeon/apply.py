@@ -154,12 +154,12 @@ def _accused(s: DungeonState, e: ev.DungeonAccused) -> None:
 
 def _joker_saved(s: DungeonState, e: ev.DungeonJokerSaved) -> None:
     _from_hand(s, e.seat, e.card)
-    _discard(s, e.card, s.window["card"])
+    _discard(s, e.card, s.open_window["card"])
     s.window = None
 
 
 def _passage_collapsed(s: DungeonState, e: ev.DungeonPassageCollapsed) -> None:
-    _collapse(s, e.seat, s.window["card"])
+    _collapse(s, e.seat, s.open_window["card"])
     s.window = None
 
 
@@ -208,7 +208,7 @@ def _asked(s: DungeonState, e: ev.DungeonMyrmiddonAsked) -> None:
         _take_effect(s, ability)
 
 
-def _take_effect(s: DungeonState, ability: dict) -> None:
+def _take_effect(s: DungeonState, ability: dict[str, Any]) -> None:
     """A Graverobber's take (the Jack set aside until the end of the turn), or a Myrmiddon's ask
     (the Queen discarded, the target to answer)."""
     if ability["ability"] == "graverobber":
@@ -223,11 +223,11 @@ def _take_effect(s: DungeonState, ability: dict) -> None:
 
 def _counter(s: DungeonState, e: ev.DungeonCounterPlayed) -> None:
     _from_hand(s, e.seat, e.card)
-    s.window["counters"].append([e.seat, e.card])
+    s.open_window["counters"].append([e.seat, e.card])
 
 
 def _counters_closed(s: DungeonState, e: ev.DungeonCountersClosed) -> None:
-    window = s.window
+    window = s.open_window
     _discard(s, *(card for _, card in window["counters"]))
     if e.stands:
         _take_effect(s, window)
@@ -243,7 +243,7 @@ def _handed_over(s: DungeonState, e: ev.DungeonCardHandedOver) -> None:
 
 
 def _denied(s: DungeonState, e: ev.DungeonCardDenied) -> None:
-    s.window = {**s.window, "kind": "doubt"}
+    s.window = {**s.open_window, "kind": "doubt"}
 
 
 def _believed(s: DungeonState, e: ev.DungeonDenialAccepted) -> None:
@@ -254,7 +254,7 @@ def _looked(s: DungeonState, e: ev.DungeonHandLookedAt) -> None:
     if e.shown is not None:  # blind record: the hand as the asker saw it
         s.hands[e.target] = list(e.shown)
     if e.liar_chooses:
-        s.window = {**s.window, "kind": "caught"}
+        s.window = {**s.open_window, "kind": "caught"}
         return
     if e.card is not None:
         _from_hand(s, e.target, e.card)
@@ -290,7 +290,7 @@ def _turn_ended(s: DungeonState, e: ev.DungeonTurnEnded) -> None:
 def _reshuffled(s: DungeonState, e: ev.DungeonPileReshuffled) -> None:
     s.pile, s.discard = list(e.pile), []
     s.phase = "turn"
-    _start_turn(s, s.next_alive(s.turn))
+    _start_turn(s, s.next_alive(s.on_turn))
 
 
 def _won(s: DungeonState, e: ev.DungeonGameWon) -> None:

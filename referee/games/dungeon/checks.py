@@ -110,7 +110,7 @@ def check_own_turn(state: DungeonState, seat: int, action: str) -> None:
     if state.window is not None:
         raise errors.WrongPhase(f"No {action} now: {waiting_for(state)}.", seat=seat)
     if seat != state.turn:
-        raise errors.NotYourTurn(f"It is {who(state, state.turn)}'s turn, not {who(state, seat)}'s.", seat=seat)
+        raise errors.NotYourTurn(f"It is {who(state, state.on_turn)}'s turn, not {who(state, seat)}'s.", seat=seat)
 
 
 def check_may_play(state: DungeonState, seat: int, action: str) -> None:

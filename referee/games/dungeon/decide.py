@@ -44,5 +44,6 @@ def decide(state: DungeonState, command: Any, rng: Any) -> list[Any]:
     if decider is None:
         raise errors.UnknownAction(f"{type(command).__name__} is not a Dungeon command.")
     if state.phase == "over":
+        assert state.outcome is not None  # the fold that ends the game sets both
         raise errors.WrongPhase(f"The game is over ({state.outcome['reason']}): nothing more is logged.", legal=[])
     return decider(state, command, rng)

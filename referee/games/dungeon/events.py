@@ -17,13 +17,14 @@ draws, a face-down discard or passage, a secret take.
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Optional
+from typing import Any, Optional
 
 from events.registry import event_type
 from referee.frozen import frozen as _frozen
 
 
-def _salt():
+def _salt() -> Optional[str]:
+    # Typed as dataclasses.field is: as the value of the field it declares.
     return field(default=None, compare=False)
 
 
@@ -97,7 +98,7 @@ class DungeonAcesResolved:
     drawing two (``draws`` in that order: ``{"seat", "ace", "cards"}``; fewer cards when the pile
     ran out). The Aces are discarded."""
 
-    draws: list[dict]
+    draws: list[dict[str, Any]]
     salt: Optional[str] = _salt()
 
 

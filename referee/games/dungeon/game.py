@@ -19,9 +19,10 @@ from referee.games.dungeon.commands import ACTION_OF, COMMAND_SCHEMAS, command_o
 from referee.games.dungeon.decide import decide as _decide
 from referee.games.dungeon.options import OptionsSchema, load_options
 from referee.games.dungeon.state import DungeonState
+from referee.kinds import is_record
 
 
-class Dungeon(Game):
+class Dungeon(Game[DungeonState]):
     """Dungeon: 2 to 8 players dig out of their cells while sending creatures and cave-ins."""
 
     name: ClassVar[str] = "dungeon"
@@ -36,7 +37,7 @@ class Dungeon(Game):
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option; the deal follows as the table's first action."""
         opts = load_options(dict(options))
-        if record not in ("known", "blind"):
+        if not is_record(record):
             raise errors.InvalidOption("Dungeon keeps a known record (the referee deals, so it knows every hand) or a "
                                        f"blind one (only what the table saw), not {record!r}.")
         names = [str(s) for s in seats]
@@ -90,7 +91,7 @@ class Dungeon(Game):
     def scores(self, state: DungeonState) -> dict[str, Any]:
         return views.scores(state)
 
-    def score_mark(self, state: DungeonState) -> tuple:
+    def score_mark(self, state: DungeonState) -> tuple[Any, ...]:
         """The standing moves when a player is slain or the game is won."""
         return tuple(state.alive), state.phase == "over"
 

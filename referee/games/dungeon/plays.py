@@ -30,7 +30,9 @@ def decide_draw(state: DungeonState, c: cmd.Draw, rng: Any) -> list[Any]:
 
 def passage_places(state: DungeonState, seat: int, card: str) -> list[int]:
     """Where ``card`` may go in ``seat``'s dungeon (parents; ``tree.CELL`` is the cell)."""
-    return tree.places(state.dungeons[seat], passage_value(card), state.setback[seat])
+    value = passage_value(card)
+    assert value is not None, "only a passage card has places (every caller asks of one)"
+    return tree.places(state.dungeons[seat], value, state.setback[seat])
 
 
 def place_name(state: DungeonState, seat: int, parent: int) -> str:
@@ -53,17 +55,18 @@ def decide_passage(state: DungeonState, c: cmd.PlayPassage, rng: Any) -> list[An
     card = held_card(state, c.seat, c.card)
     fair = passage_places(state, c.seat, card) if passage_value(card) is not None else []
     names = [place_name(state, c.seat, p) for p in fair]
+    value = passage_value(card)
     if dark:
         allowed = ["cell"] + [passage for passage, _ in state.dungeons[c.seat]]
-    elif passage_value(card) is None:
+    elif value is None:
         raise IllegalMove(f"{card} is not a passage card (2 to 10).", seat=c.seat, card=card)
     elif not fair:
-        value = passage_value(card)
         raise IllegalMove(f"{card} has no place in {who(state, c.seat)}'s dungeon: a {value} goes "
                           f"{_where(value)}. Playable now: {', '.join(playable_passages(state, c.seat)) or 'none'}.",
                           seat=c.seat, card=card, legal=playable_passages(state, c.seat))
     else:
         allowed = names
+    on: str | None
     if c.on is None:
         if len(names) == 1 or (dark and not state.dungeons[c.seat]):
             on = names[0] if names else "cell"

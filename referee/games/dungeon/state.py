@@ -29,7 +29,7 @@ class DungeonState:
 
     def __init__(self) -> None:
         self.version = 0
-        self.game_name: str | None = None
+        self.game_name = ""  # the registered name, from GameCreated
         self.options: dict[str, Any] = {}
         self.names: list[str] = []
         self.record = "known"
@@ -64,6 +64,18 @@ class DungeonState:
     @property
     def players(self) -> int:
         return len(self.names)
+
+    @property
+    def on_turn(self) -> int:
+        """The seat whose turn it is, in the ``turn`` phase (where one always is)."""
+        assert self.turn is not None, "no player's turn outside the turn phase"
+        return self.turn
+
+    @property
+    def open_window(self) -> dict[str, Any]:
+        """The window open on the turn, where a fold or a check has found one is."""
+        assert self.window is not None, "no window is open"
+        return self.window
 
     def clone(self) -> DungeonState:
         return copy.deepcopy(self)

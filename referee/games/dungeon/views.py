@@ -33,7 +33,7 @@ def to_act(state: DungeonState) -> list[int]:
         return []
     window = state.window
     if window is None:
-        return [state.turn]
+        return [state.on_turn]
     answerer = ANSWERER.get(window["kind"])
     return [window[answerer]] if answerer else []
 

@@ -11,7 +11,7 @@ position the solver cannot decide within its budget is said to be undecided, nev
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from referee.games.the_queens import commands as cmd
@@ -22,7 +22,7 @@ from referee.games.the_queens.state import QueensState
 MAX_SOLVED = 24
 
 
-def audit_notes(state: QueensState, events: list[Any], seconds: float = 1.0) -> dict[str, Any]:
+def audit_notes(state: QueensState, events: Sequence[Any], seconds: float = 1.0) -> dict[str, Any]:
     """The solver's account of the line played: ``deal_winnable`` (True, False or None when
     undecided), ``left_winning_line`` (the move, numbered from 1 among the moves standing, its
     stream version and action, after which the position, winnable before it, was lost; None when

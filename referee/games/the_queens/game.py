@@ -9,12 +9,13 @@ tableau from before the last move still standing; the events it takes back stay 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import marshmallow
 
 from referee.game import Game
+from referee.kinds import is_record
 from referee.games.the_queens import words
 from referee.words import Names, game_words
 from referee import errors
@@ -30,7 +31,7 @@ from referee.games.the_queens.solver import solve
 from referee.games.the_queens.state import QueensState, apply_event
 
 
-class TheQueens(Game):
+class TheQueens(Game[QueensState]):
     """The Queens: a two-pack patience for one player."""
 
     name: ClassVar[str] = "the-queens"
@@ -43,7 +44,7 @@ class TheQueens(Game):
     score_columns: ClassVar[tuple[str, ...]] = ("home", "result")
     hands_dealt: ClassVar[bool] = False
 
-    def start(self, options: dict[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
+    def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option (a given order checked and written out in full).
 
         A new game comes here with its options loaded (``referee.service``), every rule named;
@@ -57,7 +58,7 @@ class TheQueens(Game):
         for name in RULE_OPTIONS:
             if name not in options:
                 del opts[name]
-        if record not in ("known", "blind"):
+        if not is_record(record):
             raise errors.InvalidOption(f"The Queens keeps a known record (every card's place logged at the deal) or "
                                        f"a blind one (each card entered as it turns up), not {record!r}.")
         if record == "blind" and opts["order"] is not None:
@@ -150,7 +151,7 @@ class TheQueens(Game):
         """The tableau as it lies, for the printable record."""
         return tableau_html(views.public_view(state))
 
-    def audit_notes(self, state: QueensState, events: list[Any]) -> dict[str, Any]:
+    def audit_notes(self, state: QueensState, events: Sequence[Any]) -> dict[str, Any]:
         """For the audit: whether the deal could be won, and where the player left the last winning
         line (``audit.audit_notes``)."""
         return audit.audit_notes(state, events) if state.record == "known" else {
@@ -195,7 +196,7 @@ class TheQueens(Game):
     def scores(self, state: QueensState) -> dict[str, Any]:
         return views.scores(state)
 
-    def score_mark(self, state: QueensState) -> tuple:
+    def score_mark(self, state: QueensState) -> tuple[Any, ...]:
         return state.tableau.ended, state.tableau.home()
 
     def outcome(self, state: QueensState) -> dict[str, Any] | None:
@@ -206,7 +207,7 @@ class TheQueens(Game):
         return {"reason": t.ended, "winners": [0] if t.ended == "won" else [], "home": home, "totals": [home]}
 
 
-def _command(move: tuple) -> Any:
+def _command(move: tuple[str, ...]) -> Any:
     """The command of a move as ``rules.legal_moves`` and the solver write it."""
     if move[0] == "move":
         return cmd.Move(0, move[1], move[3], move[2])
