@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 from events.registry import event_type
 from referee.frozen import frozen as _frozen
-from referee.kinds import EndReason, Kind, Record, Verdict, Window, closed
+from referee.closed_sets import EndReason, Kind, Record, Verdict, Window, closed
 
 
 @event_type("GameCreated", version=1)

@@ -281,7 +281,7 @@ class TrickDecide:
         return b.events
 
     def why_not_made(self, state: TableState, e: Any) -> str | None:
-        """Re-deciding a record (``referee.decide_again``): a ruling on a card already ruled. A
+        """Re-deciding a record (``referee.redecide_batches``): a ruling on a card already ruled. A
         record made before one card was one offence may rule a card that broke two rules at once
         (a renege under Queen's Dungeon's Challenge) once for each when window B closed."""
         h = state.hand

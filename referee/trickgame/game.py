@@ -28,7 +28,7 @@ from referee.trickgame.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
 from referee.trickgame.corrections import KeptRuling
 from referee.game import Game
-from referee.kinds import FollowRule, Kind, is_record
+from referee.closed_sets import FollowRule, Kind, is_record
 from referee.command_schemas import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide

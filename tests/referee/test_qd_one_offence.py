@@ -10,9 +10,9 @@ import pytest
 from qd_table import Table, events_of
 from referee import events as ev
 from referee.games.queens_dungeon import events as qd_ev
-from referee.decide_again import Disagreement
+from referee.redecide_batches import Disagreement
 from referee.games.queens_dungeon import commands as cmd
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.replay import replay
 
 # Dealer 0, spades trump. Seat 1 challenges and leads QH; seat 2 holds 3H and QD but plays 3D (a

@@ -12,8 +12,8 @@ import pytest
 from referee import errors
 from referee import events as ev
 from referee.games.queens_dungeon import events as qd_ev
-from referee.decide_again import Disagreement
-from referee.redecide import redecide
+from referee.redecide_batches import Disagreement
+from referee.redecide_record import redecide
 from referee.registry import get_game
 from referee.replay import replay
 from referee.trickgame.shared_commands import ClaimRenege

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from events.registry import registry
-from referee.decide_again import Disagreement
-from referee.redecide import redecide
+from referee.redecide_batches import Disagreement
+from referee.redecide_record import redecide
 from referee.registry import get_game
 from referee.replay import replay
 from referee import undo as undo_module

@@ -262,7 +262,7 @@ def check_restore_points(state: Any) -> None:
         return
     for irr in h.irregular:
         if irr.status in UNSETTLED and window_of(state, irr) in ("A", "B"):
-            assert irr.version in h.snapshots, irr
+            assert irr.version in h.restore_points, irr
 
 
 # What the cards on the table decide, and what rulings established: after a correction both must be

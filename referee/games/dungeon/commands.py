@@ -283,7 +283,7 @@ _RECORDED: dict[type, Any] = {
 
 
 def command_of(event: Any) -> Any:
-    """The command a table-action event records (see ``referee.redecide``), None for an
+    """The command a table-action event records (see ``referee.redecide_record``), None for an
     event only the referee makes."""
     recorded = _RECORDED.get(type(event))
     return recorded(event) if recorded is not None else None

@@ -19,7 +19,7 @@ from referee.games.dungeon.commands import ACTION_OF, COMMAND_SCHEMAS, command_o
 from referee.games.dungeon.decide import decide as _decide
 from referee.games.dungeon.options import OptionsSchema, load_options
 from referee.games.dungeon.state import DungeonState
-from referee.kinds import is_record
+from referee.closed_sets import is_record
 
 
 class Dungeon(Game[DungeonState]):

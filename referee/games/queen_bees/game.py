@@ -22,7 +22,7 @@ from referee import errors
 from referee import events as ev
 from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES, sort_hand
 from referee.fields import MAX_POINTS, ExactBoolean, ExactInteger
-from referee.kinds import FollowRule
+from referee.closed_sets import FollowRule
 from referee.games.queen_bees.scoring import hand_sheet
 from referee.trickgame.leaders import winners_at_target
 from referee.trickgame.table_actions import trick_command_of

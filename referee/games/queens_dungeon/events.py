@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from events.registry import event_type
 from referee.frozen import frozen as _frozen
-from referee.kinds import SettingReason, closed
+from referee.closed_sets import SettingReason, closed
 
 
 @event_type("DealerCut", version=1)

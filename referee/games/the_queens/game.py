@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import marshmallow
 
 from referee.game import Game
-from referee.kinds import is_record
+from referee.closed_sets import is_record
 from referee.games.the_queens import words
 from referee.words import Names, game_words
 from referee import errors
@@ -48,7 +48,7 @@ class TheQueens(Game[QueensState]):
         """``GameCreated`` with every option (a given order checked and written out in full).
 
         A new game comes here with its options loaded (``referee.service``), every rule named;
-        a record is decided again from its own ``GameCreated`` (``referee.redecide``), and one made
+        a record is decided again from its own ``GameCreated`` (``referee.redecide_record``), and one made
         before a rule option existed names none: it stays without it, and is played under the rule
         of its time (``options.rules_of``)."""
         try:

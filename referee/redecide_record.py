@@ -28,7 +28,7 @@ hands would be shuffled again, and so refused.
     >>> redecide(log + [qd_ev.TotalSet(1, 1, "renege", 0, -500, 1, 1)])
     Traceback (most recent call last):
     ...
-    referee.decide_again.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
+    referee.redecide_batches.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee import events as ev
-from referee.decide_again import SEED, Disagreement, decide_batches, take
+from referee.redecide_batches import SEED, Disagreement, decide_batches, take
 from referee.errors import RefereeError, UnknownGame
 from referee.game import Game, GameState
 from referee.registry import game_of_record
