@@ -25,7 +25,8 @@ import orjson
 
 from events.envelope import Envelope, canonical_json
 from events.registry import EventTypeError
-from events.stored_form import follower_entry, run_entry
+from events.compact_form import follower_entry, own_entry, raw_command, run_entry, spec_of
+from events.stored_form import time_code
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -35,6 +36,7 @@ class Batch:
 
     envelopes: list[Envelope]
     args: list[Any]
+    bucket: str = ""  # the id index bucket of the batch's raw index record (see index_bucket)
 
 
 def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Sequence[str],
@@ -73,21 +75,25 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
         }
         if command_id is not None:
             fields["command_id"] = command_id
-        own_hash = _sha256(_dumps(fields, option=_SORTED)).hexdigest()
+        digest = _sha256(_dumps(fields, option=_SORTED)).digest()
+        own_hash = digest.hex()
+        spec = spec_of(name, schema_version)
         # A run is the events one command appended, with ids "<command id>#0", "#1", ...: only
         # its first entry keeps the command's fields, and only its first id is indexed.
         if (run_start >= 0 and command_id == command_ids[run_start] and actor == actors[run_start]
                 and recorded_at == times[run_start] and event_id == f"{command_id}#{j - run_start}"):
-            entries.append(follower_entry(name, schema_version, written, j - run_start, own_hash))
+            entries.append(follower_entry(spec, payload, digest, j - run_start))
             runs[-1][2] += 1
         elif command_id is not None and event_id == f"{command_id}#0" and event_id not in firsts:
             run_start = j
             firsts.add(event_id)
-            entries.append(run_entry(name, schema_version, written, recorded_at, actor, command_id, 0, own_hash))
+            at, raw = time_code(recorded_at), raw_command(command_id)
+            entry = run_entry(spec, payload, digest, raw, at, actor) if raw is not None and type(at) is int else None
+            entries.append(entry or own_entry(spec, payload, digest, at, actor, command_id, 0))
             runs.append([event_id, version, 1])
         else:
             run_start = -1
-            entries.append(run_entry(name, schema_version, written, recorded_at, actor, command_id, event_id, own_hash))
+            entries.append(own_entry(spec, payload, digest, time_code(recorded_at), actor, command_id, event_id))
             records += (event_id, str(version))
         fields["payload"] = payload
         fields["hash"] = own_hash
@@ -96,17 +102,46 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
     # A request named by the command id is recorded in the command's index record.
     merged = (request is not None and len(runs) == 1 and runs[0][2] == len(ids)
               and request[0] == command_ids[0] and is_sha256_hex(request[1]))
+    # The one run of an append whose command id has a raw form is indexed by those raw bytes, in
+    # one of the game's small index buckets; any other run by its first id, in the index hash.
+    raw = raw_command(command_ids[0]) if len(runs) == 1 and runs[0][2] == len(ids) else None
+    raw_key = raw_record = b""
     for event_id, first, count in runs:
         record = f"{first}+{count}".encode()
-        records += (event_id, record + b"=" + bytes.fromhex(request[1]) if merged else record)
+        if merged:
+            record += b"=" + bytes.fromhex(request[1])[:REQUEST_DIGEST_SIZE if raw else None]
+        if raw:
+            raw_key, raw_record = raw[1], record
+        else:
+            records += (event_id, record)
     found, places = lookups(list(ids))
     field, digest = ("", "") if merged or request is None else request
     # In the order the script reads them (events.scripts.APPEND): what its usual path needs first,
     # the runs' places (read only when the head moved or an id is recorded) last.
     args: list[Any] = [expected_version, f"{expected_version}:{chained_onto}", f"{version}:{prev_hash}", field, digest,
-                       "1" if merged else "", len(ids), len(found), len(records),
+                       "1" if merged else "", len(ids), len(found), len(records), raw_key, raw_record,
                        *found, *entries, *records, *places]
-    return Batch(envelopes, args)
+    return Batch(envelopes, args, index_bucket(*raw) if raw else "")
+
+
+#: How many bytes of a request's SHA-256 a raw index record keeps: 64 bits tell a retry from
+#: another request sent with the same key (which its own client chose), at a few bytes an append.
+REQUEST_DIGEST_SIZE = 8
+#: How many index buckets a game's raw index records of one scope are spread over: each stays a
+#: small hash (a listpack, a few bytes a record) up to about 2,000 appends a game.
+INDEX_BUCKETS = 16
+
+
+def index_bucket(scope: str | None, raw_id: bytes) -> str:
+    """The index bucket of a raw command id: its scope (so that records need not hold it) and its
+    first byte (the ids are random)."""
+    return f"{scope or ''}:{raw_id[0] % INDEX_BUCKETS:x}"
+
+
+def same_request(recorded: str, digest: str) -> bool:
+    """True when a recorded request digest (hex, whole or the first REQUEST_DIGEST_SIZE bytes a
+    raw index record keeps) is that of a request with this SHA-256 ``digest``."""
+    return recorded == digest or (len(recorded) == 2 * REQUEST_DIGEST_SIZE and digest[:len(recorded)] == recorded)
 
 
 def event_ids(given: Sequence[str] | None, n: int, command_id: str) -> list[str]:

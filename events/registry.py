@@ -27,6 +27,7 @@ from typing import Any
 import marshmallow
 import marshmallow_dataclass
 
+from events.compact_form import register_type
 from events.payload_codec import DataclassCodec, PayloadError, compile_codec
 from events.errors import EventStoreError
 
@@ -106,6 +107,9 @@ class EventRegistry:
         missing = [v for v in range(1, version) if v not in upcasters]
         if missing:
             raise EventTypeError(f"event type {name!r} v{version} has no upcaster from v{missing}")
+        if codec is not None:
+            # Its payloads have exactly the dataclass's fields: stored by position (events.compact_form).
+            register_type(name, version, tuple(codec.names))
         entry = EventType(cls, name, version, schema, upcasters, codec)
         self._by_name[name] = entry
         self._by_class[cls] = entry

@@ -10,17 +10,21 @@ and a cluster can check that all its keys share one slot.
 #       "version+count", with "=" and the raw SHA-256 of the request it answered when the request
 #       is named by the command id; any other event id -> "version"; records written before runs
 #       were indexed hold "version:content digest" per event), 3 = its requests (hash: request
-#       field -> digest, for requests not named by their command id).
+#       field -> digest, for requests not named by their command id), 4 = the index bucket of the
+#       batch's raw record (a hash: the raw bytes of a command id "<scope>:<32 hex digits>", then
+#       the scope -> "version+count", with "=" and the first 16 bytes of the request's SHA-256).
 # ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
 #       3 = the head record after the batch, 4 and 5 = the request's field and digest for the
 #       requests hash ("" and "" for none), 6 = "1" when the request is named by the command id
 #       (its digest is then in the run's index record: the first id looked up), 7 = n events,
 #       8 = m ids looked up in the index (the batch's n event ids first, then the first ids of
-#       runs that an id "<x>#<i>" may belong to), 9 = w index values to write; then the m ids,
-#       the n stored entries, the w index values (field, value pairs), and last 2 values per
-#       event (the position among the looked-up ids of the first id of its possible run, 0 for
-#       none, and its number i in that run), read only on a miss. Python prepares every string
-#       (events.batch_builder), so that the script mostly compares.
+#       runs that an id "<x>#<i>" may belong to), 9 = w index values to write, 10 and 11 = the
+#       raw record's field and value in the bucket ("" when the batch's run has no raw command
+#       id; it then stands for the first id looked up); then the m ids, the n stored entries, the
+#       w index values (field, value pairs), and last 2 values per event (the position among the
+#       looked-up ids of the first id of its possible run, 0 for none, and its number i in that
+#       run), read only on a miss. Python prepares every string (events.batch_builder), so that
+#       the script mostly compares.
 # Replies:
 #   new version (an integer)     written
 #   {"request", digest}          the request is recorded already (with this digest; raw bytes
@@ -31,34 +35,39 @@ and a cluster can check that all its keys share one slot.
 #   {"conflict", current version, head hash}
 #   {"rechain", current version, head hash}   right version, but chained onto another hash
 # The usual path (the head is the one the batch was chained onto, and none of its ids is
-# recorded) is one HMGET, an XADD per event and one HSET, in straight-line code: each
-# redis.call costs several microseconds on the server, and Lua's own work as much again, so what
-# a retry or a refusal needs is worked out only on a miss. Every check comes before the first
-# write, so a refused batch leaves no trace.
+# recorded) is one HMGET and one HGET, an XADD per event and two HSETs, in straight-line code:
+# each redis.call costs a microsecond or more on the server, and Lua's own work as much again, so
+# what a retry or a refusal needs is worked out only on a miss. Every check comes before the
+# first write, so a refused batch leaves no trace.
 APPEND = r"""#!lua
 local m = tonumber(ARGV[8])
+local raw = ARGV[10]
 local got
-if m == 1 then
-  got = redis.call('HMGET', KEYS[2], '', ARGV[10])
-  -- One event, its request in its index record or none: the play of a card.
-  if got[1] == ARGV[2] and not got[2] and ARGV[4] == '' and ARGV[7] == '1' and ARGV[9] == '2' then
+if m == 1 and raw ~= '' then
+  got = redis.call('HMGET', KEYS[2], '', ARGV[12])
+  got[2] = got[2] or redis.call('HGET', KEYS[4], raw)
+  -- One event of a command with a raw id, its request in its index record or none: a play.
+  if got[1] == ARGV[2] and not got[2] and ARGV[4] == '' and ARGV[7] == '1' and ARGV[9] == '0' then
     local version = tonumber(ARGV[1]) + 1
-    redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[11])
-    redis.call('HSET', KEYS[2], '', ARGV[3], ARGV[12], ARGV[13])
+    redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[13])
+    redis.call('HSET', KEYS[2], '', ARGV[3])
+    redis.call('HSET', KEYS[4], raw, ARGV[11])
     return version
   end
 else
   local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
-  got = redis.call('HMGET', KEYS[2], '', unpack(ARGV, 10, math.min(9 + m, 9 + CHUNK - 1)))
+  got = redis.call('HMGET', KEYS[2], '', unpack(ARGV, 12, math.min(11 + m, 11 + CHUNK - 1)))
   for s = CHUNK, m, CHUNK do
-    local part = redis.call('HMGET', KEYS[2], unpack(ARGV, 9 + s, math.min(9 + m, 9 + s + CHUNK - 1)))
+    local part = redis.call('HMGET', KEYS[2], unpack(ARGV, 11 + s, math.min(11 + m, 11 + s + CHUNK - 1)))
     for j = 1, #part do got[s + j] = part[j] end
   end
+  -- The run's first id is the first looked up: its record may be the raw one, in its bucket.
+  if raw ~= '' then got[2] = got[2] or redis.call('HGET', KEYS[4], raw) end
 end
 
 local n, w = tonumber(ARGV[7]), tonumber(ARGV[9])
 local request = ARGV[4]
-local docs = 9 + m            -- ARGV[docs + j]: event j's stored entry
+local docs = 11 + m           -- ARGV[docs + j]: event j's stored entry
 local writes = docs + n       -- ARGV[writes + 1 ... writes + w]: index records
 local runs = writes + w       -- ARGV[runs + 2j - 1], ARGV[runs + 2j]: event j's run position and number
 
@@ -121,6 +130,7 @@ if request ~= '' then redis.call('HSET', KEYS[3], request, ARGV[5]) end
 for j = 1, n do
   redis.call('XADD', KEYS[1], '0-' .. (expected + j), 'e', ARGV[docs + j])
 end
+if raw ~= '' then redis.call('HSET', KEYS[4], raw, ARGV[11]) end
 if w == 2 then
   redis.call('HSET', KEYS[2], '', ARGV[3], ARGV[writes + 1], ARGV[writes + 2])
 else

@@ -29,7 +29,7 @@ import orjson
 import redis
 from redis.cluster import RedisCluster
 
-from events.batch_builder import build_batch, content_digest, event_ids as event_ids_of, run_digest, utc_now
+from events.batch_builder import build_batch, content_digest, event_ids as event_ids_of, run_digest, same_request, utc_now
 from events.durability import Durability
 from events.envelope import GENESIS_HASH, Envelope, canonical_json
 from events.envelope_decoder import EnvelopeDecoder
@@ -38,7 +38,7 @@ from events.redis_failures import translate_unavailable
 from events.registry import EventRegistry, registry as default_registry
 from events.replicas import ReplicaWait
 from events.scripts import APPEND, REGISTER_GAME
-from events.store_keys import check_game_id, text  # noqa: F401 - check_game_id: importers name it here
+from events.store_keys import check_game_id, raw_index_field, text  # noqa: F401 - check_game_id: importers name it here
 from events.store_reads import StoreReads, tail_slice_ms
 
 _HEAD_CACHE_LIMIT = 10_000
@@ -199,7 +199,8 @@ class EventStore(StoreReads):
                                 command_ids, request)
             envelopes, args = batch.envelopes, batch.args
             try:
-                reply = self._run_append(game_id, keys, args, expected_version == 0)
+                reply = self._run_append(game_id, (*keys, self._bucket_key(game_id, batch.bucket)), args,
+                                         expected_version == 0)
             except (redis.ConnectionError, redis.TimeoutError) as exc:
                 # Sent, perhaps more than once (redis-py retries), and never answered: a server
                 # that froze can still run it when it wakes. Only a retry with these ids settles it.
@@ -210,6 +211,8 @@ class EventStore(StoreReads):
             status = text(reply[0])
             if status == "request":
                 seen = reply[1].hex() if len(reply) > 2 else text(reply[1])  # raw from an index record
+                if request is not None and same_request(seen, request[1]):
+                    seen = request[1]  # a raw record keeps the digest's first bytes: the same request
                 return AppendResult(self.version(game_id), [], request_seen=seen)
             if status == "duplicate":
                 try:
@@ -232,7 +235,7 @@ class EventStore(StoreReads):
             prev_hash = head_hash  # "rechain": our remembered head was stale; chain onto the real one
         raise EventStoreError(f"game {game_id!r}: the chain head kept moving at version {expected_version}")
 
-    def _run_append(self, game_id: str, keys: tuple[str, str, str], args: list, first: bool) -> Any:
+    def _run_append(self, game_id: str, keys: tuple[str, ...], args: list, first: bool) -> Any:
         if self.durability.waits:
             return self._run_append_and_wait(game_id, keys, args, first)
         if not first:
@@ -255,7 +258,7 @@ class EventStore(StoreReads):
         self._register_script(keys=self._game_index_keys(), args=[game_id], client=pipe)
         return pipe.execute()[0]
 
-    def _run_append_and_wait(self, game_id: str, keys: tuple[str, str, str], args: list, first: bool) -> Any:
+    def _run_append_and_wait(self, game_id: str, keys: tuple[str, ...], args: list, first: bool) -> Any:
         """The append, then the durability wait on the same connection (see events.durability).
 
         On a cluster the pipeline goes to the node that serves the game's slot; if the slot moved
@@ -328,19 +331,23 @@ class EventStore(StoreReads):
         pipe = self.redis.pipeline(transaction=False)
         pipe.hget(requests, field)
         pipe.hget(index, f"{field}#0")
-        value, record = pipe.execute()
+        raw = raw_index_field(field)
+        if raw is not None:
+            pipe.hget(self._bucket_key(game_id, raw[1]), raw[0])
+        value, record, *raw_record = pipe.execute()
         if value is not None:
             return text(value)
-        return run_digest(record)
+        return run_digest(record) or run_digest(raw_record[0] if raw_record else None)
 
     @translate_unavailable
     def memory(self, game_id: str) -> dict[str, int]:
         """Bytes Redis spends on the game's record, by key (``MEMORY USAGE``, every element
         counted): its stream, its id index, its requests hash."""
         pipe = self.redis.pipeline(transaction=False)
-        for key in self._keys(game_id):
+        for key in (*self._keys(game_id), *self.redis.scan_iter(match=self._bucket_pattern(game_id), count=1000)):
             pipe.memory_usage(key, samples=0)
-        return {name: used or 0 for name, used in zip(("stream", "id_index", "requests"), pipe.execute())}
+        stream, index, requests, *buckets = [used or 0 for used in pipe.execute()]
+        return {"stream": stream, "id_index": index + sum(buckets), "requests": requests}
 
     @translate_unavailable
     def note_incident(self, kind: str, game_id: str, detail: str) -> None:

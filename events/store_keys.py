@@ -30,6 +30,10 @@ server, the larger part of an append's time there.
 
 from __future__ import annotations
 
+import re
+
+from events.batch_builder import index_bucket
+from events.compact_form import raw_command
 from events.envelope import GENESIS_HASH
 
 
@@ -43,6 +47,14 @@ class StoreKeys:
         check_game_id(game_id)
         prefix = f"{self.namespace}:{{{game_id}}}:"
         return prefix + "events", prefix + "ids", prefix + "requests"
+
+    def _bucket_key(self, game_id: str, bucket: str) -> str:
+        """The game's id index bucket ``bucket`` (events.batch_builder.index_bucket)."""
+        return f"{self.namespace}:{{{game_id}}}:ids:{bucket}"
+
+    def _bucket_pattern(self, game_id: str) -> str:
+        """A SCAN pattern that matches the game's id index buckets, and no other key."""
+        return re.sub(r"([*?\[\]\\])", r"\\\1", self._bucket_key(game_id, "")) + "*:*"
 
     def stream_key(self, game_id: str) -> str:
         """Name of the game's Redis stream (for tools that read it directly, e.g. XREAD on many games)."""
@@ -73,6 +85,14 @@ def parse_head(record: bytes | str | None) -> tuple[int, str]:
         return 0, GENESIS_HASH
     version, hash_ = text(record).split(":", 1)
     return int(version), hash_
+
+
+def raw_index_field(command_id: str) -> tuple[bytes, str] | None:
+    """(field, bucket) of a command's raw index record, for a command id with a raw form."""
+    raw = raw_command(command_id)
+    if raw is None:
+        return None
+    return raw[1], index_bucket(*raw)
 
 
 def check_game_id(game_id: str) -> None:

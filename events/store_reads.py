@@ -16,7 +16,7 @@ from events.envelope_decoder import EnvelopeDecoder
 from events.errors import CorruptEventError
 from events.record_walk import VerifiedRecord, decoded, walk_chain
 from events.redis_failures import translate_unavailable
-from events.store_keys import StoreKeys, parse_head, text
+from events.store_keys import StoreKeys, parse_head, raw_index_field, text
 from events.stored_form import EntryReader, follower_index
 
 
@@ -139,8 +139,17 @@ class StoreReads(StoreKeys):
             return []
         runs = {event_id: run_of(event_id) for event_id in ids}
         firsts = sorted({run[0] for run in runs.values() if run is not None})
-        records = self.redis.hmget(self._keys(game_id)[1], [*ids, *firsts])
-        first_records = dict(zip(firsts, records[len(ids):]))
+        # A run whose command id has a raw form may be indexed in a bucket, by those raw bytes.
+        raw = {first: raw_index_field(first[:-2]) for first in {*firsts, *(i for i in ids if i.endswith("#0"))}}
+        raw = {first: found for first, found in raw.items() if found is not None}
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hmget(self._keys(game_id)[1], [*ids, *firsts])
+        for field, bucket in raw.values():
+            pipe.hget(self._bucket_key(game_id, bucket), field)
+        records, *raw_records = pipe.execute()
+        raw_records = dict(zip(raw, raw_records))
+        first_records = {first: record or raw_records.get(first) for first, record in zip(firsts, records[len(ids):])}
+        records = [record or raw_records.get(event_id) for event_id, record in zip(ids, records)]
         wanted = [(event_id, indexed(record, runs[event_id], first_records)) for event_id, record in zip(ids, records)]
         wanted = [(event_id, version) for event_id, version in wanted if version is not None]
         if not wanted:

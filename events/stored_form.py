@@ -1,7 +1,10 @@
-"""The stored form of an envelope: what one stream entry holds, and how it is read back.
+"""The stored forms of an envelope: what one stream entry holds, and how it is read back.
 
-Redis keeps every game in memory, so a stream entry holds only what cannot be derived. An entry's
-field ``e`` is a JSON array followed by the event's hash as 32 raw bytes:
+Redis keeps every game in memory, so a stream entry holds only what cannot be derived. New
+events are written in form 3 (``events.compact_form``: raw bytes and payload values by position);
+:class:`EntryReader` reads every form, entry by entry, so a game may hold entries of all three.
+
+In form 2, an entry's field ``e`` is a JSON array followed by the event's hash as 32 raw bytes:
 
     [type, schema_version, payload, recorded_at, actor, command_id, id]  the first event of an
         append (a "run": the events one command appended), or an event whose id is its own
@@ -18,8 +21,8 @@ exactly that text), else the text as recorded.
 The hash is the one the envelope always had: SHA-256 of the canonical JSON of the logical fields
 (``events.envelope``), so exports, verification and signed records do not depend on this form.
 
-Records written before this form (field ``e`` = the whole envelope as a JSON object, every
-field spelled out) are read as they are: :class:`EntryReader` takes both, entry by entry.
+Records written before form 2 (form 1: field ``e`` = the whole envelope as a JSON object, every
+field spelled out) are read as they are.
 """
 
 from __future__ import annotations
@@ -30,37 +33,31 @@ from typing import Any
 
 import orjson
 
+from events.compact_form import CODE_END, FOLLOWER, HASH_END, MARKERS, READERS, RUN, payload_of
 from events.envelope import GENESIS_HASH
 from events.errors import EventStoreError
 
 HASH_SIZE = 32
+_loads = orjson.loads
+_OFFSETS = {0: 3, 1: 4, 4: 5}  # where a compact entry's values start -> its reader in READERS
 _ARRAY = 0x5B  # "[": the first byte of this form; the older one starts with "{"
 _FOLLOWER = 4
 _FULL = 7
-# Payloads are stored with their keys in canonical order, so a payload reads back the same whether
-# its event was appended live or imported from an export (whose JSON is canonical).
-_SORTED = orjson.OPT_SORT_KEYS
 
 
 class StoredFormError(EventStoreError, ValueError):
     """A stream entry that cannot be read as an envelope; the message says why."""
 
 
-def run_entry(type_: str, schema_version: int, payload: Any, recorded_at: str, actor: str,
-              command_id: str | None, ident: int | str, hash_hex: str) -> bytes:
-    """The stored form of an event that carries its run's fields (see the module's docstring)."""
-    doc = orjson.dumps([type_, schema_version, payload, time_code(recorded_at), actor, command_id, ident], option=_SORTED)
-    return doc + bytes.fromhex(hash_hex)
-
-
-def follower_entry(type_: str, schema_version: int, payload: Any, index: int, hash_hex: str) -> bytes:
-    """The stored form of the event ``index`` entries after its run's first event."""
-    return orjson.dumps([type_, schema_version, payload, index], option=_SORTED) + bytes.fromhex(hash_hex)
-
-
 def follower_index(value: Any) -> int | None:
     """How far back a stored follower's run begins (None for any other entry): a reader that
     starts at this entry must see that one first (:meth:`EntryReader.begin_run`)."""
+    if isinstance(value, bytes) and value[:1] == b"\x03":
+        try:
+            index = orjson.loads(value[CODE_END:])[0]
+        except (orjson.JSONDecodeError, IndexError, TypeError):
+            return None
+        return index if type(index) is int and index > 0 else None
     if not isinstance(value, bytes) or not value or value[0] != _ARRAY:
         return None
     try:
@@ -96,7 +93,8 @@ class EntryReader:
             # A follower whose run is not known yet still gives its hash; anything else leaves the
             # next entry nothing to chain onto, and reading that one says so.
             ok = isinstance(value, bytes) and len(value) > HASH_SIZE and value[0] == _ARRAY
-            self.prev = value[-HASH_SIZE:].hex() if ok else None
+            compact = isinstance(value, bytes) and len(value) > CODE_END and value[0] in MARKERS
+            self.prev = value[-HASH_SIZE:].hex() if ok else value[1:HASH_END].hex() if compact else None
 
     def begin_run(self, entry_id: Any, value: Any) -> None:
         """Take ``entry`` as the first of the run the next entry to be read continues."""
@@ -111,6 +109,8 @@ class EntryReader:
             raise StoredFormError("the stream entry has no envelope field")
         if not isinstance(value, bytes):
             value = value.encode()
+        if value and value[0] in MARKERS:
+            return self._compact(entry_id, value)
         if not value or value[0] != _ARRAY:
             return self._older(value)
         try:
@@ -123,14 +123,7 @@ class EntryReader:
         if size == _FULL:
             type_, schema_version, payload, at, actor, command_id, ident = doc
             at = time_text(at)
-            if type(ident) is int:
-                if command_id is None:
-                    raise StoredFormError("an event id numbered within its command, but no command id")
-                event_id = f"{command_id}#{ident}"
-                self.run = (version - ident, at, actor, command_id)
-            else:
-                event_id = ident
-                self.run = None
+            event_id = self._own_id(version, at, actor, command_id, ident)
         elif size == _FOLLOWER:
             type_, schema_version, payload, index = doc
             run = self.run
@@ -140,6 +133,68 @@ class EntryReader:
             event_id = f"{command_id}#{index}"
         else:
             raise StoredFormError("not a readable envelope (an array of unknown shape)")
+        return self._logical(event_id, version, type_, schema_version, payload, at, actor, command_id, hash_)
+
+    def _compact(self, entry_id: Any, value: bytes) -> dict:
+        """An entry of form 3 (``events.compact_form``); this runs for every event replayed, so the
+        common shapes (a RUN or FOLLOWER entry of a registered type) are straight-line code."""
+        marker = value[0]
+        try:
+            version = int(entry_id[2:]) if entry_id[:2] == b"0-" else _version(entry_id)
+            spec = READERS.get(value[HASH_END:CODE_END])
+            if marker == RUN:
+                actor_at = 60 + value[59]
+                json_at = actor_at + 1 + value[actor_at]
+                actor = value[actor_at + 1:json_at].decode()
+                doc = _loads(value[json_at:])
+                digits = value[36:52].hex()
+                command_id = f"{value[60:actor_at].decode()}:{digits}" if actor_at > 60 else digits
+                seconds, micros = divmod(int.from_bytes(value[52:59], "big"), 1_000_000)
+                second = _SECOND
+                at = f"{second[1]}.{micros:06d}Z" if second[0] == seconds else time_text(seconds * 1_000_000 + micros)
+                event_id = command_id + "#0"
+                self.run = (version, at, actor, command_id)
+                start = 0
+            elif marker == FOLLOWER:
+                doc = _loads(value[CODE_END:])
+                index = doc[0]
+                run = self.run
+                if type(index) is not int or run is None or run[0] != version - index:
+                    raise StoredFormError(f"the event continues a command whose first event is not {index!r} entries before it")
+                _, at, actor, command_id = run
+                event_id = f"{command_id}#{index}"
+                start = 1
+            else:
+                doc = _loads(value[CODE_END:])
+                at, actor, command_id, ident = time_text(doc[0]), doc[1], doc[2], doc[3]
+                event_id = self._own_id(version, at, actor, command_id, ident)
+                start = 4
+            if spec is not None and len(doc) - start == spec[2]:
+                type_, schema_version = spec[0], spec[1]
+                payload = spec[_OFFSETS[start]](doc)
+            else:
+                type_, schema_version, payload = payload_of(value[HASH_END:CODE_END], doc, start)
+        except (orjson.JSONDecodeError, IndexError, TypeError, ValueError) as exc:  # UnicodeDecodeError too
+            if isinstance(exc, StoredFormError):
+                raise
+            raise StoredFormError(f"not a readable envelope ({exc})") from exc
+        hash_ = value[1:HASH_END].hex()
+        return self._logical(event_id, version, type_, schema_version, payload, at, actor, command_id, hash_)
+
+    def _own_id(self, version: int, at: Any, actor: Any, command_id: Any, ident: Any) -> Any:
+        """The event id of an entry that names it (an int: numbered within its command, which
+        then begins a run at ``version - ident``; else the id itself)."""
+        if type(ident) is not int:
+            self.run = None
+            return ident
+        if command_id is None:
+            raise StoredFormError("an event id numbered within its command, but no command id")
+        self.run = (version - ident, at, actor, command_id)
+        return f"{command_id}#{ident}"
+
+    def _logical(self, event_id: str, version: int, type_: Any, schema_version: Any, payload: Any, at: Any,
+                 actor: Any, command_id: str | None, hash_: str) -> dict:
+        """The logical fields of the entry just read, chained onto the one before."""
         fields = {
             "event_id": event_id,
             "game_id": self.game_id,

@@ -27,6 +27,7 @@ from typing import Any
 import marshmallow
 import orjson
 
+from events.batch_builder import same_request
 from events.envelope import Envelope
 from events.errors import ConcurrencyError, WriteOutcomeUnknownError
 from events.recorder import Recorder
@@ -329,7 +330,7 @@ class RefereeService:
         the store saw to it): the request that recorded them may have been answered
         ``outcome_unknown`` for want of a replica, and its retry must not be acknowledged
         before a replica holds them."""
-        if recorded_digest != request.digest:
+        if not same_request(recorded_digest, request.digest):
             raise IdempotencyKeyReusedError(game_id, request.key)
         logged = self.store.find_events(game_id, request.event_ids(1))
         if not logged:

@@ -12,7 +12,8 @@ from store_samples import notes
 
 from events.batch_builder import build_batch
 from events.envelope import GENESIS_HASH, canonical_json, envelope_hash
-from events.stored_form import HASH_SIZE, follower_entry, run_entry
+from events.compact_form import GENERAL, type_code
+from events.stored_form import time_code
 
 GAME = "g1"
 AT = "2026-01-02T03:04:05.678901Z"
@@ -41,7 +42,7 @@ def test_an_append_hashes_each_event_once(store):
     assert _sha256_calls(lambda: store.append(GAME, notes(1, 4), 4, "ann", command_id="action:c")) == 1
 
 
-def test_the_batch_builder_stores_the_entries_records_were_written_in():
+def test_the_batch_builder_stores_payload_values_by_position_when_they_fit_their_type():
     payloads = [{"text": "é", "seat": 1, "nested": {"b": [1.5e-7, None], "a": True}}, {"seat": 2, "text": "b"}]
     encoded = [("NoteTaken", 1, payloads[0]), ("NoteTaken", 1, payloads[1])]
     batch = build_batch(GAME, 0, GENESIS_HASH, ["ann", "ann"], [AT, AT], ["action:k#0", "action:k#1"],
@@ -50,10 +51,24 @@ def test_the_batch_builder_stores_the_entries_records_were_written_in():
     # The hashes are the envelopes' as ever: SHA-256 of the canonical JSON of the logical fields.
     assert first.hash == envelope_hash(first.to_dict()) and second.hash == envelope_hash(second.to_dict())
     assert second.prev_hash == first.hash and first.payload is payloads[0]
-    entries = [arg for arg in batch.args if isinstance(arg, bytes) and arg[:1] == b"["]
-    assert entries == [run_entry("NoteTaken", 1, payloads[0], AT, "ann", "action:k", 0, first.hash),
-                       follower_entry("NoteTaken", 1, payloads[1], 1, second.hash)]
-    assert orjson.loads(entries[0][:-HASH_SIZE])[2] == orjson.loads(canonical_json(payloads[0]))
+    own, follower = [arg for arg in batch.args if isinstance(arg, bytes) and arg[:1] in (b"\x02", b"\x03")]
+    assert own[:33] == b"\x02" + bytes.fromhex(first.hash) and follower[:33] == b"\x03" + bytes.fromhex(second.hash)
+    # A payload with fields its type does not have keeps its keys; one that fits keeps its values.
+    assert own[33:36] == GENERAL
+    assert orjson.loads(own[36:]) == [time_code(AT), "ann", "action:k", 0, "NoteTaken", 1, orjson.loads(canonical_json(payloads[0]))]
+    assert follower[33:36] == type_code("NoteTaken", 1, ("seat", "text")) and orjson.loads(follower[36:]) == [1, 2, "b"]
+
+
+def test_a_command_with_a_random_id_is_stored_with_its_raw_bytes():
+    command_id = "action:" + "ab" * 16
+    batch = build_batch(GAME, 0, GENESIS_HASH, ["ann"], [AT], [f"{command_id}#0"], [("NoteTaken", 1, {"seat": 2, "text": "b"})],
+                        [None], [command_id], (command_id, "cd" * 32))
+    (entry,) = [arg for arg in batch.args if isinstance(arg, bytes) and arg[:1] == b"\x01"]
+    assert entry[36:52] == b"\xab" * 16 and int.from_bytes(entry[52:59], "big") == time_code(AT)
+    assert entry[59:70] == b"\x06action\x03ann" and orjson.loads(entry[70:]) == [2, "b"]
+    # Its index record is keyed by the same raw bytes, in the bucket of its scope, with the first
+    # 8 bytes of the request's digest.
+    assert batch.bucket == "action:b" and b"\xab" * 16 in batch.args and b"1+1=" + b"\xcd" * 8 in batch.args
 
 
 def test_the_batch_builder_needs_no_redis():

@@ -15,7 +15,6 @@ from store_samples import NoteTaken, notes
 from events.envelope import GENESIS_HASH, envelope_hash
 from events.errors import DuplicateEventIdError
 from events.store import ANOTHER_REQUEST
-from events.stored_form import HASH_SIZE
 
 GAME = "g1"
 STREAM, INDEX, REQUESTS = "courtcard:{g1}:events", "courtcard:{g1}:ids", "courtcard:{g1}:requests"
@@ -34,14 +33,25 @@ def _rewrite(redis_client, entries: list[bytes]) -> None:
 def test_an_entry_keeps_neither_game_id_nor_version_nor_prev_hash_nor_a_numbered_event_id(store, redis_client):
     first, second = store.append(GAME, notes(2), 0, "ann", command_id="action:k").envelopes
     head, follower = _entries(redis_client)
-    assert head[-HASH_SIZE:] == bytes.fromhex(first.hash) and follower[-HASH_SIZE:] == bytes.fromhex(second.hash)
-    assert orjson.loads(follower[:-HASH_SIZE]) == ["NoteTaken", 1, {"text": "note 1", "seat": 1}, 1]
-    assert orjson.loads(head[:-HASH_SIZE])[4:] == ["ann", "action:k", 0]
-    assert type(orjson.loads(head[:-HASH_SIZE])[3]) is int  # the recorded time, in microseconds
-    for text in (b"g1", first.hash.encode(), b"action:k#", first.recorded_at[:10].encode()):
-        assert text not in head[:-HASH_SIZE] and text not in follower[:-HASH_SIZE]
+    assert head[1:33] == bytes.fromhex(first.hash) and follower[1:33] == bytes.fromhex(second.hash)
+    # Payload values by position, in the order of their sorted field names (seat, text).
+    assert orjson.loads(follower[36:]) == [1, 1, "note 1"]
+    assert orjson.loads(head[36:])[1:] == ["ann", "action:k", 0, 0, "note 0"]
+    assert type(orjson.loads(head[36:])[0]) is int  # the recorded time, in microseconds
+    for text in (b"g1", first.hash.encode(), b"action:k#", first.recorded_at[:10].encode(), b"NoteTaken", b"seat"):
+        assert text not in head[33:] and text not in follower[33:]
     # The hash is the envelope's as ever: over its logical fields.
     assert envelope_hash(second.to_dict()) == second.hash and second.prev_hash == first.hash
+
+
+def test_a_random_command_id_is_stored_as_raw_bytes_and_indexed_by_them(store, redis_client):
+    command_id = "action:" + "5a" * 16
+    first = store.append(GAME, notes(2), 0, "ann", command_id=command_id).envelopes[0]
+    head, _follower = _entries(redis_client)
+    assert head[36:52] == b"\x5a" * 16 and command_id.encode() not in head and first.command_id == command_id
+    assert redis_client.hgetall(INDEX) == {b"": f"2:{store.head(GAME)[1]}".encode()}  # the head alone
+    assert redis_client.hgetall(store._bucket_key(GAME, "action:a")) == {b"\x5a" * 16: b"1+2"}
+    assert store.find_events(GAME, [f"{command_id}#1"]) == [store.read_page(GAME, 2, 1)[0]]
 
 
 def test_one_index_record_per_append(store, redis_client):
@@ -100,16 +110,14 @@ def test_a_request_named_by_its_command_id_is_recorded_in_the_commands_index_rec
 
 
 def _altered_payload(entry: bytes) -> bytes:
-    doc = orjson.loads(entry[:-HASH_SIZE])
-    doc[2]["text"] = "rewritten"
-    return orjson.dumps(doc) + entry[-HASH_SIZE:]
+    return entry.replace(b'"note ', b'"rewritten ')
 
 
 @pytest.mark.parametrize(("tamper", "bad_version"), [
     (lambda entries: entries.__setitem__(3, _altered_payload(entries[3])), 4),  # a follower's payload
     (lambda entries: entries.__setitem__(0, _altered_payload(entries[0])), 1),  # a run's first entry
-    (lambda entries: entries.__setitem__(4, entries[4][:-1] + bytes([entries[4][-1] ^ 1])), 5),  # a stored hash
-    (lambda entries: entries.__setitem__(3, entries[3].replace(b'"ann"', b'"eve"')), 4),  # who logged it
+    (lambda entries: entries.__setitem__(4, entries[4][:1] + bytes([entries[4][1] ^ 1]) + entries[4][2:]), 5),  # a stored hash
+    (lambda entries: entries.__setitem__(3, entries[3].replace(b"\x03ann", b"\x03eve")), 4),  # who logged it
     (lambda entries: entries.insert(2, entries.pop(3)), 3),  # reordered
     (lambda entries: entries.pop(3), 4),  # a run's first entry removed: its follower is out of place
     (lambda entries: entries.__setitem__(2, b"[garbage"), 3),
