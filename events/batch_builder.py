@@ -115,10 +115,10 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
         else:
             records += (event_id, record)
     found, places = lookups(list(ids))
-    field, digest = ("", "") if merged or request is None else request
+    field, request_digest = ("", "") if merged or request is None else request
     # In the order the script reads them (events.scripts.APPEND): what its usual path needs first,
     # the runs' places (read only when the head moved or an id is recorded) last.
-    args: list[Any] = [expected_version, f"{expected_version}:{chained_onto}", f"{version}:{prev_hash}", field, digest,
+    args: list[Any] = [expected_version, f"{expected_version}:{chained_onto}", f"{version}:{prev_hash}", field, request_digest,
                        "1" if merged else "", len(ids), len(found), len(records), raw_key, raw_record,
                        *found, *entries, *records, *places]
     return Batch(envelopes, args, index_bucket(*raw) if raw else "")

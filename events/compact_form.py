@@ -56,6 +56,9 @@ class TypeCodeError(EventStoreError, ValueError):
 #: code -> (type name, schema version, field names sorted), for every type registered in the process
 CODES: dict[bytes, tuple[str, int, tuple[str, ...]]] = {}
 #: (type name, schema version) -> (code, type name, schema version, field names sorted): see spec_of
+#: (code, type name, schema version, field names) of a type, as the entry builders take it; a type
+#: with no code has None for both (its payloads keep their keys).
+Spec = tuple[bytes | None, str, int, tuple[str, ...] | None]
 _BY_NAME: dict[tuple[str, int], tuple[bytes, str, int, tuple[str, ...]]] = {}
 
 
@@ -78,10 +81,10 @@ def register_type(name: str, schema_version: int, fields: tuple[str, ...]) -> by
 
 #: code -> (type name, schema version, number of fields, payload of the values at doc[0:],
 #: doc[1:], doc[4:]): what a replay needs of each type, made once.
-READERS: dict[bytes, tuple] = {}
+READERS: dict[bytes, tuple[Any, ...]] = {}
 
 
-def _reader(name: str, schema_version: int, fields: tuple[str, ...]) -> tuple:
+def _reader(name: str, schema_version: int, fields: tuple[str, ...]) -> tuple[Any, ...]:
     """The type's entry readers: a dict display per offset is about twice as fast as dict(zip())."""
     made = []
     for start in (0, 1, 4):
@@ -97,9 +100,10 @@ def raw_command(command_id: str | None) -> tuple[str | None, bytes] | None:
     return (found.group(1), bytes.fromhex(found.group(2))) if found else None
 
 
-def _body(code: bytes | None, name: str, schema_version: int, names: tuple[str, ...] | None, payload: dict) -> tuple[bytes, list]:
+def _body(code: bytes | None, name: str, schema_version: int, names: tuple[str, ...] | None,
+          payload: dict[str, Any]) -> tuple[bytes, list[Any]]:
     """(code, the values to store) for a payload: positional when its keys are its type's fields."""
-    if names is not None and type(payload) is dict and len(payload) == len(names):
+    if code is not None and names is not None and type(payload) is dict and len(payload) == len(names):
         try:
             return code, [payload[k] for k in names]
         except KeyError:
@@ -107,7 +111,7 @@ def _body(code: bytes | None, name: str, schema_version: int, names: tuple[str, 
     return GENERAL, [name, schema_version, payload]
 
 
-def run_entry(spec, payload: dict, hash_: bytes, raw: tuple[str | None, bytes], micros: int, actor: str) -> bytes | None:
+def run_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, raw: tuple[str | None, bytes], micros: int, actor: str) -> bytes | None:
     """A RUN entry (``spec`` is (code, name, schema version, field names) or the like, see
     :func:`spec_of`); None when the time or the actor do not fit in it."""
     scope, actor_bytes = (raw[0] or "").encode(), actor.encode()
@@ -126,25 +130,25 @@ def json_start(value: bytes) -> int:
     return actor_at + 1 + value[actor_at]
 
 
-def own_entry(spec, payload: dict, hash_: bytes, at: int | str, actor: str, command_id: str | None, ident: int | str) -> bytes:
+def own_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, at: int | str, actor: str, command_id: str | None, ident: int | str) -> bytes:
     """An OWN entry."""
     code, values = _body(*spec, payload)
     return b"\x02" + hash_ + code + orjson.dumps([at, actor, command_id, ident, *values], option=_SORTED)
 
 
-def follower_entry(spec, payload: dict, hash_: bytes, index: int) -> bytes:
+def follower_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, index: int) -> bytes:
     """A FOLLOWER entry, ``index`` entries after its append's first event."""
     code, values = _body(*spec, payload)
     return b"\x03" + hash_ + code + orjson.dumps([index, *values], option=_SORTED)
 
 
-def spec_of(name: str, schema_version: int) -> tuple:
+def spec_of(name: str, schema_version: int) -> Spec:
     """(code, name, schema version, field names) of a registered type, for the entry builders;
     (None, name, schema version, None) for a type with no code (its payloads keep their keys)."""
     return _BY_NAME.get((name, schema_version)) or (None, name, schema_version, None)
 
 
-def payload_of(code: bytes, doc: list, start: int) -> tuple[str, int, Any]:
+def payload_of(code: bytes, doc: list[Any], start: int) -> tuple[str, int, Any]:
     """(type, schema version, payload) from an entry's code and its values at ``doc[start:]``."""
     if code == GENERAL:
         if len(doc) != start + 3:

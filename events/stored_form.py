@@ -135,7 +135,7 @@ class EntryReader:
             raise StoredFormError("not a readable envelope (an array of unknown shape)")
         return self._logical(event_id, version, type_, schema_version, payload, at, actor, command_id, hash_)
 
-    def _compact(self, entry_id: Any, value: bytes) -> dict:
+    def _compact(self, entry_id: Any, value: bytes) -> dict[str, Any]:
         """An entry of form 3 (``events.compact_form``); this runs for every event replayed, so the
         common shapes (a RUN or FOLLOWER entry of a registered type) are straight-line code."""
         marker = value[0]
@@ -193,7 +193,7 @@ class EntryReader:
         return f"{command_id}#{ident}"
 
     def _logical(self, event_id: str, version: int, type_: Any, schema_version: Any, payload: Any, at: Any,
-                 actor: Any, command_id: str | None, hash_: str) -> dict:
+                 actor: Any, command_id: str | None, hash_: str) -> dict[str, Any]:
         """The logical fields of the entry just read, chained onto the one before."""
         fields = {
             "event_id": event_id,
