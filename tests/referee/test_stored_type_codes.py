@@ -13,7 +13,9 @@ import referee.club.roster  # noqa: F401
 import referee.club.sessions  # noqa: F401
 import referee.confirmations  # noqa: F401
 import referee.events  # noqa: F401
+import referee.games.black_queen.events  # noqa: F401
 import referee.games.dungeon.events  # noqa: F401
+import referee.games.queens_dungeon.events  # noqa: F401
 import referee.games.the_queens.events  # noqa: F401
 from events.compact_form import spec_of
 from events.registry import registry
