@@ -8,15 +8,15 @@ Handlers update the state in place; ``apply`` bumps ``state.version`` first, so 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 from referee import events as ev
 from referee.trickgame.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
 from referee.trickgame.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
-from referee.trickgame.state import TableState
+from referee.trickgame.state import StateT, TableState
 
 
-class TrickFold:
+class TrickFold(Generic[StateT]):
     """The shared handlers of a trick game's events; ``self`` is the game (its hooks and layout)."""
 
     def shared_folds(self) -> dict[type, Any]:
@@ -33,7 +33,7 @@ class TrickFold:
             ev.GameEnded: self.fold_game_ended,
         }
 
-    def fold_game_created(self, state: TableState, e: ev.GameCreated) -> None:
+    def fold_game_created(self, state: StateT, e: ev.GameCreated) -> None:
         state.game_name = e.game
         state.options = dict(e.options)
         state.record = e.record
@@ -44,14 +44,14 @@ class TrickFold:
         state.totals = [0] * layout.units
         state.phase = "cut"
 
-    def fold_dealer_chosen(self, state: TableState, e: ev.DealerChosen) -> None:
+    def fold_dealer_chosen(self, state: StateT, e: ev.DealerChosen) -> None:
         state.dealer = e.seat
         state.phase = self.opening_phase
 
-    def fold_hand_dealt(self, state: TableState, e: ev.HandDealt) -> None:
+    def fold_hand_dealt(self, state: StateT, e: ev.HandDealt) -> None:
         """A new hand, its play order from the dealer's left; a game whose hand starts before the
         deal (Queen's Dungeon's blind trump) overrides this."""
-        h = state.hand = self.new_hand(e.hand, e.dealer, state.layout.seats)
+        h = state.hand = self.new_hand(e.hand, e.dealer, state.table.seats)
         h.removed = list(e.removed)
         h.hands = [list(x) for x in e.hands] if e.hands is not None else None
         h.seat_order([(e.dealer + 1 + i) % state.players for i in range(state.players)])
@@ -59,14 +59,14 @@ class TrickFold:
         state.dealer = e.dealer
         state.phase = self.bidding_phase
 
-    def restore_point(self, state: TableState) -> tuple:
+    def restore_point(self, state: StateT) -> tuple[Any, ...]:
         """A restore point: the hand, the totals and the phase just before a suspect card."""
-        hand = state.hand.clone()
+        hand = state.in_play.clone()
         hand.restore_points = {}
         return hand, list(state.totals), state.phase
 
-    def fold_card_played(self, state: TableState, e: ev.CardPlayed) -> None:
-        h = state.hand
+    def fold_card_played(self, state: StateT, e: ev.CardPlayed) -> None:
+        h = state.in_play
         seat, card = e.seat, e.card
         if not h.trick:
             if h.restore_points:
@@ -99,8 +99,8 @@ class TrickFold:
         if self._after_card is not None:
             self._after_card(state, seat, card)
 
-    def fold_trick_won(self, state: TableState, e: ev.TrickWon) -> None:
-        h = state.hand
+    def fold_trick_won(self, state: StateT, e: ev.TrickWon) -> None:
+        h = state.in_play
         h.tricks_won[e.seat] += 1
         h.tricks.append(self.trick_record(h, e))
         last = e.trick >= state.hand_size
@@ -111,10 +111,10 @@ class TrickFold:
         if not last:
             h.trick_no += 1
 
-    def fold_renege_claimed(self, state: TableState, e: ev.RenegeClaimed) -> None:
+    def fold_renege_claimed(self, state: StateT, e: ev.RenegeClaimed) -> None:
         state.rulings.append(claim_entry(state.version, e))
 
-    def fold_renege_ruled(self, state: TableState, e: ev.RenegeRuled) -> None:
+    def fold_renege_ruled(self, state: StateT, e: ev.RenegeRuled) -> None:
         state.rulings.append(ruling_entry(state.version, e))
         h = state.hand
         if e.verdict != "upheld" or h is None or h.no != e.hand:
@@ -126,10 +126,10 @@ class TrickFold:
         if e.window in ("B", "C") and not waits:
             h.found.append(Established(e.accused, e.trick, e.card, e.window))
 
-    def restore(self, state: TableState, replaces_from: int) -> None:
+    def restore(self, state: StateT, replaces_from: int) -> None:
         """Put the cards back as they were just before the card at ``replaces_from``, keeping every
         ruling since: established reneges, and the settings and penalties each at what it cost."""
-        current = state.hand
+        current = state.in_play
         restored, (_, totals, phase) = restore(current, replaces_from)
         totals = list(totals)
         for kept in current.ruled:
@@ -144,20 +144,20 @@ class TrickFold:
         kept_versions = ruling_versions(state.rulings, replaces_from) | {x.version for x in current.ruled}
         state.replaced.extend(replaced_ranges(replaces_from, state.version - 1, kept_versions))
 
-    def fold_card_taken_back(self, state: TableState, e: ev.CardTakenBack) -> None:
+    def fold_card_taken_back(self, state: StateT, e: ev.CardTakenBack) -> None:
         self.restore(state, e.replaces_from)
         state.rulings.append(take_back_entry(state.version, e))
 
-    def fold_hand_scored(self, state: TableState, e: ev.HandScored) -> None:
+    def fold_hand_scored(self, state: StateT, e: ev.HandScored) -> None:
         state.totals = list(e.totals)
         state.history.append(e.sheet)
-        h = state.hand
+        h = state.in_play
         h.over = True
         h.restore_points = {}
         h.turn = None
         state.dealer = (e.dealer + 1) % state.players
         state.phase = self.opening_phase
 
-    def fold_game_ended(self, state: TableState, e: ev.GameEnded) -> None:
+    def fold_game_ended(self, state: StateT, e: ev.GameEnded) -> None:
         state.phase = "over"
         state.outcome = {"reason": e.reason, "hand": e.hand, "winners": list(e.winners), "totals": list(e.totals)}

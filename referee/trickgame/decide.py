@@ -11,7 +11,7 @@ game: ``referee.trickgame.reneges``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Generic
 
 from referee import errors
 from referee import events as ev
@@ -24,7 +24,7 @@ from referee.trickgame.reneges import (
 )
 from referee.trickgame.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.trickgame.leaders import leaders
-from referee.trickgame.state import TableState
+from referee.trickgame.state import StateT, TableState
 from referee.trickgame.words import IRREGULAR_WORDS
 
 #: What the game waits for in each phase every trick game has, for a refusal's message.
@@ -35,7 +35,7 @@ WAITING_FOR = {
 
 
 
-class TrickDecide:
+class TrickDecide(Generic[StateT]):
     """The shared commands of a trick game; ``self`` is the game (its hooks and its ``apply``)."""
 
     #: What the game waits for in each phase; a game with phases of its own adds their words.
@@ -45,7 +45,7 @@ class TrickDecide:
         return {self.actions["deal"]: self.decide_deal, self.actions["play"]: self.decide_play,
                 ClaimRenege: self.decide_claim, TakeBack: self.decide_take_back, EndGame: self.decide_end_game}
 
-    def decide(self, state: TableState, command: Any, rng: Any) -> list[Any]:
+    def decide(self, state: StateT, command: Any, rng: Any) -> list[Any]:
         """Validate ``command`` against ``state`` and return the events it produces."""
         handler = self._deciders.get(type(command))
         if handler is None:
@@ -59,41 +59,41 @@ class TrickDecide:
 
     # ------------------------------------------------------------ checks
 
-    def require_phase(self, state: TableState, *allowed: str, doing: str) -> None:
+    def require_phase(self, state: StateT, *allowed: str, doing: str) -> None:
         """Refuse a command outside its phase, saying what the game waits for."""
         if state.phase not in allowed:
             raise errors.WrongPhase(f"Cannot {doing} now: {self.waiting_for(state)}.")
 
-    def waiting_for(self, state: TableState) -> str:
+    def waiting_for(self, state: StateT) -> str:
         return self.waiting_words.get(state.phase, state.phase)
 
-    def player_seat(self, state: TableState, seat: Any, what: str = "seat") -> int:
+    def player_seat(self, state: StateT, seat: Any, what: str = "seat") -> int:
         """A player's seat (never the dummy), or InvalidSeat."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-            dummy = " (the dummy cannot do this)" if seat == state.layout.dummy else ""
+            dummy = " (the dummy cannot do this)" if seat == state.table.dummy else ""
             raise errors.InvalidSeat(f"{what} {seat!r} is not a player at this table: seats are "
                                      f"0..{state.players - 1}{dummy}.", seat=seat if isinstance(seat, int) else None)
         return seat
 
-    def card_in_deck(self, state: TableState, text: Any, seat: int | None = None, trick: int | None = None) -> str:
+    def card_in_deck(self, state: StateT, text: Any, seat: int | None = None, trick: int | None = None) -> str:
         """A card from what a person typed, refused if this game's deck does not hold it."""
         card = parse_card(text)
-        if card in state.layout.removed:
+        if card in state.table.removed:
             raise errors.UnknownCard(f"{card} is not in the deck: it was removed for a {state.players}-player game.",
                                      seat=seat, card=card, trick=trick)
         return card
 
-    def describe(self, state: TableState, irr: Irregularity) -> str:
+    def describe(self, state: StateT, irr: Irregularity) -> str:
         """``Seat 1 (Bob) did not follow suit with 3C in trick 4`` for rulings and messages."""
         return f"{state.seat_label(irr.seat)} {IRREGULAR_WORDS[irr.kind]} with {irr.card} in trick {irr.trick}"
 
     # ------------------------------------------------------------ the deal
 
-    def decide_deal(self, state: TableState, c: Any, rng: Any) -> list[Any]:
+    def decide_deal(self, state: StateT, c: Any, rng: Any) -> list[Any]:
         """Known record: the hands typed (checked to make up the deck) or the referee's shuffle,
         sealed with a salt. Blind record: no hands."""
         self.require_phase(state, "deal", doing="deal")
-        layout = state.layout
+        layout = state.table
         removed = list(layout.removed)
         deck = deck_without(removed)
         no, dealer = len(state.history) + 1, state.dealer
@@ -120,11 +120,11 @@ class TrickDecide:
 
     # ------------------------------------------------------------ play
 
-    def decide_play(self, state: TableState, c: Any, rng: Any) -> list[Any]:
+    def decide_play(self, state: StateT, c: Any, rng: Any) -> list[Any]:
         if state.phase != "play":
             self.require_phase(state, "play", doing="play a card")
-        h = state.hand
-        layout = state.layout
+        h = state.in_play
+        layout = state.table
         seat = c.seat
         if type(seat) is not int or not 0 <= seat < layout.seats:  # not a bool either
             raise errors.InvalidSeat(f"Seat {seat!r} is not at this table.", seat=None)
@@ -156,16 +156,16 @@ class TrickDecide:
             self.finish_trick(b)
         return b.events
 
-    def refuse_or_record(self, state: TableState, seat: int, card: str, t: int) -> None:
+    def refuse_or_record(self, state: StateT, seat: int, card: str, t: int) -> None:
         """Known record, a card the rules do not allow: refuse an impossible entry, or a renege when
         detection is announced (window A); with detection on claim it is recorded silently."""
-        h = state.hand
+        h = state.in_play
         label = state.seat_label(seat)
         legal = self.legal_cards(state, seat)
-        if card not in h.hands[seat]:
+        if card not in h.known_hands[seat]:
             raise errors.CardNotInHand(f"{label} cannot play {card} in trick {t}: they do not hold it.",
                                        seat=seat, card=card, trick=t, legal=legal)
-        if seat == state.layout.dummy:
+        if seat == state.table.dummy:
             raise errors.InputError(f"The dummy plays the top card of its pile, {legal[0]}, not {card}.",
                                     seat=seat, card=card, trick=t, legal=legal, code="dummy_top_card")
         if state.options["detection"] == "announced":
@@ -173,9 +173,9 @@ class TrickDecide:
                 f"{label} cannot play {card} in trick {t}: {self.illegal_reason(state, seat, card)}. "
                 f"Legal: {', '.join(legal)}.", seat=seat, card=card, trick=t, legal=legal)
 
-    def illegal_reason(self, state: TableState, seat: int, card: str) -> str:
+    def illegal_reason(self, state: StateT, seat: int, card: str) -> str:
         """``spades were led and they hold 3S``: the first claim of the card its hand makes false."""
-        hand = state.hand.hands[seat]
+        hand = state.in_play.known_hands[seat]
         for kind, suit, rule in self.claims_of(state, seat, card):
             held = self.claim_is_false(kind, suit, rule, hand)
             if held:
@@ -186,10 +186,10 @@ class TrickDecide:
         """The trick's winner, what the trick does (a game's own consequences), and at the last
         trick the hand's score and, maybe, the end of the game."""
         state = b.state
-        last = state.hand.trick_no >= state.hand_size
+        last = state.in_play.trick_no >= state.hand_size
         # Mid-hand, only the last card is new: skip the look-ahead copy unless the batch has one.
         sim = b.sim() if last or b.simulated else state
-        h = sim.hand
+        h = sim.in_play
         played = b.events[-1]
         plays = h.trick if sim is not state else h.trick + [(played.seat, played.card)]
         winner = self.trick_winner(sim, plays)
@@ -203,10 +203,10 @@ class TrickDecide:
             self.close_found_b(b, hand_end=True)
             sim = b.sim()
             sheet, totals = self.hand_sheet(sim)
-            b.add(ev.HandScored(sim.hand.no, sim.hand.dealer, sheet, totals))
+            b.add(ev.HandScored(sim.in_play.no, sim.in_play.dealer, sheet, totals))
             end = self.game_end(sim, totals)
             if end is not None:
-                b.add(ev.GameEnded(end[0], sim.hand.no, end[1], totals))
+                b.add(ev.GameEnded(end[0], sim.in_play.no, end[1], totals))
 
     # ------------------------------------------------------------ irregularities
 
@@ -238,7 +238,7 @@ class TrickDecide:
         for irr in one_per_card(pending, lambda irr: upheld_kind(latest, irr)):
             self.rule_upheld(b, irr, "C", {**evidence_of(irr), "penalty_declined": True}, None)
 
-    def decide_take_back(self, state: TableState, c: TakeBack, rng: Any) -> list[Any]:
+    def decide_take_back(self, state: StateT, c: TakeBack, rng: Any) -> list[Any]:
         """Window A: the reneger takes the card back, no penalty."""
         self.require_phase(state, *self.correction_phases, doing="take a card back")
         seat = self.player_seat(state, c.seat)
@@ -247,10 +247,10 @@ class TrickDecide:
             raise errors.NoIrregularity(
                 f"{state.seat_label(seat)} cannot take a card back: only an irregular card with no later card played "
                 "after it can be taken back.", seat=seat)
-        h = state.hand
+        h = state.in_play
         return [ev.CardTakenBack(seat, h.no, irr.trick, irr.card, irr.version)]
 
-    def decide_claim(self, state: TableState, c: ClaimRenege, rng: Any) -> list[Any]:
+    def decide_claim(self, state: StateT, c: ClaimRenege, rng: Any) -> list[Any]:
         """A player's claim: upheld with its evidence and penalty by window, or "not proven" saying why."""
         h = state.hand
         if h is None or not h.dealt:
@@ -280,7 +280,7 @@ class TrickDecide:
         b.add(not_proven(state, accused, c.trick, card, found, shown, claimant))
         return b.events
 
-    def why_not_made(self, state: TableState, e: Any) -> str | None:
+    def why_not_made(self, state: StateT, e: Any) -> str | None:
         """Re-deciding a record (``referee.redecide_batches``): a ruling on a card already ruled. A
         record made before one card was one offence may rule a card that broke two rules at once
         (a renege under Queen's Dungeon's Challenge) once for each when window B closed."""
@@ -298,7 +298,7 @@ class TrickDecide:
 
     # ------------------------------------------------------------ the end
 
-    def decide_end_game(self, state: TableState, c: EndGame, rng: Any) -> list[Any]:
+    def decide_end_game(self, state: StateT, c: EndGame, rng: Any) -> list[Any]:
         """The scorekeeper ends the game: the totals of that moment (after a renege whose penalty
         was not taken is ruled), tied leaders share the win."""
         h = state.hand

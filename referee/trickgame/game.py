@@ -17,7 +17,7 @@ disproves it (``disproved_by``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar, Generic, Optional
 
 import marshmallow
 from marshmallow import fields, validate
@@ -33,7 +33,7 @@ from referee.command_schemas import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
 from referee.trickgame.reneges import Irregularity
-from referee.trickgame.state import Hand, Layout, TableState
+from referee.trickgame.state import Hand, Layout, StateT, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
 from referee.trickgame.words import TrickWords
 
@@ -46,7 +46,7 @@ class TrickOptionsSchema(marshmallow.Schema):
     detection = fields.String(load_default="announced", validate=validate.OneOf(["announced", "on_claim"]))
 
 
-class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
+class TrickGame(TrickWords, TrickFold[StateT], TrickDecide[StateT], TrickViews[StateT], Game[StateT]):
     """A trick game; the defaults are plain follow-suit, one player a scoring unit."""
 
     name: ClassVar[str]
@@ -107,16 +107,18 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
     def new_hand(self, no: int, dealer: int, seats: int) -> Hand:
         return Hand(no, dealer, seats)
 
-    def initial_state(self) -> TableState:
-        return TableState(self.name)
+    def initial_state(self) -> StateT:
+        # A game whose state is the engine's own (TableState of its hands) inherits this; a game
+        # with a state class of its own overrides it. The checker cannot see which StateT is which.
+        return TableState(self.name)  # type: ignore[return-value]
 
-    def seats_of_units(self, state: TableState, units: list[int]) -> list[int]:
+    def seats_of_units(self, state: StateT, units: list[int]) -> list[int]:
         """The seats of scoring units (winners are named by seat)."""
-        return sorted(s for u in units for s in state.layout.seats_of(u))
+        return sorted(s for u in units for s in state.table.seats_of(u))
 
     # ------------------------------------------------------------ following
 
-    def lead_rule(self, state: TableState, card: str) -> tuple[FollowRule, str]:
+    def lead_rule(self, state: StateT, card: str) -> tuple[FollowRule, str]:
         """The following rule ``(kind, suit)`` a lead of ``card`` sets for its trick."""
         return ("suit", SUIT[card])
 
@@ -127,10 +129,10 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
         """``hearts were led`` for messages."""
         return f"{SUIT_NAMES[suit]} were led"
 
-    def claims_of(self, state: TableState, seat: int, card: str) -> list[Claim]:
+    def claims_of(self, state: StateT, seat: int, card: str) -> list[Claim]:
         """The claims playing ``card`` now makes about ``seat``'s hand: a card that does not obey
         the trick's following rule claims to hold none that does."""
-        h = state.hand
+        h = state.in_play
         if h.trick:
             kind, suit = h.rule
             if not self.follows(kind, suit, card):
@@ -149,23 +151,23 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
         """What made the claim, for messages: ``hearts were led``."""
         return self.rule_text(rule, suit)
 
-    def legal_cards(self, state: TableState, seat: int) -> list[str]:
+    def legal_cards(self, state: StateT, seat: int) -> list[str]:
         """Known record: the cards ``seat`` may play now."""
-        h = state.hand
-        hand = h.hands[seat]
+        h = state.in_play
+        hand = h.known_hands[seat]
         if not h.trick:
             return list(hand)
         kind, suit = h.rule
         following = [c for c in hand if self.follows(kind, suit, c)]
         return following or list(hand)
 
-    def is_legal(self, state: TableState, seat: int, card: str) -> bool:
+    def is_legal(self, state: StateT, seat: int, card: str) -> bool:
         """Known record: whether ``seat`` holds ``card`` and may play it now."""
         return card in self.legal_cards(state, seat)
 
     # ------------------------------------------------------------ what cards and tricks do
 
-    def after_card(self, state: TableState, seat: int, card: str) -> None:
+    def after_card(self, state: StateT, seat: int, card: str) -> None:
         """What a card does beyond the trick (Queen Bees: the first Queen fixes trump)."""
 
     def trick_record(self, hand: Hand, e: ev.TrickWon) -> dict[str, Any]:
@@ -174,26 +176,26 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
         return {"trick": e.trick, "leader": hand.leader, "cards": list(e.cards), "seats": [s for s, _ in hand.trick],
                 "winner": e.seat}
 
-    def after_trick(self, state: TableState, e: ev.TrickWon, last: bool) -> None:
+    def after_trick(self, state: StateT, e: ev.TrickWon, last: bool) -> None:
         """What a won trick does beyond its winner (Black Queen: card points)."""
 
-    def after_trick_won(self, b: Batch, sim: TableState, winner: int, queens: int, trick: int) -> None:
+    def after_trick_won(self, b: Batch, sim: StateT, winner: int, queens: int, trick: int) -> None:
         """The events a won trick brings beyond ``TrickWon`` (Queen's Dungeon: its settings)."""
 
-    def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
+    def trick_winner(self, state: StateT, plays: list[tuple[int, str]]) -> int:
         raise NotImplementedError
 
-    def lead_actions(self, state: TableState, seat: int) -> list[Any]:
+    def lead_actions(self, state: StateT, seat: int) -> list[Any]:
         """What the seat about to lead may announce besides its card (Queen's Challenge)."""
         return []
 
-    def phase_actions(self, state: TableState, seat: int) -> list[Any]:
+    def phase_actions(self, state: StateT, seat: int) -> list[Any]:
         """The commands of the game's own phases open to ``seat`` (bids, a contract)."""
         return []
 
     # ------------------------------------------------------------ irregularities
 
-    def penalty(self, state: TableState, seat: int) -> str | None:
+    def penalty(self, state: StateT, seat: int) -> str | None:
         """What an established renege (window B or C) by ``seat`` costs, said in its ruling (None:
         nothing to say). It must not tell the table anything hidden."""
         return None
@@ -207,11 +209,11 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
 
     # ------------------------------------------------------------ scoring
 
-    def hand_sheet(self, state: TableState) -> tuple[dict[str, Any], list[int]]:
+    def hand_sheet(self, state: StateT) -> tuple[dict[str, Any], list[int]]:
         """The finished hand's score sheet and the new totals."""
         raise NotImplementedError
 
-    def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
+    def game_end(self, state: StateT, totals: list[int]) -> tuple[str, list[int]] | None:
         """After a hand is scored: (reason, winning seats) when the game is over, else None."""
         raise NotImplementedError
 
@@ -230,7 +232,7 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
             out.append(ev.DealerChosen(opts["first_dealer"]))
         return out
 
-    def apply(self, state: TableState, event: Any) -> TableState:
+    def apply(self, state: StateT, event: Any) -> StateT:
         """Fold one event into ``state`` (in place) and return it."""
         state.version += 1
         self._folds[type(event)](state, event)
@@ -246,26 +248,26 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
     def command_of(self, event: Any) -> Any:
         raise NotImplementedError
 
-    def public_view(self, state: TableState, seat: int | None = None) -> dict[str, Any]:
+    def public_view(self, state: StateT, seat: int | None = None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def director_view(self, state: TableState) -> dict[str, Any]:
+    def director_view(self, state: StateT) -> dict[str, Any]:
         raise NotImplementedError
 
-    def scores(self, state: TableState) -> dict[str, Any]:
+    def scores(self, state: StateT) -> dict[str, Any]:
         raise NotImplementedError
 
-    def score_mark(self, state: TableState) -> tuple:
+    def score_mark(self, state: StateT) -> tuple[Any, ...]:
         return len(state.history), tuple(state.totals)
 
-    def scored_hands(self, state: TableState) -> list[int]:
+    def scored_hands(self, state: StateT) -> list[int]:
         """The numbers of the hands scored (each sheet of ``history``), without building the score
         sheet: a legal list asks at every version (``referee.confirmations``)."""
         return [sheet["hand"] for sheet in state.history]
 
-    def outcome(self, state: TableState) -> dict[str, Any] | None:
+    def outcome(self, state: StateT) -> dict[str, Any] | None:
         return state.outcome
 
-    def dummy(self, state: TableState) -> int | None:
+    def dummy(self, state: StateT) -> int | None:
         """The dummy's seat, when the table has one (``Layout.dummy``)."""
-        return state.layout.dummy
+        return state.table.dummy

@@ -129,7 +129,7 @@ def window_at(state: Any, hand: int, trick: int, version: int) -> Window:
 
 def open_in_window(state: Any, seat: int, window: str) -> Irregularity | None:
     """An irregularity of ``seat`` not yet settled that would be found out in ``window`` now."""
-    for irr in state.hand.irregular:
+    for irr in state.in_play.irregular:
         if irr.seat == seat and irr.status in UNSETTLED and window_of(state, irr) == window:
             return irr
     return None
@@ -167,7 +167,7 @@ def card_of(hand: Any, seat: int, trick: Any) -> str | None:
 def claimed_card(state: Any, seat: int, trick: Any) -> str:
     """The card a claim is about: the one ``seat`` played in ``trick`` of the current hand, or an
     input error saying it played none."""
-    h = state.hand
+    h = state.in_play
     card = card_of(h, seat, trick)
     if card is None:
         raise errors.InputError(f"{state.seat_label(seat)} has played no card in trick {trick} of hand {h.no}.",
@@ -193,7 +193,7 @@ def proven_by_play(b: Batch, seat: int, card: str, disproved_by: DisprovedBy) ->
     the batch) proves, as the look-ahead state has them. A card that made two claims at once (a
     renege under Queen's Dungeon's Challenge) is one offence: it is listed once."""
     if not any(irr.seat == seat and irr.status == "open" and irr.proof is None
-               and disproved_by(irr, card) for irr in b.state.hand.irregular):
+               and disproved_by(irr, card) for irr in b.state.in_play.irregular):
         return []
     return one_per_card(irr for irr in b.sim().hand.irregular
                         if irr.seat == seat and irr.status == "open" and irr.proof is not None
@@ -241,7 +241,7 @@ def not_proven(state: Any, accused: int, trick: int, card: str, found: list[Irre
                claimant: int) -> ev.RenegeRuled:
     """The ruling on a claim nothing proves, saying why: the log does not prove the irregular card
     ``found`` holds, or the card followed the rules; and a ``shown`` card already played."""
-    h = state.hand
+    h = state.in_play
     kind = found[0].kind if found else "renege"
     reason = "the log does not prove it" if found else "the card followed the rules"
     if shown is not None and shown in h.played:
@@ -283,7 +283,7 @@ def take_back_entry(version: int, e: ev.CardTakenBack) -> dict[str, Any]:
 def director_irregularities(state: Any) -> dict[str, list[dict[str, Any]]]:
     """What only the director sees: the irregularities (known record: all; blind: those proven or
     settled), each with its window now, and the blind record's claims nothing has proven yet."""
-    h = state.hand
+    h = state.in_play
     blind = state.record == "blind"
     return {
         "irregularities": [{**irr.as_json(), "window_now": window_of(state, irr)} for irr in h.irregular

@@ -9,10 +9,10 @@ play, its tricks and its irregularities. A game subclasses ``Hand`` (and, for it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from referee.trickgame.corrections import KeptRuling
-from referee.closed_sets import Record
+from referee.closed_sets import FollowRule, Record
 from referee.trickgame.reneges import Established, Irregularity
 
 
@@ -64,7 +64,7 @@ class Hand:
         self.leader: int | None = None
         self.trick_no = 1
         self.trick: list[tuple[int, str]] = []
-        self.rule: tuple[str, str] | None = None  # the following rule this trick's lead set
+        self.rule: tuple[FollowRule, str] | None = None  # the following rule this trick's lead set
         self.tricks: list[dict[str, Any]] = []  # completed tricks
         self.tricks_won = [0] * seats
         self.played: dict[str, int] = {}  # card -> trick it was played in
@@ -79,6 +79,12 @@ class Hand:
         self.last_play_version = 0
         self.dealt = False
         self.over = False
+
+    @property
+    def known_hands(self) -> list[list[str]]:
+        """The hands by seat, which only a known record holds (what reads them is for one)."""
+        assert self.hands is not None, "a blind record holds no hands"
+        return self.hands
 
     def seat_order(self, order: list[int]) -> None:
         """Set the play order (from the dealer's left) and who follows whom; the first leads."""
@@ -122,8 +128,15 @@ def _shallow(obj: _T) -> _T:
     return new
 
 
-class TableState:
-    """A whole game: options, seats, totals, the hand in play, the public record of rulings."""
+#: The class of a game's hands (``Hand`` or a game's subclass of it).
+HandT = TypeVar("HandT", bound=Hand, covariant=True)
+
+
+class TableState(Generic[HandT]):
+    """A whole game: options, seats, totals, the hand in play, the public record of rulings.
+
+    ``layout`` is set by the game's creation and ``hand`` by each deal: what reads them once they
+    are set reads ``table`` and ``in_play``, which say so when they are not."""
 
     __slots__ = ("version", "game_name", "options", "record", "names", "layout", "players", "hand_size",
                  "totals", "phase", "dealer", "hand", "history", "rulings", "replaced", "outcome", "undo_trail",
@@ -141,12 +154,12 @@ class TableState:
         self.totals: list[int] = []  # by scoring unit
         self.phase = "new"
         self.dealer: int | None = None
-        self.hand: Hand | None = None
+        self.hand: HandT | None = None
         self.history: list[dict[str, Any]] = []  # score sheets of finished hands
         self.rulings: list[dict[str, Any]] = []  # public: claims, rulings, corrections
         self.replaced: list[list[int]] = []  # [first, last] stream versions marked replaced
         self.outcome: dict[str, Any] | None = None
-        self.undo_trail = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
+        self.undo_trail: Any = None  # what the undo of the last entry keeps (``referee.undo``); clones share it
         self.confirmations: tuple[Any, ...] = ()  # the players' confirmations of scored hands (``referee.confirmations``)
 
     def clone(self) -> Self:
@@ -161,12 +174,28 @@ class TableState:
             new.hand = self.hand.clone()
         return new
 
+    @property
+    def table(self) -> Layout:
+        """The layout the game's options made (set when the game is created)."""
+        assert self.layout is not None, "no layout before the game is created"
+        return self.layout
+
+    @property
+    def in_play(self) -> HandT:
+        """The hand in play (set when it is dealt, or its trump called)."""
+        assert self.hand is not None, "no hand before the first deal"
+        return self.hand
+
     def unit_name(self, unit: int) -> str:
         """``Ann & Cat`` (a team) or ``Ann``."""
-        return " & ".join(self.names[s] for s in self.layout.seats_of(unit))
+        return " & ".join(self.names[s] for s in self.table.seats_of(unit))
 
     def seat_label(self, seat: int) -> str:
         """``Seat 2 (Carol)`` for messages."""
         if 0 <= seat < len(self.names):
             return f"Seat {seat} ({self.names[seat]})"
         return f"Seat {seat}"
+
+
+#: A trick game's own state class (``TableState`` or a game's subclass of it).
+StateT = TypeVar("StateT", bound=TableState[Hand])

@@ -7,35 +7,35 @@ on claim); a game adds its own facts (bids, trump, the contract, the dungeon) to
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
 from referee.words import Names
 from referee.cards import DECK52
 from referee.fields import MAX_SEAT
 from referee.trickgame.reneges import director_irregularities, window_of
 from referee.trickgame.shared_commands import TakeBack
-from referee.trickgame.state import TableState
+from referee.trickgame.state import StateT, TableState
 from referee.trickgame.tricks import cards_left, unseen_cards
 
 
-class TrickViews:
+class TrickViews(Generic[StateT]):
     """The shared views of a trick game; ``self`` is the game."""
 
-    def to_act(self, state: TableState) -> list[int]:
+    def to_act(self, state: StateT) -> list[int]:
         """Seats that may act now."""
         phase = state.phase
         if phase in self.turn_phases:
-            return [state.hand.turn]
+            return [state.in_play.turn]
         if phase in self.dealer_phases:
             return [state.dealer]
         return self.others_to_act(state)
 
-    def others_to_act(self, state: TableState) -> list[int]:
+    def others_to_act(self, state: StateT) -> list[int]:
         """Who acts in a phase of the game's own that is neither a turn nor the dealer's (Queen's
         Dungeon's cut: whoever has not drawn)."""
         return []
 
-    def legal_actions(self, state: TableState, seat: int) -> list[Any]:
+    def legal_actions(self, state: StateT, seat: int) -> list[Any]:
         """Commands ``seat`` may give now: plays (every unseen card in a blind record) and
         corrections, the deal, and what the game's own phases allow (``phase_actions``). Claims are
         not listed: any player may claim against any play at any time."""
@@ -47,9 +47,9 @@ class TrickViews:
             return [self.actions["deal"]()]
         return self.phase_actions(state, seat)
 
-    def play_actions(self, state: TableState, seat: int) -> list[Any]:
+    def play_actions(self, state: StateT, seat: int) -> list[Any]:
         """The plays open to ``seat``, what it may announce at a lead, and its correction."""
-        h = state.hand
+        h = state.in_play
         out: list[Any] = []
         if seat == h.turn:
             plays = self._plays[seat]
@@ -61,10 +61,10 @@ class TrickViews:
                 out += self.lead_actions(state, seat)
         return out + self.corrections(state, seat) if h.irregular else out
 
-    def corrections(self, state: TableState, seat: int) -> list[Any]:
+    def corrections(self, state: StateT, seat: int) -> list[Any]:
         """The take-back (window A) or, where the game has one, the voluntary penalty (window B)
         open to ``seat`` for its own irregular card."""
-        for irr in state.hand.irregular:
+        for irr in state.in_play.irregular:
             if irr.seat != seat or irr.status not in ("open", "found_b"):
                 continue
             window = window_of(state, irr)
@@ -74,13 +74,13 @@ class TrickViews:
                 return [self.penalty_in_window_b(seat)]
         return []
 
-    def units(self, state: TableState) -> list[dict[str, Any]]:
+    def units(self, state: StateT) -> list[dict[str, Any]]:
         """The scoring units (a player, or a team in a partners game) with their totals."""
-        layout = state.layout
+        layout = state.table
         return [{"unit": u, "name": state.unit_name(u), "seats": layout.seats_of(u), "total": t}
                 for u, t in enumerate(state.totals)]
 
-    def table_view(self, state: TableState) -> dict[str, Any]:
+    def table_view(self, state: StateT) -> dict[str, Any]:
         """What everyone at the table sees; ``hand`` holds the public facts of the hand in play."""
         view: dict[str, Any] = {
             "game": self.name, "version": state.version, "record": state.record, "options": state.options,
@@ -94,14 +94,14 @@ class TrickViews:
                 "no": h.no, "dealer": h.dealer, "trick_no": h.trick_no, "leader": h.leader, "turn": h.turn,
                 "trick": [{"seat": s, "card": c} for s, c in h.trick], "tricks": h.tricks,
                 "tricks_won": list(h.tricks_won),
-                "cards_left": cards_left(h.tricks, h.trick, state.layout.seats, state.hand_size) if h.dealt else None,
+                "cards_left": cards_left(h.tricks, h.trick, state.table.seats, state.hand_size) if h.dealt else None,
                 "over": h.over,
             }
         return view
 
-    def director_extras(self, state: TableState) -> dict[str, Any]:
+    def director_extras(self, state: StateT) -> dict[str, Any]:
         """What only the referee knows of the hand: every hand, every irregularity and its window now."""
-        h = state.hand
+        h = state.in_play
         return {"hands": [list(x) for x in h.hands] if h.hands is not None else None, **director_irregularities(state)}
 
 
@@ -122,5 +122,5 @@ def shown_dealer(state: Any) -> int | None:
     """The dealer the table shows: once the game is over, the last hand's (the score sheet's), never
     the next deal's, which will not come."""
     if state.outcome is not None and state.hand is not None:
-        return state.hand.dealer
+        return state.in_play.dealer
     return state.dealer

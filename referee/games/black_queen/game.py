@@ -86,13 +86,17 @@ class BQHand(Hand):
         return new
 
 
-def open_bids(state: TableState) -> list[int]:
+def open_bids(state: BQState) -> list[int]:
     """The bids the auction allows now: multiples of 5 from 75 to 150, above the high bid."""
-    high = state.hand.high
+    high = state.in_play.high
     return list(range(MIN_BID if high is None else high + STEP, MAX_BID + 1, STEP))
 
 
-class BlackQueen(TrickGame):
+#: The game's state: the trick engine's, with its own hands.
+BQState = TableState[BQHand]
+
+
+class BlackQueen(TrickGame[BQState]):
     """Black Queen: 6 players, an auction in card points, trump and two called cards whose holders
     are the declarer's hidden partners."""
 
@@ -134,36 +138,36 @@ class BlackQueen(TrickGame):
 
     # ------------------------------------------------------------ the auction
 
-    def _bidder(self, state: TableState, seat: Any, doing: str) -> int:
+    def _bidder(self, state: BQState, seat: Any, doing: str) -> int:
         self.require_phase(state, "auction", doing=doing)
         seat = self.player_seat(state, seat)
-        h = state.hand
+        h = state.in_play
         if seat != h.turn:
             why = "they passed, and a pass is final" if h.passed[seat] else f"it is {state.seat_label(h.turn)}'s turn"
             raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot {doing} now: {why}.", seat=seat, legal=[h.turn])
         return seat
 
-    def decide_bid(self, state: TableState, c: cmd.Bid, rng: Any) -> list[Any]:
+    def decide_bid(self, state: BQState, c: cmd.Bid, rng: Any) -> list[Any]:
         seat = self._bidder(state, c.seat, "bid")
         legal = open_bids(state)
         if c.bid not in legal:
-            high = state.hand.high
+            high = state.in_play.high
             above = f", above the high bid of {high}" if high is not None else ""
             raise errors.InputError(f"{state.seat_label(seat)} cannot bid {c.bid!r}: bids are multiples of 5 from "
                                     f"{MIN_BID} to {MAX_BID}{above}, or pass.", seat=seat, legal=legal,
                                     code="invalid_bid")
-        return [ev.BidMade(seat, state.hand.no, c.bid)]
+        return [ev.BidMade(seat, state.in_play.no, c.bid)]
 
-    def decide_pass(self, state: TableState, c: bq.Pass, rng: Any) -> list[Any]:
+    def decide_pass(self, state: BQState, c: bq.Pass, rng: Any) -> list[Any]:
         seat = self._bidder(state, c.seat, "pass")
-        h = state.hand
+        h = state.in_play
         events: list[Any] = [ev.BidMade(seat, h.no, None)]
         if h.high is None and sum(h.passed) == state.players - 1:
             events.append(bq_ev.HandThrownIn(h.no, h.dealer))  # all six passed: the same dealer deals again
         return events
 
-    def fold_bid_made(self, state: TableState, e: ev.BidMade) -> None:
-        h = state.hand
+    def fold_bid_made(self, state: BQState, e: ev.BidMade) -> None:
+        h = state.in_play
         h.auction.append({"seat": e.seat, "bid": e.bid})
         if e.bid is None:
             h.passed[e.seat] = True
@@ -182,18 +186,18 @@ class BlackQueen(TrickGame):
             h.turn = next(order[(i + k) % len(order)] for k in range(1, len(order) + 1)
                           if not h.passed[order[(i + k) % len(order)]])
 
-    def fold_hand_thrown_in(self, state: TableState, e: bq_ev.HandThrownIn) -> None:
-        state.hand.thrown_in = True
-        state.hand.over = True
+    def fold_hand_thrown_in(self, state: BQState, e: bq_ev.HandThrownIn) -> None:
+        state.in_play.thrown_in = True
+        state.in_play.over = True
         state.dealer = e.dealer  # the same dealer deals again
         state.phase = "deal"
 
     # ------------------------------------------------------------ the contract
 
-    def decide_declare(self, state: TableState, c: bq.Declare, rng: Any) -> list[Any]:
+    def decide_declare(self, state: BQState, c: bq.Declare, rng: Any) -> list[Any]:
         self.require_phase(state, "declare", doing="name trump and the called cards")
         seat = self.player_seat(state, c.seat)
-        h = state.hand
+        h = state.in_play
         if seat != h.declarer:
             raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot declare: the high bidder, "
                                      f"{state.seat_label(h.declarer)}, does.", seat=seat, legal=[h.declarer])
@@ -207,8 +211,8 @@ class BlackQueen(TrickGame):
                                     seat=seat, code="invalid_called_cards")
         return [bq_ev.ContractDeclared(seat, h.no, h.bid, trump, called)]
 
-    def fold_contract_declared(self, state: TableState, e: bq_ev.ContractDeclared) -> None:
-        h = state.hand
+    def fold_contract_declared(self, state: BQState, e: bq_ev.ContractDeclared) -> None:
+        h = state.in_play
         h.trump = e.trump
         h.called = list(e.called)
         if h.hands is not None:  # a known record knows the partners now; the table does not
@@ -216,7 +220,7 @@ class BlackQueen(TrickGame):
         h.turn = h.declarer  # the declarer leads the first trick
         state.phase = "play"
 
-    def phase_actions(self, state: TableState, seat: int) -> list[Any]:
+    def phase_actions(self, state: BQState, seat: int) -> list[Any]:
         """In the auction a pass or a bid above the high bid; for the declarer every contract
         (4 trumps x 1128 pairs of cards, made once per seat)."""
         if state.phase == "auction":
@@ -230,21 +234,21 @@ class BlackQueen(TrickGame):
 
     # ------------------------------------------------------------ play and scoring
 
-    def after_card(self, state: TableState, seat: int, card: str) -> None:
-        h = state.hand
+    def after_card(self, state: BQState, seat: int, card: str) -> None:
+        h = state.in_play
         if card in h.called:
             h.holders[card] = seat
             h.revealed.append({"seat": seat, "card": card, "trick": h.trick_no})
 
-    def after_trick(self, state: TableState, e: ev.TrickWon, last: bool) -> None:
-        state.hand.points_won[e.seat] += sum(CARD_POINTS[c] for c in e.cards)
+    def after_trick(self, state: BQState, e: ev.TrickWon, last: bool) -> None:
+        state.in_play.points_won[e.seat] += sum(CARD_POINTS[c] for c in e.cards)
 
-    def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
-        return trick_winner(plays, state.hand.trump, STANDARD_STRENGTH)
+    def trick_winner(self, state: BQState, plays: list[tuple[int, str]]) -> int:
+        return trick_winner(plays, state.in_play.trump, STANDARD_STRENGTH)
 
-    def penalty(self, state: TableState, seat: int) -> str | None:
+    def penalty(self, state: BQState, seat: int) -> str | None:
         # Said without naming the team: in a known record the referee knows it, the table must not.
-        h = state.hand
+        h = state.in_play
         if not state.options["renege_decides_contract"]:
             return None
         if h.found:
@@ -252,10 +256,10 @@ class BlackQueen(TrickGame):
         return (f"decides the contract of hand {h.no} when it is scored: defeated if {state.seat_label(seat)} "
                 "is on the declarer's team, made if a defender")
 
-    def hand_sheet(self, state: TableState) -> tuple[dict[str, Any], list[int]]:
+    def hand_sheet(self, state: BQState) -> tuple[dict[str, Any], list[int]]:
         return hand_sheet(state)
 
-    def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
+    def game_end(self, state: BQState, totals: list[int]) -> tuple[str, list[int]] | None:
         hands = state.options["hands"]
         if hands and len(state.history) >= hands:
             return ("hands", leaders(totals))
@@ -266,14 +270,14 @@ class BlackQueen(TrickGame):
     def command_of(self, event: Any) -> Any:
         return bq.command_of(event)
 
-    def _contract_view(self, state: TableState) -> dict[str, Any]:
+    def _contract_view(self, state: BQState) -> dict[str, Any]:
         """The public facts of the hand: the auction, the contract, the partners revealed so far."""
-        h = state.hand
+        h = state.in_play
         return {"auction": list(h.auction), "passed": list(h.passed), "high_bid": h.high, "high_bidder": h.high_seat,
                 "declarer": h.declarer, "bid": h.bid, "trump": h.trump, "called": list(h.called),
                 "partners_revealed": list(h.revealed), "card_points": list(h.points_won), "thrown_in": h.thrown_in}
 
-    def public_view(self, state: TableState, seat: int | None = None) -> dict[str, Any]:
+    def public_view(self, state: BQState, seat: int | None = None) -> dict[str, Any]:
         """What the table sees. ``seat`` changes nothing: no hand is ever shown, so that no view of a
         known record can tell who holds a called card."""
         view = self.table_view(state)
@@ -281,7 +285,7 @@ class BlackQueen(TrickGame):
             view["hand"].update(self._contract_view(state))
         return view
 
-    def director_view(self, state: TableState) -> dict[str, Any]:
+    def director_view(self, state: BQState) -> dict[str, Any]:
         """Everything the referee knows: hands, the holders of the called cards, every irregularity."""
         view = self.public_view(state)
         h = state.hand
@@ -290,7 +294,7 @@ class BlackQueen(TrickGame):
             view["hand"]["holders"] = dict(h.holders)
         return view
 
-    def scores(self, state: TableState) -> dict[str, Any]:
+    def scores(self, state: BQState) -> dict[str, Any]:
         """The score sheet: one sheet per finished hand, the current totals, and the hand in play as
         the table sees it."""
         h = state.hand

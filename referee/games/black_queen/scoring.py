@@ -7,10 +7,12 @@ defender, made (the first one established counts)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.trickgame.state import TableState
 from referee.trickgame.views import seat_lines
+
+if TYPE_CHECKING:  # the game module imports this one
+    from referee.games.black_queen.game import BQState
 
 
 def shares_of(declarer: int, holders: dict[str, int], players: int, variable: bool) -> list[int]:
@@ -28,9 +30,9 @@ def shares_of(declarer: int, holders: dict[str, int], players: int, variable: bo
     return shares
 
 
-def hand_sheet(state: TableState) -> tuple[dict[str, Any], list[int]]:
+def hand_sheet(state: BQState) -> tuple[dict[str, Any], list[int]]:
     """The score sheet of the hand just finished and the new totals (one unit per player)."""
-    h = state.hand
+    h = state.in_play
     opts = state.options
     shares = shares_of(h.declarer, h.holders, state.players, opts["variable_shares"])
     team = [s for s in range(state.players) if shares[s]]

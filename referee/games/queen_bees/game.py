@@ -63,7 +63,11 @@ class QBHand(Hand):
         return new
 
 
-class QueenBees(TrickGame):
+#: The game's state: the trick engine's, with its own hands.
+QBState = TableState[QBHand]
+
+
+class QueenBees(TrickGame[QBState]):
     """Queen Bees: 4 players bid tricks; the first Queen played fixes trump; Queens are top trumps."""
 
     own_words = words.OWN_WORDS
@@ -94,11 +98,11 @@ class QueenBees(TrickGame):
     def own_deciders(self) -> dict[type, Any]:
         return {cmd.Bid: self.decide_bid}
 
-    def decide_bid(self, state: TableState, c: cmd.Bid, rng: Any) -> list[Any]:
+    def decide_bid(self, state: QBState, c: cmd.Bid, rng: Any) -> list[Any]:
         """Each player in turn from the dealer's left bids 1 to 13 tricks."""
         self.require_phase(state, "bid", doing="bid")
         seat = self.player_seat(state, c.seat)
-        h = state.hand
+        h = state.in_play
         if seat != h.turn:
             raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot bid now: it is {state.seat_label(h.turn)}'s "
                                      "turn.", seat=seat, legal=[h.turn])
@@ -107,8 +111,8 @@ class QueenBees(TrickGame):
                                     seat=seat, legal=list(range(1, state.hand_size + 1)), code="invalid_bid")
         return [ev.BidMade(seat, h.no, c.bid)]
 
-    def fold_bid_made(self, state: TableState, e: ev.BidMade) -> None:
-        h = state.hand
+    def fold_bid_made(self, state: QBState, e: ev.BidMade) -> None:
+        h = state.in_play
         h.bids[e.seat] = e.bid
         if all(b is not None for b in h.bids):
             state.phase = "play"  # the player left of the dealer leads
@@ -116,13 +120,13 @@ class QueenBees(TrickGame):
         else:
             h.turn = h.next_of[e.seat]
 
-    def phase_actions(self, state: TableState, seat: int) -> list[Any]:
+    def phase_actions(self, state: QBState, seat: int) -> list[Any]:
         return [cmd.Bid(seat, n) for n in range(1, state.hand_size + 1)] if state.phase == "bid" else []
 
     # ------------------------------------------------------------ trump and following
 
-    def lead_rule(self, state: TableState, card: str) -> tuple[FollowRule, str]:
-        trump = state.hand.trump
+    def lead_rule(self, state: QBState, card: str) -> tuple[FollowRule, str]:
+        trump = state.in_play.trump
         if trump is None:
             return ("suit", SUIT[card])
         if IS_QUEEN[card] or SUIT[card] == trump:
@@ -144,33 +148,33 @@ class QueenBees(TrickGame):
             return f"{name} were led (a Queen is a trump now, not one of the {name})"
         return f"{name} were led"
 
-    def after_card(self, state: TableState, seat: int, card: str) -> None:
-        h = state.hand
+    def after_card(self, state: QBState, seat: int, card: str) -> None:
+        h = state.in_play
         if h.trump is None and IS_QUEEN[card]:
             h.trump = SUIT[card]
             h.trump_by = {"seat": seat, "card": card, "trick": h.trick_no}
 
-    def trick_winner(self, state: TableState, plays: list[tuple[int, str]]) -> int:
+    def trick_winner(self, state: QBState, plays: list[tuple[int, str]]) -> int:
         """The first Queen played to the trick; else the highest trump; else the highest of the suit led."""
         for seat, card in plays:
             if IS_QUEEN[card]:
                 return seat
-        return trick_winner(plays, state.hand.trump, STANDARD_STRENGTH)
+        return trick_winner(plays, state.in_play.trump, STANDARD_STRENGTH)
 
     # ------------------------------------------------------------ reneges and scoring
 
-    def penalty(self, state: TableState, seat: int) -> str | None:
-        h = state.hand
+    def penalty(self, state: QBState, seat: int) -> str | None:
+        h = state.in_play
         if not state.options["renege_costs_bid"]:
             return None
         bid = h.bids[seat]
         again = " (already due for an earlier renege)" if any(f.seat == seat for f in h.found) else ""
         return f"{state.seat_label(seat)} scores -10 x {bid} = {-10 * bid} for hand {h.no} instead of its normal score{again}"
 
-    def hand_sheet(self, state: TableState) -> tuple[dict[str, Any], list[int]]:
+    def hand_sheet(self, state: QBState) -> tuple[dict[str, Any], list[int]]:
         return hand_sheet(state)
 
-    def game_end(self, state: TableState, totals: list[int]) -> tuple[str, list[int]] | None:
+    def game_end(self, state: QBState, totals: list[int]) -> tuple[str, list[int]] | None:
         won = winners_at_target(totals, state.options["target"])
         return ("target", won) if won is not None else None
 
@@ -179,7 +183,7 @@ class QueenBees(TrickGame):
     def command_of(self, event: Any) -> Any:
         return trick_command_of(event)  # bids, cards and claims: all shared
 
-    def public_view(self, state: TableState, seat: int | None = None) -> dict[str, Any]:
+    def public_view(self, state: QBState, seat: int | None = None) -> dict[str, Any]:
         """What the table sees (and, with ``seat``, that seat's own hand in a known record)."""
         view = self.table_view(state)
         h = state.hand
@@ -189,14 +193,14 @@ class QueenBees(TrickGame):
                 view["hand"]["your_hand"] = sort_hand(h.hands[seat], STANDARD_STRENGTH)
         return view
 
-    def director_view(self, state: TableState) -> dict[str, Any]:
+    def director_view(self, state: QBState) -> dict[str, Any]:
         """Everything the referee knows: hands, every irregularity and its status."""
         view = self.public_view(state)
         if state.hand is not None:
             view["hand"].update(self.director_extras(state))
         return view
 
-    def scores(self, state: TableState) -> dict[str, Any]:
+    def scores(self, state: QBState) -> dict[str, Any]:
         """The score sheet: one sheet per finished hand, the current totals, and the hand in play."""
         h = state.hand
         current = None

@@ -4,10 +4,12 @@ ties at the top play on."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.trickgame.state import TableState
 from referee.trickgame.views import seat_lines
+
+if TYPE_CHECKING:  # the game module imports this one
+    from referee.games.queen_bees.game import QBState
 
 TRICK_POINTS = 10
 
@@ -23,9 +25,9 @@ def hand_points(bid: int, tricks: int, reneged: bool) -> int:
     return TRICK_POINTS * bid + (tricks - bid) if tricks >= bid else 0
 
 
-def hand_sheet(state: TableState) -> tuple[dict[str, Any], list[int]]:
+def hand_sheet(state: QBState) -> tuple[dict[str, Any], list[int]]:
     """The score sheet of the hand just finished and the new totals (one unit per player)."""
-    h = state.hand
+    h = state.in_play
     penalised = {f.seat for f in h.found} if state.options["renege_costs_bid"] else set()
     totals = list(state.totals)
     rows = []

@@ -34,7 +34,7 @@ from referee.trickgame.state import Layout, TableState
 from referee.trickgame.tricks import trick_winner
 
 
-class QueensDungeon(TrickGame):
+class QueensDungeon(TrickGame[QDState]):
     """Queen's Dungeon: 2 to 8 players, Queens high, blind trump, dealer's quota, the dungeon."""
 
     own_words = words.OWN_WORDS
@@ -86,17 +86,17 @@ class QueensDungeon(TrickGame):
             cmd.AcceptPenalty: self.decide_accept_penalty,
         }
 
-    def require_phase(self, state: TableState, *allowed: str, doing: str) -> None:
+    def require_phase(self, state: QDState, *allowed: str, doing: str) -> None:
         """As every game's, and after two Queens fell, the trump change the dealer owes comes first."""
         if state.phase == "trump_change" and state.phase not in allowed:
-            h = state.hand
+            h = state.in_play
             raise qd_errors.TrumpChangeRequired(
                 f"Cannot {doing} now: two Queens fell in trick {h.trick_no - 1}; the dealer, "
                 f"{state.seat_label(h.dealer)}, must first name a new trump suit (not {SUIT_NAMES[h.trump]}).",
                 seat=h.dealer, trick=h.trick_no - 1, legal=[s for s in SUITS if s != h.trump])
         super().require_phase(state, *allowed, doing=doing)
 
-    def waiting_for(self, state: TableState) -> str:
+    def waiting_for(self, state: QDState) -> str:
         if state.phase == "call_trump":
             return f"the dealer has not called trump for hand {len(state.history) + 1}"
         return super().waiting_for(state)
@@ -165,7 +165,7 @@ class QueensDungeon(TrickGame):
 
     def fold_trump_called(self, state: QDState, e: qd_ev.TrumpCalled) -> None:
         state.dealer = e.seat
-        state.hand = QDHand(e.hand, e.seat, e.suit, state.layout.seats, list(state.totals))
+        state.hand = QDHand(e.hand, e.seat, e.suit, state.table.seats, list(state.totals))
         state.phase = "deal"
 
     def hands_given(self, c: cmd.Deal) -> list[list[str]] | None:
@@ -175,8 +175,8 @@ class QueensDungeon(TrickGame):
 
     def fold_hand_dealt(self, state: QDState, e: ev.HandDealt) -> None:
         """The hand began at the call of trump; the deal gives it its cards and its play order."""
-        h = state.hand
-        layout = state.layout
+        h = state.in_play
+        layout = state.table
         h.removed = list(e.removed)
         h.hands = [list(x) for x in e.hands] if e.hands is not None else None
         h.extra = list(e.extra) if e.extra is not None else None
@@ -193,10 +193,10 @@ class QueensDungeon(TrickGame):
     def decide_exchange(self, state: QDState, c: cmd.ExchangeHand, rng: Any) -> list[Any]:
         self.require_phase(state, "exchange", doing="exchange hands")
         seat = self.dealer_seat(state, c.seat, "exchange hands")
-        return [qd_ev.HandExchanged(seat, state.hand.no, bool(c.exchange))]
+        return [qd_ev.HandExchanged(seat, state.in_play.no, bool(c.exchange))]
 
     def fold_hand_exchanged(self, state: QDState, e: qd_ev.HandExchanged) -> None:
-        h = state.hand
+        h = state.in_play
         if e.exchanged:
             h.exchanged = True
             h.quota += 1
@@ -209,18 +209,18 @@ class QueensDungeon(TrickGame):
     def challenge_refusal(self, state: QDState, seat: int) -> str | None:
         """Why ``seat`` may not announce the Queen's Challenge now (None when it may)."""
         opts = state.options
-        h = state.hand
+        h = state.in_play
         if not opts.get("challenge"):
             return "the Queen's Challenge is not played in this game"
         if state.phase != "play" or h.trick or h.turn != seat:
             return "the Challenge is announced by the player about to lead"
-        if seat == state.layout.dummy:
+        if seat == state.table.dummy:
             return "the dummy cannot challenge"
         if h.challenge_used:
             return "the Challenge was already announced in this hand"
         if max(state.totals) < opts["challenge_threshold"]:
             return f"no total has reached {opts['challenge_threshold']}"
-        if state.totals[state.layout.unit_of(seat)] != min(state.totals):
+        if state.totals[state.table.unit_of(seat)] != min(state.totals):
             return "only the player with the lowest total may challenge"
         return None
 
@@ -230,11 +230,11 @@ class QueensDungeon(TrickGame):
         why = self.challenge_refusal(state, seat)
         if why:
             raise errors.WrongPhase(f"{state.seat_label(seat)} cannot announce the Queen's Challenge: {why}.", seat=seat)
-        return [qd_ev.ChallengeAnnounced(seat, state.hand.no, state.hand.trick_no)]
+        return [qd_ev.ChallengeAnnounced(seat, state.in_play.no, state.in_play.trick_no)]
 
     def fold_challenge_announced(self, state: QDState, e: qd_ev.ChallengeAnnounced) -> None:
-        state.hand.challenge = e.seat
-        state.hand.challenge_used = True
+        state.in_play.challenge = e.seat
+        state.in_play.challenge_used = True
 
     def lead_actions(self, state: QDState, seat: int) -> list[Any]:
         if state.options.get("challenge") and self.challenge_refusal(state, seat) is None:
@@ -250,14 +250,14 @@ class QueensDungeon(TrickGame):
         return rules.claim_text(kind, suit)
 
     def trick_winner(self, state: QDState, plays: list[tuple[int, str]]) -> int:
-        return trick_winner(plays, state.hand.trump, rules.STRENGTH)
+        return trick_winner(plays, state.in_play.trump, rules.STRENGTH)
 
     def trick_record(self, hand: QDHand, e: ev.TrickWon) -> dict[str, Any]:
         return {"trick": e.trick, "leader": hand.leader, "cards": list(e.cards), "seats": [s for s, _ in hand.trick],
                 "winner": e.seat, "queens": e.queens, "trump": hand.trump}
 
     def after_trick(self, state: QDState, e: ev.TrickWon, last: bool) -> None:
-        h = state.hand
+        h = state.in_play
         h.queens_won[e.seat] += e.queens
         if not h.broken and any(SUIT[c] == h.trump for c in e.cards):
             h.broken = True
@@ -268,13 +268,13 @@ class QueensDungeon(TrickGame):
 
     def after_trick_won(self, b: Batch, sim: QDState, winner: int, queens: int, trick: int) -> None:
         """Three or four Queens in one trick set the winner's total down (not the dummy's)."""
-        if queens >= 3 and winner != sim.layout.dummy:
+        if queens >= 3 and winner != sim.table.dummy:
             reason = "three_queens" if queens == 3 else "four_queens"
             unit, before, after = rules.setting(sim, winner, reason)
-            b.add(qd_ev.TotalSet(winner, unit, reason, before, after, sim.hand.no, trick))
+            b.add(qd_ev.TotalSet(winner, unit, reason, before, after, sim.in_play.no, trick))
 
     def decide_change_trump(self, state: QDState, c: cmd.ChangeTrump, rng: Any) -> list[Any]:
-        h = state.hand
+        h = state.in_play
         if state.phase != "trump_change":
             raise errors.WrongPhase("No trump change is due: the dealer changes trump only after two Queens fall "
                                     "in one trick.")
@@ -287,7 +287,7 @@ class QueensDungeon(TrickGame):
         return [qd_ev.TrumpChanged(seat, suit, h.no, h.trick_no)]
 
     def fold_trump_changed(self, state: QDState, e: qd_ev.TrumpChanged) -> None:
-        h = state.hand
+        h = state.in_play
         h.trump = e.suit
         h.broken = False  # the new trump suit starts unbroken
         h.change_due = False
@@ -296,7 +296,7 @@ class QueensDungeon(TrickGame):
 
     def fold_total_set(self, state: QDState, e: qd_ev.TotalSet) -> None:
         state.totals[e.unit] = e.after
-        h = state.hand
+        h = state.in_play
         h.lost[e.seat] = True
         setting = {"reason": e.reason, "trick": e.trick, "before": e.before, "after": e.after}
         h.settings[e.seat].append(setting)
@@ -326,15 +326,15 @@ class QueensDungeon(TrickGame):
             hint = " (the card can still be taken back without penalty)" if open_in_window(state, seat, "A") else ""
             raise errors.NoIrregularity(f"{state.seat_label(seat)} has no renege in window B to accept a penalty "
                                         f"for{hint}.", seat=seat)
-        h = state.hand
+        h = state.in_play
         return [qd_ev.PenaltyAccepted(seat, h.no, irr.trick, irr.card, state.options["renege_penalty"],
                                    irr.version)]
 
     def fold_penalty_accepted(self, state: QDState, e: qd_ev.PenaltyAccepted) -> None:
         self.restore(state, e.replaces_from)
-        unit = state.layout.unit_of(e.seat)
+        unit = state.table.unit_of(e.seat)
         state.totals[unit] -= e.penalty
-        h = state.hand
+        h = state.in_play
         penalty = {"reason": "renege_penalty", "trick": e.trick, "amount": -e.penalty}
         h.penalties[e.seat].append(penalty)
         h.ruled.append(KeptRuling(state.version, e.seat, unit, -e.penalty, penalty=penalty))
@@ -363,9 +363,9 @@ class QueensDungeon(TrickGame):
         if state.phase == "play":
             return self.play_actions(state, seat)
         if state.phase == "trump_change":
-            extra = self.corrections(state, seat) if state.hand.irregular else []
+            extra = self.corrections(state, seat) if state.in_play.irregular else []
             if seat == state.dealer:
-                return [cmd.ChangeTrump(seat, s) for s in SUITS if s != state.hand.trump] + extra
+                return [cmd.ChangeTrump(seat, s) for s in SUITS if s != state.in_play.trump] + extra
             return extra
         return super().legal_actions(state, seat)
 

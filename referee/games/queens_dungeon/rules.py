@@ -26,9 +26,9 @@ STRENGTH = QD_STRENGTH
 
 def legal_cards(state: QDState, seat: int) -> list[str]:
     """Known record: the cards ``seat`` may play now (the dummy: its top card only)."""
-    h = state.hand
-    hand = h.hands[seat]
-    if seat == state.layout.dummy:
+    h = state.in_play
+    hand = h.known_hands[seat]
+    if seat == state.table.dummy:
         return hand[:1]
     if h.challenge is not None:
         queens = [c for c in hand if IS_QUEEN[c]]
@@ -45,11 +45,11 @@ def legal_cards(state: QDState, seat: int) -> list[str]:
 def is_legal(state: QDState, seat: int, card: str) -> bool:
     """Known record: whether ``seat`` may play ``card`` now (the same rules as ``legal_cards``,
     without building the list)."""
-    h = state.hand
-    hand = h.hands[seat]
+    h = state.in_play
+    hand = h.known_hands[seat]
     if card not in hand:
         return False
-    if seat == state.layout.dummy:
+    if seat == state.table.dummy:
         return hand[0] == card
     if IS_QUEEN[card]:
         return True
@@ -68,9 +68,9 @@ _NONE: tuple = ()  # most cards claim nothing: the same empty answer, made once
 def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None, None]] | tuple:
     """The claims playing ``card`` now makes about ``seat``'s hand, as (kind, suit, rule): the
     kind names the rule here, so ``rule`` is None."""
-    if IS_QUEEN[card] or seat == state.layout.dummy:
+    if IS_QUEEN[card] or seat == state.table.dummy:
         return _NONE
-    h = state.hand
+    h = state.in_play
     trick = h.trick
     if h.challenge is None and (SUIT[card] == SUIT[trick[0][1]] if trick else h.broken or SUIT[card] != h.trump):
         return _NONE
@@ -116,7 +116,7 @@ def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:
     Three Queens and a renege in window C: the lower of (own - 100) and (lowest other - 1).
     Four Queens: the lower of (own - 250) and 0.
     """
-    unit = state.layout.unit_of(seat)
+    unit = state.table.unit_of(seat)
     totals = state.totals
     before = totals[unit]
     if reason == "four_queens":

@@ -19,8 +19,8 @@ DEALER_SHORT = -50
 
 def hand_sheet(state: QDState) -> tuple[dict[str, Any], list[int]]:
     """The score sheet of the hand just finished and the new totals (by unit)."""
-    h = state.hand
-    layout = state.layout
+    h = state.in_play
+    layout = state.table
     unit_points = [0] * layout.units
     seats = []
     for s in range(layout.seats):

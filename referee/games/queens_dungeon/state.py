@@ -43,7 +43,7 @@ class QDHand(Hand):
         return new
 
 
-class QDState(TableState):
+class QDState(TableState[QDHand]):
     """A whole game, with the cut that chooses the first dealer."""
 
     __slots__ = ("cut_round", "cut_players", "cut_draws", "cuts")

@@ -18,7 +18,7 @@ from referee.trickgame.views import shown_dealer
 from referee.trickgame.tricks import cards_left
 
 
-def public_view(game: TrickGame, state: QDState, seat: int | None = None) -> dict[str, Any]:
+def public_view(game: TrickGame[QDState], state: QDState, seat: int | None = None) -> dict[str, Any]:
     """What the table sees (and, with ``seat``, that seat's own hand in a known record)."""
     h = state.hand
     view: dict[str, Any] = {
@@ -28,7 +28,7 @@ def public_view(game: TrickGame, state: QDState, seat: int | None = None) -> dic
         "rulings": game.rulings_said(state.rulings, Names(state.names)), "replaced": state.replaced, "outcome": state.outcome, "hand": None,
     }
     if h is not None:
-        layout = state.layout
+        layout = state.table
         view["hand"] = {
             "no": h.no, "dealer": h.dealer, "trump": h.trump, "trump_broken": h.broken, "quota": h.quota,
             "exchanged": h.exchanged, "trick_no": h.trick_no, "leader": h.leader, "turn": h.turn,
@@ -43,7 +43,7 @@ def public_view(game: TrickGame, state: QDState, seat: int | None = None) -> dic
     return view
 
 
-def director_view(game: TrickGame, state: QDState) -> dict[str, Any]:
+def director_view(game: TrickGame[QDState], state: QDState) -> dict[str, Any]:
     """Everything the referee knows: hands, the extra hand, every irregularity and its status."""
     view = public_view(game, state)
     h = state.hand
@@ -54,7 +54,7 @@ def director_view(game: TrickGame, state: QDState) -> dict[str, Any]:
     return view
 
 
-def scores(game: TrickGame, state: QDState) -> dict[str, Any]:
+def scores(game: TrickGame[QDState], state: QDState) -> dict[str, Any]:
     """The score sheet: one sheet per finished hand, the current totals, and in-hand settings."""
     h = state.hand
     current = None
