@@ -17,15 +17,24 @@ from referee.games.dungeon.state import DungeonState
 def beats(cards: list[str], creature: str) -> bool:
     """Whether ``cards`` defeat ``creature``: passages adding up to its value, one creature of
     equal or higher value, or a 2 alone against a King (Aces have no value)."""
-    strength = creature_value(creature)
-    if len(cards) == 1 and creature_value(cards[0]) is not None:
-        return creature_value(cards[0]) >= strength
+    strength = _strength(creature)
+    own = creature_value(cards[0]) if len(cards) == 1 else None
+    if own is not None:
+        return own >= strength
     values = [passage_value(c) for c in cards]
-    if None in values:
+    known = [v for v in values if v is not None]
+    if len(known) != len(values):
         return False
-    if strength == 13 and values == [2]:
+    if strength == 13 and known == [2]:
         return True
-    return sum(values) >= strength
+    return sum(known) >= strength
+
+
+def _strength(creature: str) -> int:
+    """The value of the creature a window faces (the window is only opened for a creature)."""
+    value = creature_value(creature)
+    assert value is not None, f"{creature} is not a creature"
+    return value
 
 
 def decide_defend(state: DungeonState, c: cmd.Defend, rng: Any) -> list[Any]:
@@ -52,26 +61,27 @@ def defences(state: DungeonState, seat: int) -> list[cmd.Defend]:
     """The defences ``seat`` may make against the creature facing them: each creature strong
     enough, a 2 against a King, and each set of passages adding up to the value with no card to
     spare."""
-    creature = state.window["creature"]
+    creature = state.open_window["creature"]
     hand = [f"{c}=KS" if is_joker(c) else c for c in state.hands[seat]]  # a Joker stands as a Wight
     out = [[c] for c in hand if creature_value(c) is not None and beats([c], creature)]
     out += [[c] for c in hand if passage_value(c) == 2 and beats([c], creature)]
-    passages = [c for c in hand if passage_value(c) is not None]
-    strength = creature_value(creature)
+    passages = [(c, v) for c in hand if (v := passage_value(c)) is not None]
+    strength = _strength(creature)
 
-    def grow(start: int, chosen: list[str], total: int) -> None:
+    def grow(start: int, chosen: list[tuple[str, int]], total: int) -> None:
         for i in range(start, len(passages)):
-            card = passages[i]
-            picked = chosen + [card]
-            value = total + passage_value(card)
+            card, card_value = passages[i]
+            picked = chosen + [(card, card_value)]
+            value = total + card_value
             if value >= strength:
-                if all(value - passage_value(x) < strength for x in picked):  # nothing to spare
-                    out.append(picked)
+                if all(value - v < strength for _, v in picked):  # nothing to spare
+                    out.append([c for c, _ in picked])
             else:
                 grow(i + 1, picked, value)
 
     grow(0, [], 0)
-    seen, unique = set(), []
+    seen: set[tuple[str, ...]] = set()
+    unique: list[cmd.Defend] = []
     for cards in out:
         key = tuple(sorted(cards))
         if key not in seen:
@@ -174,7 +184,8 @@ def shown_hand(state: DungeonState, seat: int, shown: list[str] | None) -> list[
     if len(shown) != len(hand):
         raise IllegalMove(f"{who(state, seat)} holds {len(hand)} cards by the record, not {len(shown)}: the hand shown "
                           "does not add up.", seat=seat, legal=[x for x in hand if x != UNKNOWN])
-    left, out = list(hand), []
+    left = list(hand)
+    out: list[str] = []
     for text in shown:
         card = pick(state, left, identity(in_deck(state, text)), out)
         if card is None:

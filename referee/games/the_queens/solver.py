@@ -40,6 +40,11 @@ _QUEEN = 12
 _IS_QUEEN = {code: IS_QUEEN[c] for c, code in _CODE.items()}
 _TALON, _KEY = -1, -2  # sources besides the piles 0..6
 
+Cards = tuple[int, ...]  # card codes, the top last
+#: A position: (key length, pack, piles, foundations, talon, pass base).
+Position = tuple[int, Cards, tuple[Cards, ...], Cards, Cards, int]
+Move = tuple[str, ...]  # as ``rules.legal_moves`` writes it
+
 
 @dataclass
 class Verdict:
@@ -47,7 +52,7 @@ class Verdict:
     position was searched) or "undecided" (the budget ran out first)."""
 
     result: str
-    line: list[tuple] = field(default_factory=list)
+    line: list[Move] = field(default_factory=list)
     positions: int = 0
     seconds: float = 0.0
     proof: str = ""  # why a lost position is lost
@@ -57,7 +62,7 @@ class _Budget(RefereeError):
     """The search's budget ran out (caught inside ``solve``: the verdict is "undecided")."""
 
 
-def _position(t: Tableau) -> tuple:
+def _position(t: Tableau) -> Position:
     found = [0] * 8
     for f in t.foundations:
         s = SUITS.index(SUIT[f[0]])
@@ -70,7 +75,7 @@ def _position(t: Tableau) -> tuple:
             tuple(map(enc, t.talon)), t.pass_base)
 
 
-def _found_add(found: tuple, card: int) -> tuple:
+def _found_add(found: Cards, card: int) -> Cards:
     """The foundations with ``card`` added (on the foundation of its suit that takes it)."""
     s2 = (card >> 4) * 2
     v = card & 15
@@ -84,7 +89,7 @@ def _found_add(found: tuple, card: int) -> tuple:
     return found[:s2] + (hi, lo) + found[s2 + 2:]
 
 
-def _fits(found: tuple, card: int) -> bool:
+def _fits(found: Cards, card: int) -> bool:
     s2 = (card >> 4) * 2
     v = card & 15
     return found[s2] == v or found[s2 + 1] == v
@@ -97,12 +102,12 @@ class _Search:
         self.pay_in_play = t.key_payment == "always"
         self.deadline = deadline
         self.max_positions = max_positions
-        self.seen: set = set()
+        self.seen: set[Position] = set()
 
     # A position: (key length, pack, piles, found, talon, pass_base); the pack's top, the talon's
     # top and a pile's top are the last items of their tuples.
 
-    def settle(self, kn, pack, piles, found, talon, base):
+    def settle(self, kn: int, pack: Cards, piles: tuple[Cards, ...], found: Cards, talon: Cards, base: int) -> Position:
         """Kings from the key's top home (a Queen there paid for, when paid in play), spaces filled
         (Kings from the pack home)."""
         key = self.key
@@ -118,9 +123,9 @@ class _Search:
             else:
                 break
         if () in piles:
-            piles = list(piles)
+            filling = list(piles)
             for i in range(7):
-                while not piles[i] and (pack or talon):
+                while not filling[i] and (pack or talon):
                     if pack:
                         card, pack = pack[-1], pack[:-1]
                         if card & 15 == 0:
@@ -130,15 +135,16 @@ class _Search:
                         card, talon = talon[-1], talon[:-1]
                         if len(talon) < base:
                             base = len(talon)
-                    piles[i] = (card,)
-            piles = tuple(piles)
+                    filling[i] = (card,)
+            piles = tuple(filling)
         return kn, pack, piles, found, talon, base
 
-    def successors(self, pos):
+    def successors(self, pos: Position) -> list[tuple[Move, Position]]:
         """(move, position) pairs, best first; a single safe move when there is one."""
         kn, pack, piles, found, talon, base = pos
         key = self.key
-        homes, marries = [], []
+        homes: list[tuple[Move, Position]] = []
+        marries: list[tuple[Move, Position]] = []
         # cards home
         if kn:
             card = key[kn - 1]
@@ -167,7 +173,7 @@ class _Search:
                     return [(move, nxt)]
                 homes.append((move, nxt))
         # marrying: a pile's top takes the next lower card of its suit
-        wanted = {}
+        wanted: dict[int, list[int]] = {}
         for j, pile in enumerate(piles):
             if pile and pile[-1] & 15:
                 wanted.setdefault(pile[-1] - 1, []).append(j)
@@ -185,10 +191,10 @@ class _Search:
                         if j == i or (len(pile) > 1 and pile[-2] == piles[j][-1] and len(pile) == len(piles[j]) + 1
                                       and pile[:-2] == piles[j][:-1]):
                             continue  # the same pile, or a swap of two alike piles
-                        new = list(piles)
-                        new[i], new[j] = pile[:-1], piles[j] + (card,)
+                        swapped = list(piles)
+                        swapped[i], swapped[j] = pile[:-1], piles[j] + (card,)
                         marries.append((("move", _CARD[card], PILES[i], PILES[j]),
-                                        self.settle(kn, pack, tuple(new), found, talon, base)))
+                                        self.settle(kn, pack, tuple(swapped), found, talon, base)))
         out = homes + marries
         if pack:
             card = pack[-1]
@@ -205,7 +211,7 @@ class _Search:
                 out.append((("new_pack",), self.settle(kn, tuple(reversed(cards)), piles, found, rest, len(rest))))
         return out
 
-    def new_pack_places(self, talon: tuple, queens: list[int]) -> set[int]:
+    def new_pack_places(self, talon: Cards, queens: list[int]) -> set[int]:
         """``rules.Tableau.new_pack_places`` on the search's talon: the counted Queens at ``queens``."""
         wanted = PER_QUEEN * len(queens)
         if self.talon_bottom:
@@ -213,17 +219,17 @@ class _Search:
         counted = set(queens)
         return counted | set([i for i in range(len(talon)) if i not in counted][:wanted])
 
-    def canonical(self, pos):
+    def canonical(self, pos: Position) -> Position:
         kn, pack, piles, found, talon, base = pos
         return kn, pack, tuple(sorted(piles)), found, talon, base
 
-    def run(self, start) -> list[tuple] | None:
+    def run(self, start: Position) -> list[Move] | None:
         """A winning line from ``start``, or None when there is none; raises _Budget."""
         if sum(start[3]) == 104:
             return []
         seen = self.seen
         seen.add(self.canonical(start))
-        path: list[tuple] = []
+        path: list[Move] = []
         stack = [iter(self.successors(start))]
         count = 0
         while stack:
