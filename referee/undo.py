@@ -135,7 +135,7 @@ class Trail:
 
     __slots__ = ("copies", "start", "events", "claims", "room", "opened_at", "below", "redo", "read", "first_action")
 
-    def __init__(self, copies: tuple[_Copy, ...], events: list, claims: list[int], opened_at: int = 0,
+    def __init__(self, copies: tuple[_Copy, ...], events: list[Any], claims: list[int], opened_at: int = 0,
                  below: Optional[tuple[Trail, int]] = None, redo: Optional[_Redo] = None) -> None:
         self.copies, self.events, self.claims = copies, events, claims
         # ``opened_at``: the version of the undo or redo that opened the trail (0: the game's opening);
@@ -178,7 +178,7 @@ class Trail:
         logged after the undo or redo that opened the trail."""
         return self.redo if version == self.opened_at else None
 
-    def events_between(self, first: int, last: int) -> list:
+    def events_between(self, first: int, last: int) -> list[Any]:
         """The events at stream versions ``first`` to ``last``."""
         return self.events[first - self.start - 1:last - self.start]
 
@@ -385,7 +385,7 @@ class Undoable(GameWrapper[Any]):
         # every version): an entry in effect within reach that is no claim, and a redo kept since
         # the last undo. ``decide`` checks it all.
         held = self.in_effect(state)
-        offered = []
+        offered: list[Any] = []
         if held is not None and not (held[0].claims and held[0].claims[0] <= held[1] and self._claim_is_last(*held)):
             offered.append(_UNDO)
         if trail.redo_at(state.version) is not None:

@@ -95,7 +95,8 @@ def settle(hand: Any, seat: int, trick: int, window: Window, status: Status) -> 
 def last_upheld(state: Any, seat: int, hand: int, trick: int) -> dict[str, Any] | None:
     """The public record of the last upheld ruling on the card ``seat`` played in ``trick`` of
     ``hand`` (None: none yet)."""
-    for r in reversed(state.rulings):
+    rulings: list[dict[str, Any]] = state.rulings
+    for r in reversed(rulings):
         if r["type"] == "ruling" and r["verdict"] == "upheld" \
                 and (r["accused"], r["hand"], r["trick"]) == (seat, hand, trick):
             return r
@@ -129,7 +130,8 @@ def window_at(state: Any, hand: int, trick: int, version: int) -> Window:
 
 def open_in_window(state: Any, seat: int, window: str) -> Irregularity | None:
     """An irregularity of ``seat`` not yet settled that would be found out in ``window`` now."""
-    for irr in state.in_play.irregular:
+    irregular: list[Irregularity] = state.in_play.irregular
+    for irr in irregular:
         if irr.seat == seat and irr.status in UNSETTLED and window_of(state, irr) == window:
             return irr
     return None
@@ -158,7 +160,8 @@ def card_of(hand: Any, seat: int, trick: Any) -> str | None:
     if plays is None and trick <= len(hand.tricks):
         rec = hand.tricks[trick - 1]
         plays = list(zip(rec["seats"], rec["cards"]))
-    for s, card in plays or ():
+    seen: list[tuple[int, str]] = plays or []
+    for s, card in seen:
         if s == seat:
             return card
     return None
