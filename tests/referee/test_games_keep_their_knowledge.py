@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import inspect
 import re
 import subprocess
 import sys
@@ -160,9 +161,10 @@ def test_no_module_outside_a_game_names_it(name):
 
 
 def test_the_scan_sees_a_game_named():
-    """The scan is not blind: the registry names every game, and a game's own package names it."""
-    for name in GAMES:
+    """The scan is not blind: the registry names every game, and each game's own module names it."""
+    for name, game in GAMES.items():
         assert name in games_named(ROOT / REGISTRY)
+        assert name in games_named(Path(inspect.getfile(type(unwrapped(game)))))
 
 
 def test_a_trick_games_own_events_live_in_its_package():

@@ -8,7 +8,8 @@ from qd_table import QD, Table, events_of
 from referee import errors
 from referee.games.queens_dungeon import errors as qd_errors
 from referee import events as ev
-from referee.cards import QD_STRENGTH, IS_QUEEN, parse_card
+from referee.cards import IS_QUEEN, parse_card
+from referee.games.queens_dungeon.rules import STRENGTH as QD_STRENGTH
 from referee.games.queens_dungeon import commands as cmd
 from referee.trickgame.tricks import trick_winner
 

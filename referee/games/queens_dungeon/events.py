@@ -7,9 +7,14 @@ as ever, so every stored record still reads. The events every trick game shares 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from events.registry import event_type
+from referee.closed_sets import closed
 from referee.frozen import frozen as _frozen
-from referee.closed_sets import SettingReason, closed
+
+#: Why a dungeon setting set a total down.
+SettingReason = Literal["three_queens", "four_queens", "renege"]
 
 
 @event_type("DealerCut", version=1)

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT, SUIT_NAMES
+from referee.cards import IS_QUEEN, SUIT, SUIT_NAMES, strength_table
 from referee.games.queens_dungeon.state import QDState
 from referee.trickgame.reneges import Irregularity
 from referee.trickgame.tricks import follow_options, is_legal_follow
 
-STRENGTH = QD_STRENGTH
+#: Queen's Dungeon's rank order, high to low: the Queens first.
+RANK_ORDER = ("Q", "A", "K", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+STRENGTH = strength_table(RANK_ORDER)
 
 
 def legal_cards(state: QDState, seat: int) -> list[str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from referee.words import Names
 from referee.cards import sort_hand
+from referee.games.queens_dungeon import rules
 from referee.games.queens_dungeon.state import QDState
 from referee.trickgame.reneges import director_irregularities
 from referee.trickgame.game import TrickGame
@@ -39,7 +40,7 @@ def public_view(game: TrickGame[QDState], state: QDState, seat: int | None = Non
             "penalties": h.penalties, "removed": h.removed, "over": h.over,
         }
         if seat is not None and h.hands is not None and 0 <= seat < len(h.hands) and seat != layout.dummy:
-            view["hand"]["your_hand"] = sort_hand(h.hands[seat])
+            view["hand"]["your_hand"] = sort_hand(h.hands[seat], rules.STRENGTH)
     return view
 
 
