@@ -11,8 +11,9 @@ and a cluster can check that all its keys share one slot.
 #       is named by the command id; any other event id -> "version"; records written before runs
 #       were indexed hold "version:content digest" per event), 3 = its requests (hash: request
 #       field -> digest, for requests not named by their command id), 4 = the index bucket of the
-#       batch's raw record (a hash: the raw bytes of a command id "<scope>:<32 hex digits>", then
-#       the scope -> "version+count", with "=" and the first 16 bytes of the request's SHA-256).
+#       batch's raw record (a hash, one per scope and bucket: the first 12 raw bytes of a command
+#       id "<scope>:<32 hex digits>" -> "version+count", with "=" and the first 8 bytes of the
+#       request's SHA-256).
 # ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
 #       3 = the head record after the batch, 4 and 5 = the request's field and digest for the
 #       requests hash ("" and "" for none), 6 = "1" when the request is named by the command id

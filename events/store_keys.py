@@ -15,7 +15,7 @@ Keys, hash-tagged by game so that one game's keys share a cluster slot::
                            "<version>:<content digest>" per event, and still count.
     <ns>:{<game>}:ids:<scope>:<n>  hash, one of the game's small index buckets (n is 0 to f):
                            the index record of an append whose command id is "<scope>:<32 hex
-                           digits>" (form 3), keyed by the id's 16 raw bytes -> "<version>+<count>",
+                           digits>" (form 3), keyed by the first 12 of its raw bytes -> "<version>+<count>",
                            with "=" and the first 8 bytes of its request's SHA-256 when the request
                            is named by the command id; small enough to stay a listpack
     <ns>:{<game>}:requests hash; request field -> digest of what the request asked, for a request
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 
-from events.batch_builder import index_bucket
+from events.batch_builder import INDEX_KEY_SIZE, index_bucket
 from events.compact_form import raw_command
 from events.envelope import GENESIS_HASH
 
@@ -99,7 +99,7 @@ def raw_index_field(command_id: str) -> tuple[bytes, str] | None:
     raw = raw_command(command_id)
     if raw is None:
         return None
-    return raw[1], index_bucket(*raw)
+    return raw[1][:INDEX_KEY_SIZE], index_bucket(*raw)
 
 
 def check_game_id(game_id: str) -> None:
