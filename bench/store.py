@@ -13,12 +13,12 @@ rate is the median chunk of a round, and the figures the median of the rounds. T
 time per append script and per XADD (from ``INFO commandstats``) shows how much of the difference
 is spent inside Redis. Replay: read the 1,000-event game and decode it into typed events
 (``list(store.read(game))``), against plain ``XRANGE`` of the same documents + ``orjson.loads``
-(and ``json.loads``) of each one's JSON part. Both ratios are store speed / raw speed (1.0 = as fast as raw). Decode: the store's decoding
+(and ``json.loads``) of each one's JSON part (what follows its raw bytes, ``events.compact_form``). Both ratios are store speed / raw speed (1.0 = as fast as raw). Decode: the store's decoding
 of those 1,000 stored documents alone (parse, validate, build the typed event), no Redis, in
 microseconds per event. Memory: a 4-player Queen's Dungeon game of about 1,000 events logged
 through the referee service, one action at a time as tables log them (each with its request
 record), and the memory Redis spends on it (``MEMORY USAGE`` of the game's keys: stream, id
-index, requests) per event, as ``bytes_per_event``.
+index with its buckets, requests) per event, as ``bytes_per_event``.
 
 Without ``--redis-url`` (or ``REDIS_URL``) a private embedded server is started in a temporary
 directory (append-only file, ``appendfsync everysec``) and stopped at the end. The last line

@@ -52,6 +52,7 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
     firsts: set[str] = set()  # their first ids: a command id begins one run only
     version = expected_version
     run_start = -1
+    raw_first = raw_command(command_ids[0])
     for j, (event_id, (name, schema_version, payload), event, actor, recorded_at, command_id) in enumerate(
         zip(ids, encoded, events, actors, times, command_ids)
     ):
@@ -87,7 +88,7 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
         elif command_id is not None and event_id == f"{command_id}#0" and event_id not in firsts:
             run_start = j
             firsts.add(event_id)
-            at, raw = time_code(recorded_at), raw_command(command_id)
+            at, raw = time_code(recorded_at), raw_first if command_id == command_ids[0] else raw_command(command_id)
             entry = run_entry(spec, payload, digest, raw, at, actor) if raw is not None and type(at) is int else None
             entries.append(entry or own_entry(spec, payload, digest, at, actor, command_id, 0))
             runs.append([event_id, version, 1])
@@ -104,14 +105,14 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
               and request[0] == command_ids[0] and is_sha256_hex(request[1]))
     # The one run of an append whose command id has a raw form is indexed by those raw bytes, in
     # one of the game's small index buckets; any other run by its first id, in the index hash.
-    raw = raw_command(command_ids[0]) if len(runs) == 1 and runs[0][2] == len(ids) else None
+    raw = raw_first if len(runs) == 1 and runs[0][2] == len(ids) else None
     raw_key = raw_record = b""
     for event_id, first, count in runs:
         record = f"{first}+{count}".encode()
         if merged:
             record += b"=" + bytes.fromhex(request[1])[:REQUEST_DIGEST_SIZE if raw else None]
         if raw:
-            raw_key, raw_record = raw[1], record
+            raw_key, raw_record = raw[1][:INDEX_KEY_SIZE], record
         else:
             records += (event_id, record)
     found, places = lookups(list(ids))
@@ -127,6 +128,9 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
 #: How many bytes of a request's SHA-256 a raw index record keeps: 64 bits tell a retry from
 #: another request sent with the same key (which its own client chose), at a few bytes an append.
 REQUEST_DIGEST_SIZE = 8
+#: How many of a random command id's 16 bytes key its index record: 96 bits, far from any
+#: collision among the few thousand commands of a game.
+INDEX_KEY_SIZE = 12
 #: How many index buckets a game's raw index records of one scope are spread over: each stays a
 #: small hash (a listpack, a few bytes a record) up to about 2,000 appends a game.
 INDEX_BUCKETS = 16

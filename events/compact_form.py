@@ -33,7 +33,9 @@ new schema version (``tests/events/golden/type_codes.json`` holds the codes writ
 from __future__ import annotations
 
 import hashlib
+import operator
 import re
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -55,11 +57,11 @@ class TypeCodeError(EventStoreError, ValueError):
 
 #: code -> (type name, schema version, field names sorted), for every type registered in the process
 CODES: dict[bytes, tuple[str, int, tuple[str, ...]]] = {}
-#: (type name, schema version) -> (code, type name, schema version, field names sorted): see spec_of
-#: (code, type name, schema version, field names) of a type, as the entry builders take it; a type
-#: with no code has None for both (its payloads keep their keys).
-Spec = tuple[bytes | None, str, int, tuple[str, ...] | None]
-_BY_NAME: dict[tuple[str, int], tuple[bytes, str, int, tuple[str, ...]]] = {}
+#: (code, type name, schema version, field names, their values' getter) of a type, as the entry
+#: builders take it; a type with no code has None for the code and the last two (see spec_of).
+Spec = tuple[bytes | None, str, int, tuple[str, ...] | None, Callable[[dict[str, Any]], Any] | None]
+#: (type name, schema version) -> its Spec: see spec_of
+_BY_NAME: dict[tuple[str, int], Spec] = {}
 
 
 def type_code(name: str, schema_version: int, fields: tuple[str, ...]) -> bytes:
@@ -74,9 +76,19 @@ def register_type(name: str, schema_version: int, fields: tuple[str, ...]) -> by
     known = CODES.setdefault(code, spec)
     if known != spec or code == GENERAL:
         raise TypeCodeError(f"event type {name!r} v{schema_version} has the stored code {code.hex()} of {known[0]!r}")
-    _BY_NAME[(name, schema_version)] = (code, *spec)
+    _BY_NAME[(name, schema_version)] = (code, *spec, _getter(spec[2]))
     READERS[code] = _reader(*spec)
     return code
+
+
+def _getter(fields: tuple[str, ...]) -> Any:
+    """A payload's values in the order of ``fields``, as a tuple (itemgetter is the fastest way)."""
+    if len(fields) > 1:
+        return operator.itemgetter(*fields)
+    if fields:
+        one = operator.itemgetter(fields[0])
+        return lambda payload: (one(payload),)
+    return lambda payload: ()
 
 
 #: code -> (type name, schema version, number of fields, payload of the values at doc[0:],
@@ -100,15 +112,15 @@ def raw_command(command_id: str | None) -> tuple[str | None, bytes] | None:
     return (found.group(1), bytes.fromhex(found.group(2))) if found else None
 
 
-def _body(code: bytes | None, name: str, schema_version: int, names: tuple[str, ...] | None,
-          payload: dict[str, Any]) -> tuple[bytes, list[Any]]:
+def _body(code: bytes | None, name: str, schema_version: int, names: tuple[str, ...] | None, values: Any,
+          payload: dict[str, Any]) -> tuple[bytes, Any]:
     """(code, the values to store) for a payload: positional when its keys are its type's fields."""
     if code is not None and names is not None and type(payload) is dict and len(payload) == len(names):
         try:
-            return code, [payload[k] for k in names]
+            return code, values(payload)
         except KeyError:
             pass
-    return GENERAL, [name, schema_version, payload]
+    return GENERAL, (name, schema_version, payload)
 
 
 def run_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, raw: tuple[str | None, bytes], micros: int, actor: str) -> bytes | None:
@@ -133,19 +145,19 @@ def json_start(value: bytes) -> int:
 def own_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, at: int | str, actor: str, command_id: str | None, ident: int | str) -> bytes:
     """An OWN entry."""
     code, values = _body(*spec, payload)
-    return b"\x02" + hash_ + code + orjson.dumps([at, actor, command_id, ident, *values], option=_SORTED)
+    return b"\x02" + hash_ + code + orjson.dumps((at, actor, command_id, ident, *values), option=_SORTED)
 
 
 def follower_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, index: int) -> bytes:
     """A FOLLOWER entry, ``index`` entries after its append's first event."""
     code, values = _body(*spec, payload)
-    return b"\x03" + hash_ + code + orjson.dumps([index, *values], option=_SORTED)
+    return b"\x03" + hash_ + code + orjson.dumps((index, *values), option=_SORTED)
 
 
 def spec_of(name: str, schema_version: int) -> Spec:
-    """(code, name, schema version, field names) of a registered type, for the entry builders;
-    (None, name, schema version, None) for a type with no code (its payloads keep their keys)."""
-    return _BY_NAME.get((name, schema_version)) or (None, name, schema_version, None)
+    """(code, name, schema version, field names, their values' getter) of a registered type, for
+    the entry builders; None for the last three of a type with no code (its payloads keep their keys)."""
+    return _BY_NAME.get((name, schema_version)) or (None, name, schema_version, None, None)
 
 
 def payload_of(code: bytes, doc: list[Any], start: int) -> tuple[str, int, Any]:

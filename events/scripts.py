@@ -11,8 +11,9 @@ and a cluster can check that all its keys share one slot.
 #       is named by the command id; any other event id -> "version"; records written before runs
 #       were indexed hold "version:content digest" per event), 3 = its requests (hash: request
 #       field -> digest, for requests not named by their command id), 4 = the index bucket of the
-#       batch's raw record (a hash: the raw bytes of a command id "<scope>:<32 hex digits>", then
-#       the scope -> "version+count", with "=" and the first 16 bytes of the request's SHA-256).
+#       batch's raw record (a hash, one per scope and bucket: the first 12 raw bytes of a command
+#       id "<scope>:<32 hex digits>" -> "version+count", with "=" and the first 8 bytes of the
+#       request's SHA-256).
 # ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
 #       3 = the head record after the batch, 4 and 5 = the request's field and digest for the
 #       requests hash ("" and "" for none), 6 = "1" when the request is named by the command id
@@ -34,8 +35,9 @@ and a cluster can check that all its keys share one slot.
 #                                that position (1-based) is new
 #   {"conflict", current version, head hash}
 #   {"rechain", current version, head hash}   right version, but chained onto another hash
-# The usual path (the head is the one the batch was chained onto, and none of its ids is
-# recorded) is one HMGET and one HGET, an XADD per event and two HSETs, in straight-line code:
+# The usual path (one event, the head is the one the batch was chained onto, and its id is not
+# recorded) is the head check (HMGET), the index record written if new (HSETNX), the XADD and the
+# new head (HSET), in straight-line code:
 # each redis.call costs a microsecond or more on the server, and Lua's own work as much again, so
 # what a retry or a refusal needs is worked out only on a miss. Every check comes before the
 # first write, so a refused batch leaves no trace.
@@ -45,15 +47,17 @@ local raw = ARGV[10]
 local got
 if m == 1 and raw ~= '' then
   got = redis.call('HMGET', KEYS[2], '', ARGV[12])
-  got[2] = got[2] or redis.call('HGET', KEYS[4], raw)
-  -- One event of a command with a raw id, its request in its index record or none: a play.
-  if got[1] == ARGV[2] and not got[2] and ARGV[4] == '' and ARGV[7] == '1' and ARGV[9] == '0' then
+  -- One event of a command with a raw id, its request in its index record or none: a play. Its
+  -- index record is written only if it is not there yet (else it is a retry, worked out below),
+  -- and nothing can refuse the XADD after it: the head says the entry id is free.
+  if got[1] == ARGV[2] and not got[2] and ARGV[4] == '' and ARGV[7] == '1' and ARGV[9] == '0'
+      and redis.call('HSETNX', KEYS[4], raw, ARGV[11]) == 1 then
     local version = tonumber(ARGV[1]) + 1
     redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[13])
     redis.call('HSET', KEYS[2], '', ARGV[3])
-    redis.call('HSET', KEYS[4], raw, ARGV[11])
     return version
   end
+  got[2] = got[2] or redis.call('HGET', KEYS[4], raw)
 else
   local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
   got = redis.call('HMGET', KEYS[2], '', unpack(ARGV, 12, math.min(11 + m, 11 + CHUNK - 1)))

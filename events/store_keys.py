@@ -3,7 +3,8 @@
 Keys, hash-tagged by game so that one game's keys share a cluster slot::
 
     <ns>:{<game>}:events   stream; entry id 0-<version>, one field "e" = the envelope in its
-                           stored form (events.stored_form: what cannot be derived, the hash as bytes)
+                           stored form (events.compact_form: what cannot be derived, raw bytes and
+                           payload values by position; events.stored_form reads every form)
     <ns>:{<game>}:ids      hash; the index of event ids, one record per append (idempotent retries,
                            reading by event id): the first id "<command id>#0" of the events a
                            command appended -> "<version>+<count>", with the digest of the request
@@ -12,6 +13,11 @@ Keys, hash-tagged by game so that one game's keys share a cluster slot::
                            event>" (the chain head; never an event id, since ids are non-empty).
                            Records written before appends were indexed whole hold
                            "<version>:<content digest>" per event, and still count.
+    <ns>:{<game>}:ids:<scope>:<n>  hash, one of the game's small index buckets (n is 0 to f):
+                           the index record of an append whose command id is "<scope>:<32 hex
+                           digits>" (form 3), keyed by the first 12 of its raw bytes -> "<version>+<count>",
+                           with "=" and the first 8 bytes of its request's SHA-256 when the request
+                           is named by the command id; small enough to stay a listpack
     <ns>:{<game>}:requests hash; request field -> digest of what the request asked, for a request
                            not named by its command id (and every request recorded before), so a
                            retry finds its events and a key reused for another request is refused
@@ -23,16 +29,17 @@ Keys, hash-tagged by game so that one game's keys share a cluster slot::
                            the file's SHA-256, how many events it held, its head line), written
                            once, before its events (so a game read is never without it), never changed
 
-The head shares the id index's hash so that an append reads one key and writes two (stream and
-index), each with one command: Lua's ``redis.call`` costs about 5 microseconds apiece on the
-server, the larger part of an append's time there.
+The head shares the id index's hash so that an append reads it with the ids of the batch in one
+command: Lua's ``redis.call`` costs several microseconds apiece on the server, the larger part of
+an append's time there. A play's append (one event, a random command id) runs four: the head
+check, the index record written only if new, the XADD and the new head.
 """
 
 from __future__ import annotations
 
 import re
 
-from events.batch_builder import index_bucket
+from events.batch_builder import INDEX_KEY_SIZE, index_bucket
 from events.compact_form import raw_command
 from events.envelope import GENESIS_HASH
 
@@ -92,7 +99,7 @@ def raw_index_field(command_id: str) -> tuple[bytes, str] | None:
     raw = raw_command(command_id)
     if raw is None:
         return None
-    return raw[1], index_bucket(*raw)
+    return raw[1][:INDEX_KEY_SIZE], index_bucket(*raw)
 
 
 def check_game_id(game_id: str) -> None:

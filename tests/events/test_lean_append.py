@@ -8,11 +8,12 @@ import subprocess
 import sys
 
 import orjson
-from store_samples import notes
+from store_samples import notes, sample_registry
 
 from events.batch_builder import build_batch
-from events.envelope import GENESIS_HASH, canonical_json, envelope_hash
 from events.compact_form import GENERAL, type_code
+from events.envelope import GENESIS_HASH, canonical_json, envelope_hash
+from events.store import EventStore
 from events.stored_form import time_code
 
 GAME = "g1"
@@ -66,12 +67,36 @@ def test_a_command_with_a_random_id_is_stored_with_its_raw_bytes():
     (entry,) = [arg for arg in batch.args if isinstance(arg, bytes) and arg[:1] == b"\x01"]
     assert entry[36:52] == b"\xab" * 16 and int.from_bytes(entry[52:59], "big") == time_code(AT)
     assert entry[59:70] == b"\x06action\x03ann" and orjson.loads(entry[70:]) == [2, "b"]
-    # Its index record is keyed by the same raw bytes, in the bucket of its scope, with the first
-    # 8 bytes of the request's digest.
-    assert batch.bucket == "action:b" and b"\xab" * 16 in batch.args and b"1+1=" + b"\xcd" * 8 in batch.args
+    # Its index record is keyed by the first 12 of the same raw bytes, in the bucket of its scope,
+    # with the first 8 bytes of the request's digest.
+    assert batch.bucket == "action:b" and b"\xab" * 12 in batch.args and b"1+1=" + b"\xcd" * 8 in batch.args
 
 
 def test_the_batch_builder_needs_no_redis():
     code = "import sys, events.batch_builder; print(sorted(m for m in sys.modules if m.split('.')[0] == 'redis'))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def _commands(client) -> dict[str, int]:
+    return {name.removeprefix("cmdstat_"): stats["calls"] for name, stats in client.info("commandstats").items()}
+
+
+def test_a_play_runs_the_head_check_its_index_record_the_xadd_and_the_head_and_nothing_else(redis_server):
+    """The usual path of a play's append: what a retry needs is looked up only when its index
+    record is found already there."""
+    client = redis_server.client()
+    try:
+        store = EventStore(client, registry=sample_registry, namespace="fourcommands")
+        store.append(GAME, notes(1), 0, "ann")
+        before = _commands(client)
+        store.append(GAME, notes(1, 1), 1, "ann", command_id="action:" + "7c" * 16)
+        after = _commands(client)
+        inside = {name: calls - before.get(name, 0) for name, calls in after.items()
+                  if calls != before.get(name, 0) and name not in ("evalsha", "info")}
+        assert inside == {"hmget": 1, "hsetnx": 1, "xadd": 1, "hset": 1}
+        # A retry of it finds its record and is answered with the original event.
+        again = store.append(GAME, notes(1, 1), 1, "ann", command_id="action:" + "7c" * 16)
+        assert again.duplicate and store.version(GAME) == 2
+    finally:
+        client.close()

@@ -27,7 +27,7 @@ def _codes() -> dict[str, list]:
     out = {}
     for name in registry.names():
         entry = registry.lookup(name)
-        code, _name, version, fields = spec_of(name, entry.version)
+        code, _name, version, fields, _values = spec_of(name, entry.version)
         if code is not None:
             out[code.hex()] = [name, version, list(fields)]
     return out
