@@ -34,8 +34,6 @@ REGISTRY = "referee/registry.py"
 #: module -> the games it still names, each until a game hook (or a light list the CLI can read)
 #: takes its place.
 WAITING_FOR_A_HOOK: dict[str, set[str]] = {
-    # The score sheet's own columns, and the games with no dealer, chosen by game name.
-    "workers/scoresheet.py": {"queens-dungeon", "queen-bees", "black-queen", "the-queens", "dungeon"},
     # The events a record lists as rulings, and those that carry a verdict: a game's own.
     "workers/record_words.py": {"queens-dungeon", "dungeon"},
     "workers/disputes.py": {"queens-dungeon"},
