@@ -56,8 +56,9 @@ class TypeCodeError(EventStoreError, ValueError):
 
 #: code -> (type name, schema version, field names sorted), for every type registered in the process
 CODES: dict[bytes, tuple[str, int, tuple[str, ...]]] = {}
-#: (type name, schema version) -> (code, type name, schema version, field names sorted): see spec_of
-_BY_NAME: dict[tuple[str, int], tuple[bytes, str, int, tuple[str, ...]]] = {}
+#: (type name, schema version) -> (code, type name, schema version, field names sorted, their
+#: values' getter): see spec_of
+_BY_NAME: dict[tuple[str, int], tuple[bytes, str, int, tuple[str, ...], Any]] = {}
 
 
 def type_code(name: str, schema_version: int, fields: tuple[str, ...]) -> bytes:
@@ -120,8 +121,8 @@ def _body(code: bytes | None, name: str, schema_version: int, names: tuple[str, 
 
 
 def run_entry(spec, payload: dict, hash_: bytes, raw: tuple[str | None, bytes], micros: int, actor: str) -> bytes | None:
-    """A RUN entry (``spec`` is (code, name, schema version, field names) or the like, see
-    :func:`spec_of`); None when the time or the actor do not fit in it."""
+    """A RUN entry (``spec`` as :func:`spec_of` gives it); None when the time or the actor do not
+    fit in it (the event is then stored as an OWN entry)."""
     scope, actor_bytes = (raw[0] or "").encode(), actor.encode()
     if len(actor_bytes) > 255 or not 0 <= micros < 1 << 56:
         return None
