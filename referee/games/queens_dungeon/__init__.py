@@ -1,4 +1,4 @@
-"""Queen's Dungeon (rules: ``rules/source/queens-dungeon.txt`` and ``rules/RULINGS.md``)."""
+"""Queen's Dungeon (rules as refereed: ``docs/rules/queens-dungeon.md``)."""
 
 from referee.games.queens_dungeon.game import QueensDungeon
 
