@@ -1,6 +1,6 @@
 """Corrections every trick game shares: a window-A take-back, or Queen's Dungeon's window-B penalty
-with the card replayed, takes back cards, never rulings (RULINGS.md, "All trick games:
-corrections").
+with the card replayed, takes back cards, never rulings (``docs/rules/trick-games.md``,
+"Corrections").
 
 A hand keeps a *restore point* for each card that breaks, or in a blind record might break, a rule
 of play: a tuple whose first item is the hand just before that card (a game adds what else it puts

@@ -1,4 +1,4 @@
-"""Black Queen reneges (RULINGS.md, Black Queen, "Reneges"): windows A and D as in Queen's Dungeon;
+"""Black Queen reneges (docs/rules/black-queen.md, "Reneges"): windows A and D as in Queen's Dungeon;
 a renege established in window B or C by a member of the declarer's team defeats the contract, by
 a defender it makes it (an option)."""
 

@@ -1,5 +1,5 @@
 """Black Queen: the deal, the auction, the contract, the play, hidden partners and scoring, one test
-per ruling (RULINGS.md, Black Queen)."""
+per ruling (docs/rules/black-queen.md)."""
 
 from __future__ import annotations
 

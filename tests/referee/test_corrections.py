@@ -1,4 +1,4 @@
-"""Corrections in every trick game (RULINGS.md, "All trick games: corrections"): a window-A
+"""Corrections in every trick game (docs/rules/trick-games.md, "Corrections"): a window-A
 take-back or a window-B penalty takes back cards, never rulings. Settings, penalties and
 established reneges of anyone else stay in force; a card the table has seen proves what it proves,
 taken back or not; the restore points a correction needs live as long as its window can reopen.

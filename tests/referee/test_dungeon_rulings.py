@@ -1,4 +1,4 @@
-"""Dungeon: one test per ruling of RULINGS.md's Dungeon section (set-up, the turn, passages and
+"""Dungeon: one test per ruling of docs/rules/dungeon.md (set-up, the turn, passages and
 the dungeon tree, creatures and their abilities, Aces, the end), on a known record."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Queen Bees play and scoring rules, one test per ruling (RULINGS.md, Queen Bees)."""
+"""Queen Bees play and scoring rules, one test per ruling (docs/rules/queen-bees.md)."""
 
 from __future__ import annotations
 

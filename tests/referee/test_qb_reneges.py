@@ -1,4 +1,4 @@
-"""Queen Bees reneges in every window, in known and blind records (RULINGS.md, Queen Bees,
+"""Queen Bees reneges in every window, in known and blind records (docs/rules/queen-bees.md,
 "Reneges": windows A and D as in Queen's Dungeon; found out in B or C, -10 x bid for the hand)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Impossible entries are refused with a named error and a readable message, and change nothing
-(RULINGS.md, conventions)."""
+(docs/rules/README.md, "Every game")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One card is one offence (RULINGS.md, "All trick games: corrections"): a card that breaks two
+"""One card is one offence (docs/rules/trick-games.md, "Corrections"): a card that breaks two
 rules at once (a renege that is also a missed Queen under the Queen's Challenge, or a lead of
 unbroken trump that also misses a Challenge Queen) is ruled once, with one penalty, in the window
 in which it is found out, however that window closes."""

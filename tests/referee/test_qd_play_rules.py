@@ -1,4 +1,4 @@
-"""Queen's Dungeon play rules (RULINGS.md, "Cards and trumps" and "Legal plays"), one test each."""
+"""Queen's Dungeon play rules (docs/rules/queens-dungeon.md, "Cards and trumps" and "Legal plays"), one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Queens taken in a trick, hand scoring and the end of the game (RULINGS.md, Queen's Dungeon)."""
+"""Queens taken in a trick, hand scoring and the end of the game (docs/rules/queens-dungeon.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Reneges and the irregularities handled like them, in every window, in known and blind records
-(RULINGS.md, Queen's Dungeon, "Reneges")."""
+(docs/rules/trick-games.md, "Reneges", and docs/rules/queens-dungeon.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Player counts, the 2-player dummy, the 3-player four-hands variant, partners and the Queen's
-Challenge (RULINGS.md, Queen's Dungeon, "Variants" and "Quotas and decks")."""
+Challenge (docs/rules/queens-dungeon.md, "Variants" and "Quotas and decks")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Queens: one test per ruling (RULINGS.md, The Queens), on the pure rules."""
+"""The Queens: one test per ruling (docs/rules/the-queens.md), on the pure rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Black Queen (rules: ``rules/source/black-queen.txt`` and ``rules/RULINGS.md``), on the trick
+"""Black Queen (rules as refereed: ``docs/rules/black-queen.md``), on the trick
 engine of ``referee.trickgame``."""
 
 from referee.games.black_queen import events  # noqa: F401 - registers the game's own events: whoever imports the registry reads its records

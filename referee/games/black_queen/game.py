@@ -1,4 +1,4 @@
-"""Black Queen on the trick engine (RULINGS.md, Black Queen): 6 players, 48 cards (the 2s out), 8
+"""Black Queen on the trick engine (``docs/rules/black-queen.md``): 6 players, 48 cards (the 2s out), 8
 each, A high; an auction in card points; the high bidder names trump and two called cards, whose
 holders are the declarer's hidden partners; follow suit if able, highest trump wins, else the
 highest of the suit led. Card points: QS 30, each A 15, each 10 10, each 5 5 (150 in all).

@@ -1,4 +1,4 @@
-"""Queen Bees (rules: ``rules/source/queen-bees.txt`` and ``rules/RULINGS.md``), on the engine
+"""Queen Bees (rules as refereed: ``docs/rules/queen-bees.md``), on the engine
 every trick game runs on (``referee.trickgame``)."""
 
 from referee.games.queen_bees.game import QueenBees

@@ -1,6 +1,6 @@
 """Queen Bees on the trick engine: 4 players bid tricks; no trump until the first Queen, which wins
 its trick and makes its suit trump; from then on the four Queens are trumps above the trump suit
-and belong to it for following (RULINGS.md, Queen Bees).
+and belong to it for following (``docs/rules/queen-bees.md``).
 
 Following rules a lead sets (``(kind, suit)``, fixed at the lead for the whole trick):
 
@@ -41,8 +41,8 @@ class OptionsSchema(TrickOptionsSchema):
     players = ExactInteger(4, 4, load_default=4)
     target = ExactInteger(1, MAX_POINTS, load_default=200)
     first_dealer = ExactInteger(0, 3, load_default=0)
-    # A renege found out in window B or C scores -10 x bid for the hand (RULINGS.md); off, it is
-    # only recorded.
+    # A renege found out in window B or C scores -10 x bid for the hand
+    # (``docs/rules/queen-bees.md``); off, it is only recorded.
     renege_costs_bid = ExactBoolean(load_default=True)
 
 

@@ -1,4 +1,4 @@
-"""Queen's Dungeon (rules: ``rules/source/queens-dungeon.txt`` and ``rules/RULINGS.md``)."""
+"""Queen's Dungeon (rules as refereed: ``docs/rules/queens-dungeon.md``)."""
 
 from referee.games.queens_dungeon import events  # noqa: F401 - registers the game's own events: whoever imports the registry reads its records
 from referee.games.queens_dungeon.game import QueensDungeon

@@ -1,5 +1,5 @@
 """Queen's Dungeon on the trick engine: 2 to 8 players, Queens high, blind trump, the dealer's
-quota, the dungeon (rules: ``rules/source/queens-dungeon.txt`` and ``rules/RULINGS.md``).
+quota, the dungeon (rules as refereed: ``docs/rules/queens-dungeon.md``).
 
 What is its own, in the order of a game: the cut for the first dealer; the dealer calls trump
 blind, before the deal (so a hand starts at the call); the four-hands variant's exchange; the

@@ -14,7 +14,8 @@ from referee.fields import MAX_POINTS, MAX_SEAT, ExactInteger
 from referee.trickgame.state import Layout
 
 # Players -> (cards removed from the deck, dealer's quota). Removed 2s go clubs, diamonds,
-# hearts, spades (RULINGS.md). Two players deal three hands (the dummy's is the third).
+# hearts, spades (``docs/rules/queens-dungeon.md``). Two players deal three hands (the dummy's
+# is the third).
 _LAYOUT = {
     2: (["2C"], 7),
     3: (["2C"], 7),

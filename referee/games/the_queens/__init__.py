@@ -1,4 +1,4 @@
-"""The Queens, a two-pack patience (rules: ``rules/source/the-queens.txt`` and ``rules/RULINGS.md``)."""
+"""The Queens, a two-pack patience (rules as refereed: ``docs/rules/the-queens.md``)."""
 
 from referee.games.the_queens.game import TheQueens
 

@@ -1,4 +1,4 @@
-"""The rules of The Queens (``rules/source/the-queens.txt`` with ``rules/RULINGS.md``, The Queens),
+"""The rules of The Queens (as refereed: ``docs/rules/the-queens.md``),
 pure: a tableau, what each event does to it, and the events each move of the player makes.
 
 Every stack is a list whose last card is its top: the key (only its top is available, and only to a
