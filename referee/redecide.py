@@ -42,25 +42,27 @@ from referee.game import Game, GameState
 from referee.registry import get_game
 
 
-def redecide(events: Sequence[Any]) -> GameState:
+def redecide(events: Sequence[Any], game: Game | None = None) -> GameState:
     """Decide ``events`` (a whole record, typed, in order) again; the state they fold into.
+    ``game`` is the game as served (by default the registry's game its ``GameCreated`` names; a
+    test passes a game it never registers).
 
     Raises :class:`Disagreement` at the first event the referee does not make there.
     """
     if not events:
         raise Disagreement(0, "nothing", "the record is empty")
-    game, expected = _opening(events)
+    game, expected = _opening(events, game)
     state = take(game, game.initial_state(), events, 0, expected)
     return decide_batches(game, state, events, len(expected))[0]
 
 
-def _opening(events: Sequence[Any]) -> tuple[Game, list[Any]]:
+def _opening(events: Sequence[Any], game: Game | None) -> tuple[Game, list[Any]]:
     first = events[0]
     kind = type(first).__name__
     if not isinstance(first, ev.GameCreated):
         raise Disagreement(0, kind, "a game's record starts with GameCreated")
     try:
-        game = get_game(first.game)
+        game = game or get_game(first.game)
         return game, game.start(first.options, list(first.seats), first.record, random.Random(SEED))
     except Exception as exc:  # an unknown game, or settings its start refuses however it does
         raise Disagreement(0, kind, f"the referee cannot set up this game: {exc}") from exc
