@@ -20,6 +20,7 @@ each record on its own. The checks are functions of the game object, so a game d
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -48,6 +49,8 @@ STEP_CAP = 2500
 MIN_STEPS = 30
 #: How many of a long legal list are decided at each step (the chosen one always is).
 SAMPLE = 4
+#: The legal lists are decided every this many steps (they are long in a blind record).
+LISTS_EVERY = 2
 #: The views are read every this many steps (they grow with the game: reading them at every step
 #: would cost the square of its length), and at the end.
 VIEWS_EVERY = 5
@@ -252,6 +255,7 @@ def _the_queens_entries(before: Any, command: Any, events: list[Any], blind: Tab
 LOGGED_AT_THE_TABLE = {"dungeon": _dungeon_entries, "the-queens": _the_queens_entries}
 
 
+@functools.cache
 def _dungeon_card_read(text: str) -> str:
     from referee.games.dungeon.cards import name_of
 
@@ -287,8 +291,8 @@ class Twins:
         self.ending: set[str] = set()  # actions that ended the game too early
         self.check()
 
-    def check(self, views_too: bool = True) -> None:
-        for table in (self.known, self.blind):
+    def check(self, lists_too: bool = True, views_too: bool = True) -> None:
+        for table in (self.known, self.blind) if lists_too else ():
             if table is not None:
                 check_listed_actions_decide(table)
         if not views_too:
@@ -317,7 +321,7 @@ class Twins:
         else:
             choices = [c for c in known.listed() if known.game.action_of(c) not in self.ending] or known.listed()
             command = rng.choice(choices)
-            before = known.state.clone()
+            before = known.state.clone() if self.game.name in LOGGED_AT_THE_TABLE else None  # what those read
             events = known.act(command)
             count = 0
             if self.blind is not None:
@@ -334,7 +338,7 @@ class Twins:
         self.steps += 1
         if self.steps == MIN_STEPS:
             self.ending.clear()
-        self.check(views_too=self.steps % VIEWS_EVERY == 0 or self.known.over())
+        self.check(lists_too=self.steps % LISTS_EVERY == 0, views_too=self.steps % VIEWS_EVERY == 0 or self.known.over())
 
     def _blind(self, command: Any, times: int) -> None:
         for _ in range(times if self.blind is not None else 0):
