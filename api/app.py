@@ -26,7 +26,7 @@ from referee.service import RefereeService
 from workers.catalog import GameCatalog
 from workers.listing import GameListing
 from workers.club import Club
-from workers.tables import JobPolicy, Tables
+from workers.game_use_cases import JobPolicy, GameUseCases
 
 
 #: The largest request body a route reads (413 beyond): table actions and new games are a few
@@ -97,7 +97,7 @@ def create_app(config: dict | None = None) -> Flask:
         queue_at, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10)
     jobs = JobPolicy(queue, inline=bool(app.config.get("COURTCARD_JOBS_INLINE", False)))
     listing = GameListing(client, store, catalog)
-    tables = Tables(queue, store, catalog, referee, jobs, listing)
+    tables = GameUseCases(queue, store, catalog, referee, jobs, listing)
     app.extensions["courtcard"] = Services(client, queue, store, catalog, referee, listing, tables,
                                            Probes.connect(app.config["REDIS_URL"], queue_at), Club(client, tables))
     # Live streams each hold a server thread: at most STREAM_LIMIT at once per process.

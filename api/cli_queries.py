@@ -125,7 +125,7 @@ def choice_lines(game: str, actions: list[dict[str, Any]], names: Names) -> list
 
 
 @click.command("list")
-@click.option("--game", "kind", callback=game_kind_option, help="Only games of this kind (queens-dungeon, dungeon, ...).")
+@click.option("--game", "kind", callback=game_kind_option, help="Only games of this kind (a game's name, as the service's catalog lists it).")
 @click.option("--status", type=click.Choice(["in_progress", "finished"]), help="Only games in progress, or finished.")
 @click.option("--player", help="Only games with a player of this name (any case).")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500), help="Games to show at most.")

@@ -13,7 +13,7 @@ from referee.service import RefereeService
 from workers.catalog import GameCatalog
 from workers.club import Club
 from workers.listing import GameListing
-from workers.tables import Tables
+from workers.game_use_cases import GameUseCases
 
 if TYPE_CHECKING:
     from api.resources.health import Probes
@@ -29,7 +29,7 @@ class Services:
     catalog: GameCatalog
     referee: RefereeService
     listing: GameListing  # the list of games, filtered and paged
-    tables: Tables  # the use cases: creating, importing, disputes, the bookkeeping after an append
+    tables: GameUseCases  # the use cases: creating, importing, disputes, the bookkeeping after an append
     probes: Probes  # /healthz's own clients: short timeouts, apart from the requests'
     club: Club  # the club's use cases: the roster, sessions, their rounds, rulings and standings
 
@@ -40,5 +40,5 @@ def services() -> Services:
 
 def jobs_async() -> bool:
     """True when jobs go to the RQ workers; False when the request runs them itself (see
-    :class:`workers.tables.JobPolicy`)."""
+    :class:`workers.game_use_cases.JobPolicy`)."""
     return services().tables.jobs.is_async()

@@ -36,7 +36,7 @@ from events.store import EventStore  # noqa: E402
 from referee.replay import replay  # noqa: E402
 from tests.workers.longgame import random_game_events  # noqa: E402
 from workers.audit import AUDIT  # noqa: E402
-from workers.folding import fold  # noqa: E402
+from workers.envelope_replay import fold  # noqa: E402
 from workers.queues import queue  # noqa: E402
 from workers.readmodels import ReadModels  # noqa: E402
 

@@ -10,8 +10,8 @@ below make every property a single dict access, which keeps the referee fast.
     '10D'
     >>> SUIT["10D"], RANK["10D"]
     ('D', '10')
-    >>> sorted(["2C", "QC", "AC"], key=QD_STRENGTH.__getitem__, reverse=True)
-    ['QC', 'AC', '2C']
+    >>> sorted(["2C", "QC", "AC"], key=STANDARD_STRENGTH.__getitem__, reverse=True)
+    ['AC', 'QC', '2C']
     >>> card_words("QS"), card_words("10D#2"), card_words("JK1=9H"), card_words("?")
     ('the queen of spades', 'the 10 of diamonds (second pack)', 'a Joker as the 9 of hearts', 'a face-down card')
 """
@@ -29,9 +29,7 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 #: The ranks said in words (the others are said as their number).
 RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
-#: Queen's Dungeon rank order, high to low.
-QD_RANK_ORDER = ("Q", "A", "K", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
-#: Ordinary rank order (Queen Bees before trump, Black Queen), high to low.
+#: Ordinary rank order, high to low (a game with another order makes its own ``strength_table``).
 STANDARD_RANK_ORDER = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
 DECK52: tuple[str, ...] = tuple(sys.intern(r + s) for s in SUITS for r in RANKS)
@@ -48,7 +46,6 @@ def strength_table(order: Iterable[str]) -> dict[str, int]:
     return {c: value[RANK[c]] for c in DECK52}
 
 
-QD_STRENGTH = strength_table(QD_RANK_ORDER)
 STANDARD_STRENGTH = strength_table(STANDARD_RANK_ORDER)
 
 _RANK_ALIASES = {"T": "10", "1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
@@ -125,6 +122,6 @@ def deck_without(removed: Iterable[str]) -> list[str]:
     return [c for c in DECK52 if c not in gone]
 
 
-def sort_hand(cards: Iterable[str], strength: dict[str, int] = QD_STRENGTH) -> list[str]:
+def sort_hand(cards: Iterable[str], strength: dict[str, int]) -> list[str]:
     """Cards grouped by suit (C D H S), high to low inside a suit: the way a hand is shown."""
     return sorted(cards, key=lambda c: (SUITS.index(SUIT[c]), -strength[c]))

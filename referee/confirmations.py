@@ -26,7 +26,6 @@ first, and the players confirm the hand again once it is scored again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Optional
 
 from events.registry import event_type
@@ -35,7 +34,8 @@ from typing import Annotated
 
 from referee.fields import MAX_HAND, ExactInteger, Seat
 from referee.seat_names import unseen_character
-from referee.shared_commands import schemas_of
+from referee.command_schemas import schemas_of
+from referee.frozen import frozen as _frozen
 
 #: The action name of a confirmation, in every game.
 CONFIRM_ACTION = "confirm"
@@ -44,7 +44,6 @@ GAME = 0
 #: A note is a line said to the director, not a letter.
 MAX_NOTE = 200
 
-_frozen = dataclass(frozen=True, slots=True)
 
 #: A confirmation's hand: 1 and up, or 0 (``GAME``) for the game as a whole.
 HandOrGame = Annotated[int, type("HandOrGameField", (ExactInteger,), {"low": 0, "high": MAX_HAND})]

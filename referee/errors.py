@@ -87,24 +87,6 @@ class WrongPhase(InputError):
     code = "wrong_phase"
 
 
-class TrumpChangeRequired(WrongPhase):
-    """Two Queens fell in one trick: the dealer must name a new trump before the next card."""
-
-    code = "trump_change_required"
-
-
-class InvalidTrumpChange(InputError):
-    """A trump change that names the current trump suit."""
-
-    code = "invalid_trump_change"
-
-
-class NotDealer(InputError):
-    """Only the dealer may do this."""
-
-    code = "not_dealer"
-
-
 class IllegalPlay(InputError):
     """Known record with announced detection: a renege is refused outright (window A)."""
 

@@ -1,7 +1,9 @@
-"""The referee's typed events: past-tense facts of a game, registered with ``events.registry``.
+"""The typed events every trick game shares (and the opening and the undo, which every game has):
+past-tense facts of a game, registered with ``events.registry``. A game's own events live in its
+package (``referee/games/*/events.py``).
 
 Every event is a frozen dataclass with JSON-ready fields. Nothing is ever edited: an event that
-corrects earlier ones says so (``CardTakenBack.replaces_from``, ``PenaltyAccepted.replaces_from``
+corrects earlier ones says so (``CardTakenBack.replaces_from``, or a game's own penalty event,
 name the stream version of the first replaced event). Everything from there up to the correcting
 event stays in the log; the replay marks the cards and what their tricks' completion did as
 replaced, never the claims, rulings, settings and penalties among them, which stay in force.
@@ -12,13 +14,12 @@ Hands are numbered from 1, tricks from 1 within a hand, seats from 0 clockwise.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
 
 from events.registry import event_type
-from referee.kinds import EndReason, Kind, Record, SettingReason, Verdict, Window, closed
-
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
+from referee.closed_sets import EndReason, Kind, Record, Verdict, Window, closed
 
 
 @event_type("GameCreated", version=1)
@@ -33,32 +34,12 @@ class GameCreated:
     record: Record  # "known" (every hand logged) or "blind" (only what the table saw)
 
 
-@event_type("DealerCut", version=1)
-@_frozen
-class DealerCut:
-    """A player drew a card to choose the first dealer (``round`` counts redraws after ties)."""
-
-    seat: int
-    card: str
-    round: int
-
-
 @event_type("DealerChosen", version=1)
 @_frozen
 class DealerChosen:
     """The first dealer is known (by the cut, or set by an option)."""
 
     seat: int
-
-
-@event_type("TrumpCalled", version=1)
-@_frozen
-class TrumpCalled:
-    """The dealer named trump, blind, before the deal: this starts hand ``hand``."""
-
-    seat: int
-    suit: str
-    hand: int
 
 
 @event_type("HandDealt", version=2, upcasters={1: lambda payload: {**payload, "salt": None}})
@@ -84,26 +65,6 @@ class HandDealt:
     salt: Optional[str] = field(default=None, compare=False)
 
 
-@event_type("HandExchanged", version=1)
-@_frozen
-class HandExchanged:
-    """Four-hands variant: the dealer kept (``exchanged`` false) or took the extra hand."""
-
-    seat: int
-    hand: int
-    exchanged: bool
-
-
-@event_type("ChallengeAnnounced", version=1)
-@_frozen
-class ChallengeAnnounced:
-    """The Queen's Challenge: in this trick everyone holding a Queen must play one."""
-
-    seat: int
-    hand: int
-    trick: int
-
-
 @event_type("CardPlayed", version=1)
 @_frozen
 class CardPlayed:
@@ -125,36 +86,6 @@ class TrickWon:
     seat: int
     cards: list[str]
     queens: int
-
-
-@event_type("TrumpChanged", version=1)
-@_frozen
-class TrumpChanged:
-    """Two Queens fell in one trick: the dealer named a new trump, in force from ``trick``."""
-
-    seat: int
-    suit: str
-    hand: int
-    trick: int
-
-
-@event_type("TotalSet", version=1)
-@_frozen
-@closed
-class TotalSet:
-    """A dungeon setting: a total was set back (three or four Queens, or a renege in window C).
-
-    ``unit`` is the seat, or the team in a partners game, whose total changed; ``seat`` the
-    player who caused it (that player forfeits the hand's gains).
-    """
-
-    seat: int
-    unit: int
-    reason: SettingReason
-    before: int
-    after: int
-    hand: int
-    trick: int
 
 
 @event_type("RenegeClaimed", version=1)
@@ -187,20 +118,6 @@ class RenegeRuled:
     window: Window
     evidence: dict
     claimant: Optional[int] = None
-
-
-@event_type("PenaltyAccepted", version=1)
-@_frozen
-class PenaltyAccepted:
-    """Window B: the reneger took the voluntary 25-point penalty; the cards from the renege (at
-    stream version ``replaces_from``) on go back to their players. Rulings made since stay."""
-
-    seat: int
-    hand: int
-    trick: int
-    card: str
-    penalty: int
-    replaces_from: int
 
 
 @event_type("CardTakenBack", version=1)
@@ -253,28 +170,6 @@ class BidMade:
     seat: int
     hand: int
     bid: Optional[int] = None
-
-
-@event_type("HandThrownIn", version=1)
-@_frozen
-class HandThrownIn:
-    """Every player passed: the cards are thrown in and the same dealer deals hand ``hand`` again."""
-
-    hand: int
-    dealer: int
-
-
-@event_type("ContractDeclared", version=1)
-@_frozen
-class ContractDeclared:
-    """Black Queen: the high bidder (declarer) named trump and the two called cards whose holders
-    are the declarer's hidden partners. Who holds them is never part of this event."""
-
-    seat: int
-    hand: int
-    bid: int
-    trump: str
-    called: list[str]
 
 
 @event_type("EntryUndone", version=1)

@@ -32,7 +32,7 @@ Contract
 * ``command_of(event)`` is the command a table-action event records (a card played: that play),
   or None for an event only the referee makes (a trick won, a total set, a ruling, the score).
   Verification re-decides every recorded command and requires the referee's events to match
-  (``referee.redecide``). ``why_not_made(state, event)`` (optional) says, when it can, why the
+  (``referee.redecide_record``). ``why_not_made(state, event)`` (optional) says, when it can, why the
   referee does not make a recorded ``event`` on ``state`` (the trick games: a ruling on a card
   already ruled), ahead of how the event differs from the one it makes; None when it cannot.
 * ``legal_actions(state, seat)`` lists the commands the seat may give now (all legal cards in a

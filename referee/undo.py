@@ -8,7 +8,7 @@ the events it takes back stay in the record, and the history shows both. The ref
 state after it is the state before the undone entry (with the undo's version). An *entry* is one
 table action with everything the referee decided from it (a trick won, a ruling the card proved,
 the hand's score): the batch ``decide`` made for it, exactly as re-deciding the record finds it
-(``referee.redecide``). So an undo takes back what followed from the entry alone; rulings made
+(``referee.redecide_record``). So an undo takes back what followed from the entry alone; rulings made
 before it, on anyone, stay in force.
 
 Each undo takes back the latest entry not yet undone: undo, undo, undo walks back three entries
@@ -52,10 +52,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from referee.decide_again import decide_batches
+from referee.redecide_batches import decide_batches
 from referee.errors import WrongPhase
 from referee.events import EntryRedone, EntryUndone, RenegeClaimed
-from referee.shared_commands import ClaimRenege, TakeBack, schemas_of
+from referee.command_schemas import schemas_of
+from referee.trickgame.shared_commands import ClaimRenege, TakeBack
 
 #: The action names of an undo and a redo, in every game.
 UNDO_ACTION, REDO_ACTION = "undo", "redo"
@@ -360,7 +361,7 @@ class Undoable:
 
     def last_entry(self, state: Any) -> LastEntry:
         """Where the latest entry in effect starts, or :class:`UndoRefused`: the record since a table
-        action decided again batch by batch (``referee.decide_again``). The point before the last is
+        action decided again batch by batch (``referee.redecide_batches``). The point before the last is
         tried first: the entry may hold two table actions (a claim and the referee's take-back) or
         open with rulings its table action brought, and it starts after that point or at it. A
         point inside a batch does not decide again as one: then the older points are tried, and

@@ -28,7 +28,7 @@ from events.store import EventStore
 from referee.errors import RefereeError
 from referee.events import RenegeClaimed, RenegeRuled
 from workers.claims import CLAIM_ACTION, claim_fields, is_a, same_append, same_command
-from workers.folding import Replay, ReplayError, fold
+from workers.envelope_replay import Replay, ReplayError, fold
 from workers.scoresheet import build_sheet
 
 #: Read model name: ``courtcard:{<game>}:audit``.

@@ -3,7 +3,7 @@
 The scorekeeper's token (made here, shown once, stored only as a hash), whether the game is
 private, and a status kept for listing. None of it belongs in the event record: a token hash in an
 export would let anyone holding an old token claim an imported game, and the status is derived
-from the events anyway. It lives beside the use cases that make games (:mod:`workers.tables`),
+from the events anyway. It lives beside the use cases that make games (:mod:`workers.game_use_cases`),
 not in ``events/``, which knows records and nothing of games, tables or who keeps their score.
 
 Key: ``<ns>:{<game>}:meta`` (a hash, hash-tagged with the game's stream; fields ``game``,

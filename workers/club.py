@@ -6,7 +6,7 @@ game's. Each use case decides on the stream's head with the pure rules of ``refe
 appends at that version; a stream that moved meanwhile is read again and decided again.
 
 A session's director token is kept like a game's scorekeeper token (``workers.catalog``, hashed).
-A table's game is created through :class:`workers.tables.Tables` like any game, and named in the
+A table's game is created through :class:`workers.game_use_cases.GameUseCases` like any game, and named in the
 session's stream (``TableGameCreated``); the game's own record stays as every game's is. Which
 session, round and table a game was made for is also kept in a derived index (``table_of``), made
 from the session's stream, for the game's view.
@@ -42,7 +42,7 @@ from workers.catalog import GameCatalog, new_token
 from workers.jobs import enqueue_standings
 from workers import standings_model
 from workers.standings_pages import session_csv, session_html
-from workers.tables import Tables, follows_id_rule
+from workers.game_use_cases import GameUseCases, follows_id_rule
 
 #: The store's namespace for the club's streams (the roster, sessions).
 CLUB_NAMESPACE = "courtcard-club"
@@ -86,7 +86,7 @@ def now() -> str:
 class Club:
     """The club's use cases on one store (the games' client) and the games' use cases."""
 
-    def __init__(self, client: redis.Redis, tables: Tables) -> None:
+    def __init__(self, client: redis.Redis, tables: GameUseCases) -> None:
         self.store = EventStore(client, namespace=CLUB_NAMESPACE)
         self.tokens = GameCatalog(client, namespace=CLUB_NAMESPACE)
         self.redis, self.tables = client, tables

@@ -3,7 +3,7 @@
 Two kinds of event open a dispute, and its id is that event's version:
 
 - a claim of a renege (``RenegeClaimed``, shared by every trick game). Filing a dispute
-  (:meth:`workers.tables.Tables.file_dispute`) logs the claim at once (``claim_renege``), so the
+  (:meth:`workers.game_use_cases.GameUseCases.file_dispute`) logs the claim at once (``claim_renege``), so the
   referee rules on the table as it was when the claim was made: the window, and so the penalty,
   depend on that moment. It is explained here: the ruling, the window, the penalty and the exact
   events (by version) that prove or fail to prove the claim.
@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from events.envelope import Envelope
-from referee.events import (CardPlayed, CardTakenBack, HandDealt, PenaltyAccepted, RenegeClaimed, RenegeRuled, TotalSet,
-                             taken_back)
+from referee.events import CardPlayed, CardTakenBack, HandDealt, RenegeClaimed, RenegeRuled, taken_back
+from referee.games.queens_dungeon.events import PenaltyAccepted, TotalSet
 from referee.game import Game
 from referee.registry import get_game
 from referee.trickgame.words import FOUND_WORDS

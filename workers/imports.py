@@ -3,7 +3,7 @@
 Nothing is written unless the whole file passes: the chain and its head line verify (event ids
 present and distinct), every event decodes against its registered type, the referee decides the
 game again from the table's actions and makes exactly the events the file holds
-(``referee.redecide``: a total, ruling, score or end of game the actions do not give is refused),
+(``referee.redecide_record``: a total, ruling, score or end of game the actions do not give is refused),
 and it can then show the game (its views, score sheet and outcome). A refusal names the file's
 line and the reason. ``courtcard verify`` runs the same checks offline.
 
@@ -32,10 +32,10 @@ from events.envelope import GENESIS_HASH, RECORDED_SET, Envelope, envelope_hash
 from events.registry import EventTypeError, registry as event_registry
 from events.signing import SignatureError, check_signature, imported_by
 from events.store import EventStore, check_game_id
-from referee.decide_again import Disagreement
-from referee.redecide import redecide
+from referee.redecide_batches import Disagreement
+from referee.redecide_record import redecide
 from workers.errors import WorkersError
-from workers.folding import Replay, ReplayError, game_of
+from workers.envelope_replay import Replay, ReplayError, game_of
 
 
 class ImportRejected(WorkersError, ValueError):

@@ -115,10 +115,10 @@ def refresh_standings(session_id: str) -> dict[str, Any]:
     from workers.catalog import GameCatalog  # the club's use cases, made here: they import the jobs' queueing
     from workers.club import Club
     from workers.standings_model import refresh
-    from workers.tables import JobPolicy, Tables
+    from workers.game_use_cases import JobPolicy, GameUseCases
 
     client = _connection()
-    tables = Tables(client, EventStore(client), GameCatalog(client), _referee(client), JobPolicy(client, inline=True))
+    tables = GameUseCases(client, EventStore(client), GameCatalog(client), _referee(client), JobPolicy(client, inline=True))
     doc = refresh(Club(client, tables), session_id)
     return {"written": True, "heads": doc["heads"]}
 

@@ -20,6 +20,7 @@ from typing import Any
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.cards import card_words
 from referee.game import Game
 from referee.games.dungeon import events as dungeon
@@ -27,7 +28,7 @@ from referee.registry import get_game
 from referee.words import Names, reason_words
 
 #: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
-_RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, ev.TotalSet, ev.PenaltyAccepted, ev.CardTakenBack,
+_RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, qd_ev.TotalSet, qd_ev.PenaltyAccepted, ev.CardTakenBack,
             dungeon.DungeonAccused, dungeon.DungeonHandLookedAt, dungeon.DungeonCardDenied, dungeon.DungeonDenialAccepted)
 
 
@@ -59,7 +60,7 @@ def name_of(names: list[str], seat: Any) -> str:
 #: accusation upheld or not, a look that finds a lie, a defence that defeats the creature, a retreat
 #: that slays, a cave-in that fails, the penalty's points): a text record's comment says it.
 _VERDICTS = (dungeon.DungeonAccused, dungeon.DungeonHandLookedAt, dungeon.DungeonCreatureDefeated,
-             dungeon.DungeonPlayerSlain, dungeon.DungeonCaveInFailed, ev.PenaltyAccepted)
+             dungeon.DungeonPlayerSlain, dungeon.DungeonCaveInFailed, qd_ev.PenaltyAccepted)
 
 
 def carries_verdict(envelope: Envelope) -> bool:

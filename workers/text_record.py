@@ -32,7 +32,7 @@ from events.registry import registry as event_registry
 from referee.errors import InputError
 from referee.events import GameCreated
 from referee.game import Game
-from referee.decide_again import as_recorded
+from referee.redecide_batches import as_recorded
 from referee.registry import get_game
 from referee.seat_names import escape_unseen
 from workers.imports import ImportRejected
@@ -52,7 +52,7 @@ _BARE = re.compile(r"[\w#.\-]+")  # \w: letters of any script, so "Zoë" stays a
 #: The bare words JSON (as Python reads it) takes for something other than a string.
 _JSON_WORD = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|NaN|-?Infinity")
 _LINE_WIDTH = 100
-#: Deciding draws nothing that counts: chance is in the moves, salts in the chain (as ``referee.redecide``).
+#: Deciding draws nothing that counts: chance is in the moves, salts in the chain (as ``referee.redecide_record``).
 _SEED = 0
 
 
@@ -128,7 +128,7 @@ def _batches(game: Game, events: list[Any], envelopes: Sequence[Envelope]
              ) -> Iterator[tuple[Any, list[Envelope], int]]:
     """(command, the batch's envelopes, the index of the event that records the command) for each
     table action, after (None, the opening, -1). Batches are cut where ``decide`` cuts them, as
-    ``referee.redecide`` does, since one action may make several table-action-like events."""
+    ``referee.redecide_record`` does, since one action may make several table-action-like events."""
     first = events[0]
     opening = len(game.start(first.options, list(first.seats), first.record, random.Random(_SEED)))
     state = game.initial_state()

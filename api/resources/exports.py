@@ -14,7 +14,7 @@ from api.views import game_finished
 from api.resources.games import catalog_entry
 from api.resources.signing import record_signer
 from workers.exports import EXTENSIONS, FORMATS, READ_IN_PLACE, detail_csv, history, jsonl_lines, score_csv
-from workers.folding import fold
+from workers.envelope_replay import fold
 from workers.html_record import render_html
 from workers.provenance import statement
 from workers.scoresheet import build_sheet, sheet_in_words

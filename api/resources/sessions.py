@@ -21,7 +21,7 @@ blp = Blueprint("sessions", __name__, url_prefix="/sessions",
                 description="Sessions (club nights, tournaments): rounds, tables, standings and rulings")
 
 
-#: A session's path: its id is 1 to 64 characters (as a game's, ``workers.tables.GAME_ID_RULE``), so
+#: A session's path: its id is 1 to 64 characters (as a game's, ``workers.game_use_cases.GAME_ID_RULE``), so
 #: that the OpenAPI document says what an id may be; one no session has is a 404 naming it.
 SESSION = "/<string(minlength=1, maxlength=64):session_id>"
 

@@ -26,11 +26,10 @@ from typing import Any
 from events.registry import event_type
 from referee.club.standings import SessionStandings, rank_tally
 from referee.errors import InputError
+from referee.frozen import frozen as _frozen
 
 RULES = ("sum", "best")
 MAX_NAME = 120
-
-_frozen = dataclass(frozen=True, slots=True)
 
 
 @event_type("LeagueCreated", version=1)

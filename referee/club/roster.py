@@ -21,8 +21,8 @@ from typing import Optional
 from events.registry import event_type
 from referee.club.errors import ClubError
 from referee.seat_names import check_seat_names
+from referee.frozen import frozen as _frozen
 
-_frozen = dataclass(frozen=True, slots=True)
 
 #: The id of the one stream that holds the club's roster.
 ROSTER_STREAM = "roster"

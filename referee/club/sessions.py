@@ -21,8 +21,8 @@ from typing import Any, Optional
 from events.registry import event_type
 from referee.club.errors import ClubError
 from referee.club.seating import draw
+from referee.frozen import frozen as _frozen
 
-_frozen = dataclass(frozen=True, slots=True)
 
 #: The correction period by default: 30 minutes after the results are published.
 CORRECTION_SECONDS = 30 * 60

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee import events as ev
-from referee.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
-from referee.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
+from referee.trickgame.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
+from referee.trickgame.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
 from referee.trickgame.state import TableState
 
 
@@ -59,17 +59,17 @@ class TrickFold:
         state.dealer = e.dealer
         state.phase = self.bidding_phase
 
-    def snapshot(self, state: TableState) -> tuple:
+    def restore_point(self, state: TableState) -> tuple:
         """A restore point: the hand, the totals and the phase just before a suspect card."""
         hand = state.hand.clone()
-        hand.snapshots = {}
+        hand.restore_points = {}
         return hand, list(state.totals), state.phase
 
     def fold_card_played(self, state: TableState, e: ev.CardPlayed) -> None:
         h = state.hand
         seat, card = e.seat, e.card
         if not h.trick:
-            if h.snapshots:
+            if h.restore_points:
                 prune_restore_points(h)
             h.leader = seat
             if self.keeps_lead_rule:
@@ -88,7 +88,7 @@ class TrickFold:
                         continue
                 new.append(Irregularity(state.version, h.no, h.trick_no, seat, card, kind, suit, held, rule))
             if new:
-                h.snapshots[state.version] = self.snapshot(state)
+                h.restore_points[state.version] = self.restore_point(state)
                 h.irregular.extend(new)
         if hands is not None:
             hands[seat].remove(card)
@@ -153,7 +153,7 @@ class TrickFold:
         state.history.append(e.sheet)
         h = state.hand
         h.over = True
-        h.snapshots = {}
+        h.restore_points = {}
         h.turn = None
         state.dealer = (e.dealer + 1) % state.players
         state.phase = self.opening_phase

@@ -2,7 +2,7 @@
 asks the referee to record. Queen's Dungeon has its own deal and play (an extra hand, the dummy's
 top card).
 
-Frozen dataclasses, as ``referee.shared_commands`` describes; the claim, the take-back and the
+Frozen dataclasses, as ``referee.trickgame.shared_commands`` describes; the claim, the take-back and the
 early end are those every trick game shares, from there.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Optional
 
 from referee.fields import BidAmount, Seat
-from referee.shared_commands import ClaimRenege, EndGame, TakeBack
-from referee.shared_commands import frozen as _frozen
+from referee.trickgame.shared_commands import ClaimRenege, EndGame, TakeBack
+from referee.frozen import frozen as _frozen
 
 __all__ = ["Deal", "Bid", "Play", "ClaimRenege", "TakeBack", "EndGame", "SHARED_ACTIONS"]
 

@@ -4,34 +4,32 @@ rulings by window, the reneger's take-back, an early end.
 
 ``decide`` never changes the state it is given. Where a consequence depends on the state after the
 first events (the hand's score, a window) it works on the look-ahead state of a
-``referee.batch.Batch``. Windows, evidence and the judgment of a claim are the same in every trick
-game: ``referee.reneges``.
+``referee.trickgame.batch.Batch``. Windows, evidence and the judgment of a claim are the same in every trick
+game: ``referee.trickgame.reneges``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee import errors
 from referee import events as ev
-from referee.batch import Batch
+from referee.trickgame.batch import Batch
 from referee.cards import IS_QUEEN, deck_without, parse_card
 from referee.dealing import check_makes_up_deck, deal_salt, shuffled_hands
-from referee.reneges import (
+from referee.trickgame.reneges import (
     claim_evidence, claimed_card, evidence_of, last_upheld, not_proven, one_per_card, open_in_window, proven_by_play,
     uphold, upheld_kind, window_of,
 )
-from referee.shared_commands import ClaimRenege, EndGame, TakeBack
-from referee.standings import leaders
+from referee.trickgame.shared_commands import ClaimRenege, EndGame, TakeBack
+from referee.trickgame.leaders import leaders
 from referee.trickgame.state import TableState
 from referee.trickgame.words import IRREGULAR_WORDS
 
-#: What the game waits for in each phase, for a refusal's message.
+#: What the game waits for in each phase every trick game has, for a refusal's message.
 WAITING_FOR = {
-    "new": "the game has not been created", "cut": "the first dealer has not been cut for",
-    "deal": "the cards have not been dealt", "exchange": "the dealer has not decided whether to exchange hands",
-    "bid": "the players are bidding", "auction": "the auction is on",
-    "declare": "the high bidder has not named trump and the called cards",
+    "new": "the game has not been created", "deal": "the cards have not been dealt",
     "play": "the hand is being played", "over": "the game is over",
 }
 
@@ -39,6 +37,9 @@ WAITING_FOR = {
 
 class TrickDecide:
     """The shared commands of a trick game; ``self`` is the game (its hooks and its ``apply``)."""
+
+    #: What the game waits for in each phase; a game with phases of its own adds their words.
+    waiting_words: Mapping[str, str] = WAITING_FOR
 
     def shared_deciders(self) -> dict[type, Any]:
         return {self.actions["deal"]: self.decide_deal, self.actions["play"]: self.decide_play,
@@ -64,7 +65,7 @@ class TrickDecide:
             raise errors.WrongPhase(f"Cannot {doing} now: {self.waiting_for(state)}.")
 
     def waiting_for(self, state: TableState) -> str:
-        return WAITING_FOR.get(state.phase, state.phase)
+        return self.waiting_words.get(state.phase, state.phase)
 
     def player_seat(self, state: TableState, seat: Any, what: str = "seat") -> int:
         """A player's seat (never the dummy), or InvalidSeat."""
@@ -280,7 +281,7 @@ class TrickDecide:
         return b.events
 
     def why_not_made(self, state: TableState, e: Any) -> str | None:
-        """Re-deciding a record (``referee.decide_again``): a ruling on a card already ruled. A
+        """Re-deciding a record (``referee.redecide_batches``): a ruling on a card already ruled. A
         record made before one card was one offence may rule a card that broke two rules at once
         (a renege under Queen's Dungeon's Challenge) once for each when window B closed."""
         h = state.hand

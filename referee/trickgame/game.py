@@ -24,12 +24,12 @@ from marshmallow import fields, validate
 
 from referee import errors
 from referee import events as ev
-from referee.batch import Batch
+from referee.trickgame.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
-from referee.corrections import KeptRuling
+from referee.trickgame.corrections import KeptRuling
 from referee.game import Game
-from referee.kinds import RECORDS, FollowRule, Kind
-from referee.shared_commands import schemas_of
+from referee.closed_sets import RECORDS, FollowRule, Kind
+from referee.command_schemas import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
 from referee.trickgame.state import Hand, Layout, TableState
@@ -63,9 +63,10 @@ class TrickGame(TrickWords, TrickFold, TrickDecide, TrickViews, Game):
     turn_phases: ClassVar[tuple[str, ...]] = ("bid", "play")
     dealer_phases: ClassVar[tuple[str, ...]] = ("deal",)
     correction_phases: ClassVar[tuple[str, ...]] = ("play",)  # when a card may be taken back
-    # Queen's Dungeon: a renege found out in window B waits for the reneger to accept its penalty
-    # (or stands, ruled again in window C, when window B closes).
-    penalty_in_window_b: ClassVar[bool] = False
+    # The command by which a reneger takes a voluntary penalty in window B, where the game has one:
+    # a renege found out in window B then waits for it (or stands, ruled again in window C, when
+    # window B closes). None: no such penalty.
+    penalty_in_window_b: ClassVar[type | None] = None
     # A trick keeps the following rule its lead set (``hand.rule``, from ``lead_rule``), which the
     # default ``claims_of`` and ``legal_cards`` read; a game that reads the lead itself (Queen's
     # Dungeon) spares a card's fold the call.

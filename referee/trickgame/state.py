@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.corrections import KeptRuling
-from referee.kinds import Record
-from referee.reneges import Established, Irregularity
+from referee.trickgame.corrections import KeptRuling
+from referee.closed_sets import Record
+from referee.trickgame.reneges import Established, Irregularity
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Hand:
     and every card that breaks, or in a blind record might break, a rule of play."""
 
     __slots__ = ("no", "dealer", "hands", "removed", "order", "next_of", "turn", "leader", "trick_no", "trick",
-                 "rule", "tricks", "tricks_won", "played", "irregular", "found", "snapshots", "ruled",
+                 "rule", "tricks", "tricks_won", "played", "irregular", "found", "restore_points", "ruled",
                  "last_play_version", "dealt", "over")
 
     def __init__(self, no: int, dealer: int, seats: int) -> None:
@@ -72,9 +72,9 @@ class Hand:
         # later card could disprove.
         self.irregular: list[Irregularity] = []
         self.found: list[Established] = []  # reneges established in window B or C, in order
-        self.snapshots: dict[int, tuple] = {}  # version of a suspect card -> restore point
+        self.restore_points: dict[int, tuple] = {}  # version of a suspect card -> restore point
         # What rulings did to totals (Queen's Dungeon's settings and penalties), with their
-        # versions: a correction keeps them (``referee.corrections``).
+        # versions: a correction keeps them (``referee.trickgame.corrections``).
         self.ruled: list[KeptRuling] = []
         self.last_play_version = 0
         self.dealt = False
@@ -101,7 +101,7 @@ class Hand:
         new.played = self.played.copy()
         new.irregular = self.irregular.copy()
         new.found = self.found.copy()
-        new.snapshots = self.snapshots.copy()
+        new.restore_points = self.restore_points.copy()
         new.ruled = self.ruled.copy()
         return new
 

@@ -12,10 +12,10 @@ from typing import Any
 from referee.words import Names
 from referee.cards import DECK52
 from referee.fields import MAX_SEAT
-from referee.reneges import director_irregularities, window_of
-from referee.shared_commands import AcceptPenalty, TakeBack
+from referee.trickgame.reneges import director_irregularities, window_of
+from referee.trickgame.shared_commands import TakeBack
 from referee.trickgame.state import TableState
-from referee.tricks import cards_left, unseen_cards
+from referee.trickgame.tricks import cards_left, unseen_cards
 
 
 class TrickViews:
@@ -71,7 +71,7 @@ class TrickViews:
             if window == "A":
                 return [TakeBack(seat)]
             if window == "B" and self.penalty_in_window_b:
-                return [AcceptPenalty(seat)]
+                return [self.penalty_in_window_b(seat)]
         return []
 
     def units(self, state: TableState) -> list[dict[str, Any]]:

@@ -84,9 +84,8 @@ TRICK_WORDS: dict[type, Said] = {
 }
 
 
-#: A ruling entry of the table's view (``state.rulings``, ``referee/reneges.py``) -> its event.
-_ENTRY_EVENTS = {"claim": ev.RenegeClaimed, "ruling": ev.RenegeRuled, "card_taken_back": ev.CardTakenBack,
-                 "penalty_accepted": ev.PenaltyAccepted}
+#: A ruling entry of the table's view (``state.rulings``, ``referee/trickgame/reneges.py``) -> its event.
+_ENTRY_EVENTS = {"claim": ev.RenegeClaimed, "ruling": ev.RenegeRuled, "card_taken_back": ev.CardTakenBack}
 
 
 class TrickWords:
@@ -94,6 +93,10 @@ class TrickWords:
 
     #: The words of the game's own events (its ``words.py``).
     own_words: Mapping[type, Said] = {}
+
+    #: The ruling entries of the table's view, by their ``type``, and the event each reads as: the
+    #: ones every trick game makes; a game with a ruling entry of its own adds it.
+    ruling_entries: Mapping[str, type] = _ENTRY_EVENTS
 
     def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
         if kind is ev.RenegeRuled:
@@ -131,7 +134,7 @@ class TrickWords:
         penalty in words, "Dan scores -10 for hand 2 ..."), so the page has the words."""
         out = []
         for entry in rulings:
-            kind = _ENTRY_EVENTS.get(entry.get("type"))
+            kind = self.ruling_entries.get(entry.get("type"))
             said = {"said": self.words(kind, entry, names) + "."} if kind is not None else {}
             if kind is ev.RenegeRuled and entry.get("verdict") == "upheld":
                 said["why"] = (f"{names(entry['accused'])} {BROKE_WORDS.get(entry.get('kind'), 'broke a rule of play')} "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from workers.tables import follows_id_rule
+from workers.game_use_cases import follows_id_rule
 from events.chain import head_record
 from events.envelope import GENESIS_HASH, envelope_hash
 

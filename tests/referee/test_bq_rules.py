@@ -8,6 +8,7 @@ import pytest
 from trick_table import Table, events_of
 from referee import errors
 from referee import events as ev
+from referee.games.black_queen import events as bq_ev
 from referee.games.black_queen import commands as bq
 from referee.games.black_queen.game import CARD_POINTS, BlackQueen
 from referee.games.black_queen.scoring import hand_sheet
@@ -96,7 +97,7 @@ def test_bidding_ends_when_all_others_have_passed_after_a_bid():
 def test_all_six_pass_and_the_same_dealer_deals_again():
     t = bq_table()
     events = auction(t, None, None, None, None, None, None)
-    assert events[-1] == ev.HandThrownIn(1, 0)
+    assert events[-1] == bq_ev.HandThrownIn(1, 0)
     assert t.state.phase == "deal" and t.state.dealer == 0 and t.game.to_act(t.state) == [0]
     redeal = t.deal(hands=HANDS)
     assert redeal[0].hand == 1 and redeal[0].dealer == 0 and t.state.history == []
@@ -111,7 +112,7 @@ def test_the_declarer_names_trump_and_two_different_called_cards_possibly_their_
         with pytest.raises(errors.InputError):
             t.act(bq.Declare(1, "S", called))
     events = t.act(bq.Declare(1, "s", ["ac", "AS"]))  # AC is the declarer's own
-    assert events == [ev.ContractDeclared(1, 1, 75, "S", ["AC", "AS"])]
+    assert events == [bq_ev.ContractDeclared(1, 1, 75, "S", ["AC", "AS"])]
     assert t.hand.turn == 1 and t.state.phase == "play"  # the declarer leads
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from referee import errors
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.registry import get_game
-from referee.reneges import Established, Irregularity
+from referee.trickgame.reneges import Established, Irregularity
 
 
 def test_a_ruling_with_a_verdict_outside_its_set_fails_when_made():
@@ -26,7 +27,7 @@ def test_a_ruling_with_a_window_outside_a_to_d_fails_when_made():
 
 def test_a_setting_with_an_unknown_reason_fails_when_made():
     with pytest.raises(ValueError, match="reason"):
-        ev.TotalSet(0, 0, "five_queens", 100, 0, 1, 3)
+        qd_ev.TotalSet(0, 0, "five_queens", 100, 0, 1, 3)
 
 
 def test_a_game_created_with_an_unknown_record_fails_when_made():

@@ -11,7 +11,7 @@ import pytest
 from referee.confirmations import (GAME, Confirm, ConfirmRefused, HandConfirmed, confirmation_status, played_in_hands,
                                    scored_hands)
 from referee.errors import InputError, InvalidSeat
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.replay import replay
 from referee.undo import Undo, Redo
 from tests.referee.test_undo_every_game import GAMES, IDS, Walk, roundtrip

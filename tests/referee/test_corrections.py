@@ -12,6 +12,7 @@ from test_qb_play_rules import bid_all
 from trick_random import check_replay_equals_live
 from trick_table import Table, events_of
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.games.black_queen import commands as bq
 from referee.games.queens_dungeon import commands as qd
 from referee.trickgame import commands as cmd
@@ -56,7 +57,7 @@ def test_take_back_keeps_other_players_settings():
     reneges_in_two_tricks(t)
     t.act(qd.ClaimRenege(0, accused=2, trick=1))
     assert t.totals() == [0, 0, -100, 0]
-    ruled, set_back = version_of(t, ev.RenegeRuled), version_of(t, ev.TotalSet)
+    ruled, set_back = version_of(t, ev.RenegeRuled), version_of(t, qd_ev.TotalSet)
     t.act(qd.TakeBack(3))
     assert t.totals() == [0, 0, -100, 0]
     assert t.hand.trick == [(1, "AD"), (2, "3D")] and "6C" in t.hand.hands[3]
@@ -90,7 +91,7 @@ def test_take_back_keeps_a_penalty_accepted_after_the_card():
     assert t.totals() == [0, 0, 0, -25]
     assert t.hand.penalties[3] == [{"reason": "renege_penalty", "trick": 1, "amount": -25}]
     assert t.hand.trick == [(1, "AD")] and t.hand.turn == 2
-    assert not_replaced(t, version_of(t, ev.PenaltyAccepted))
+    assert not_replaced(t, version_of(t, qd_ev.PenaltyAccepted))
     t.play("2D", "6D", "3S")
     t.play_out()
     assert events_of(t.log, ev.HandScored)[-1].sheet["seats"][3]["penalties"][0]["amount"] == -25
@@ -133,7 +134,7 @@ def test_setting_for_three_queens_names_the_trick_whose_last_card_proves_a_reneg
     events = t.play("QS", "QD", "QC", "5C")  # seat 3's 5C proves its renege and completes trick 2
     ruled = events_of(events, ev.RenegeRuled)[0]
     assert (ruled.accused, ruled.trick, ruled.window) == (3, 1, "C")
-    by_reason = {e.reason: e for e in events_of(events, ev.TotalSet)}
+    by_reason = {e.reason: e for e in events_of(events, qd_ev.TotalSet)}
     assert by_reason["renege"].trick == 1
     assert by_reason["three_queens"].trick == 2 and by_reason["three_queens"].seat == 0
     assert [s["trick"] for s in t.hand.settings[0]] == [2]
@@ -147,7 +148,7 @@ def test_a_card_taken_back_still_proves_a_renege_in_queens_dungeon():
     events = t.play("KD", "3C")  # seat 2's 3C proves it held a club, and is itself off suit
     assert [(r.accused, r.trick, r.window) for r in events_of(events, ev.RenegeRuled)] == [(2, 1, "C")]
     assert t.totals() == [0, 0, -100, 0]
-    ruled, set_back = version_of(t, ev.RenegeRuled), version_of(t, ev.TotalSet)
+    ruled, set_back = version_of(t, ev.RenegeRuled), version_of(t, qd_ev.TotalSet)
     t.act(qd.TakeBack(2))
     assert t.totals() == [0, 0, -100, 0] and t.hand.lost[2]
     assert not_replaced(t, ruled) and not_replaced(t, set_back)
@@ -169,7 +170,7 @@ def test_penalty_sends_back_a_later_card_found_in_window_b_without_penalty():
     assert not_replaced(t, ruled)
     t.play("2D", "6D", "3S")
     t.play("KD")  # the next trick is led: seat 3's renege went back with its card, nothing stands
-    assert t.totals() == [0, 0, -25, 0] and not events_of(t.log[-3:], ev.TotalSet)
+    assert t.totals() == [0, 0, -25, 0] and not events_of(t.log[-3:], qd_ev.TotalSet)
     check_replay_equals_live(t)
 
 
@@ -195,7 +196,7 @@ def test_end_game_while_a_penalty_choice_is_pending_applies_window_c():
     events = t.act(qd.EndGame())
     ruled = events_of(events, ev.RenegeRuled)[0]
     assert (ruled.accused, ruled.window, ruled.evidence["penalty_declined"]) == (2, "C", True)
-    assert events_of(events, ev.TotalSet)[0].after == -100
+    assert events_of(events, qd_ev.TotalSet)[0].after == -100
     ended = events_of(events, ev.GameEnded)[0]
     assert ended.totals == [0, 0, -100, 0] and 2 not in ended.winners
     check_replay_equals_live(t)

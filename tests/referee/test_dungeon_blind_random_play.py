@@ -18,7 +18,7 @@ from dungeon_table import DUNGEON, NAMES
 from events.registry import registry
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity, is_joker, name_of
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.replay import replay
 from referee.games.dungeon.blind import known_cards
 from referee.games.dungeon.options import joker_cells, shuffled_deck

@@ -28,7 +28,7 @@ from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.options import load_options, shuffled_deck
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.registry import get_game
 from referee.replay import replay
 

@@ -19,7 +19,7 @@ from events.registry import registry
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity
 from referee.games.dungeon.options import joker_cells, load_options, shuffled_deck
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.replay import replay
 
 CONFIGS = [{"players": 2}, {"players": 3}, {"players": 3, "decks": 2}, {"players": 4}, {"players": 5},

@@ -32,10 +32,10 @@ import pytest
 from events.envelope import canonical_json
 from events.registry import registry
 from referee import words
-from referee.decide_again import as_recorded
+from referee.redecide_batches import as_recorded
 from referee.errors import InputError
 from referee.game import Game
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.registry import game_names, get_game
 from referee.replay import replay
 from referee.undo import Redo, Undo

@@ -9,7 +9,7 @@ from referee import errors
 from referee import events as ev
 from referee.trickgame import commands as cmd
 from referee.games.queen_bees.scoring import hand_points
-from referee.standings import winners_at_target
+from referee.trickgame.leaders import winners_at_target
 
 SUITED = [[r + s for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")] for s in "CDHS"]
 

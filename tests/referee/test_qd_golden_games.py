@@ -14,6 +14,7 @@ import pytest
 
 from trick_golden import decided_again, load
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.games.queens_dungeon import commands as cmd
 from referee.registry import get_game
 from referee.replay import replay
@@ -34,7 +35,7 @@ def test_golden_game_replays_to_the_expected_score_after_every_hand(path):
     assert [e.totals for e in scored] == [x["totals"] for x in data["expected"]]
     assert [s["totals"] for s in QD.scores(state)["hands"]] == [x["totals"] for x in data["expected"]]
     settings = [{"hand": e.hand, "seat": e.seat, "reason": e.reason, "before": e.before, "after": e.after}
-                for e in events if isinstance(e, ev.TotalSet)]
+                for e in events if isinstance(e, qd_ev.TotalSet)]
     assert settings == data["settings"]
     assert state.outcome is not None and state.outcome["winners"] == data["winners"]
     assert state.version == len(events)
@@ -44,23 +45,23 @@ def commands_of(events: list) -> list:
     """The table's own actions in a log (the referee's consequences left out)."""
     out = []
     for i, e in enumerate(events):
-        if isinstance(e, ev.DealerCut):
+        if isinstance(e, qd_ev.DealerCut):
             out.append(cmd.Cut(e.seat, e.card))
-        elif isinstance(e, ev.TrumpCalled):
+        elif isinstance(e, qd_ev.TrumpCalled):
             out.append(cmd.CallTrump(e.seat, e.suit))
         elif isinstance(e, ev.HandDealt):
             out.append(cmd.Deal(e.hands, e.extra))
-        elif isinstance(e, ev.HandExchanged):
+        elif isinstance(e, qd_ev.HandExchanged):
             out.append(cmd.ExchangeHand(e.seat, e.exchanged))
-        elif isinstance(e, ev.ChallengeAnnounced):
+        elif isinstance(e, qd_ev.ChallengeAnnounced):
             out.append(cmd.AnnounceChallenge(e.seat))
         elif isinstance(e, ev.CardPlayed):
             out.append(cmd.Play(e.seat, e.card))
-        elif isinstance(e, ev.TrumpChanged):
+        elif isinstance(e, qd_ev.TrumpChanged):
             out.append(cmd.ChangeTrump(e.seat, e.suit))
         elif isinstance(e, ev.RenegeClaimed):
             out.append(cmd.ClaimRenege(e.claimant, e.accused, e.trick, e.hand, e.shown))
-        elif isinstance(e, ev.PenaltyAccepted):
+        elif isinstance(e, qd_ev.PenaltyAccepted):
             out.append(cmd.AcceptPenalty(e.seat))
         elif isinstance(e, ev.CardTakenBack) and not isinstance(events[i - 1], ev.RenegeRuled):
             out.append(cmd.TakeBack(e.seat))  # (after a ruling, the take-back is the referee's)

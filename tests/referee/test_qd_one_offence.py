@@ -9,9 +9,10 @@ import pytest
 
 from qd_table import Table, events_of
 from referee import events as ev
-from referee.decide_again import Disagreement
+from referee.games.queens_dungeon import events as qd_ev
+from referee.redecide_batches import Disagreement
 from referee.games.queens_dungeon import commands as cmd
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.replay import replay
 
 # Dealer 0, spades trump. Seat 1 challenges and leads QH; seat 2 holds 3H and QD but plays 3D (a
@@ -74,7 +75,7 @@ def test_renege_that_misses_a_challenge_queen_declined_in_window_b_is_set_once(c
     closed = close_window_b(t, closing, "3S")  # seat 2 does not accept the penalty
     [ruling] = upheld(closed, "C")
     assert (ruling.accused, ruling.card, ruling.kind, ruling.evidence["penalty_declined"]) == (2, "3D", "challenge", True)
-    assert [(s.seat, s.before, s.after) for s in events_of(closed, ev.TotalSet)] == [(2, 0, -100)]
+    assert [(s.seat, s.before, s.after) for s in events_of(closed, qd_ev.TotalSet)] == [(2, 0, -100)]
     assert t.totals() == [0, 0, -100, 0]
     if closing == "early_end":
         assert events_of(closed, ev.GameEnded)[0].totals == [0, 0, -100, 0]
@@ -93,7 +94,7 @@ def test_renege_that_misses_a_challenge_queen_declined_in_window_b_is_set_once_a
     t.act(cmd.ClaimRenege(3, accused=2, trick=1))
     assert t.state.phase == "play"
     closed = t.play("3S")
-    assert len(upheld(closed, "C")) == 1 and len(events_of(closed, ev.TotalSet)) == 1
+    assert len(upheld(closed, "C")) == 1 and len(events_of(closed, qd_ev.TotalSet)) == 1
     assert t.totals() == [0, 0, -100, 0]
     assert redecide(t.log).version == len(t.log)
 
@@ -118,7 +119,7 @@ def test_trump_lead_that_misses_a_challenge_queen_declined_in_window_b_is_set_on
     assert sorted(irr.kind for irr in t.hand.irregular if irr.seat == 1) == ["challenge", "trump_lead"]
     assert len(upheld(claimed, "B")) == 1
     closed = close_window_b(t, closing, "4S")
-    assert len(upheld(closed, "C")) == 1 and len(events_of(closed, ev.TotalSet)) == 1
+    assert len(upheld(closed, "C")) == 1 and len(events_of(closed, qd_ev.TotalSet)) == 1
     assert t.totals() == [0, -100, 0, 0]
 
 
@@ -130,11 +131,11 @@ def test_record_that_set_one_card_twice_replays_as_stored_and_re_deciding_it_say
     t.act(cmd.ClaimRenege(3, accused=2, trick=1))
     t.act(cmd.ChangeTrump(0, "H"))
     t.play("3S")
-    at = next(i for i, e in enumerate(t.log) if isinstance(e, ev.TotalSet)) + 1
+    at = next(i for i, e in enumerate(t.log) if isinstance(e, qd_ev.TotalSet)) + 1
     first = t.log[at - 2]
     again = [ev.RenegeRuled(2, 1, 1, "3D", "renege", "upheld", "C",
                             {"card": "3D", "trick": 1, "suit": "H", "held": ["3H"], "penalty_declined": True}, None),
-             ev.TotalSet(2, 2, "renege", -100, -200, 1, 1)]
+             qd_ev.TotalSet(2, 2, "renege", -100, -200, 1, 1)]
     stored = [*t.log[:at], *again, *t.log[at:]]
     assert replay(stored).totals == [0, 0, -200, 0]  # the record stays what it was
     with pytest.raises(Disagreement) as caught:

@@ -6,10 +6,12 @@ import pytest
 
 from qd_table import QD, Table, events_of
 from referee import errors
+from referee.games.queens_dungeon import errors as qd_errors
 from referee import events as ev
-from referee.cards import QD_STRENGTH, IS_QUEEN, parse_card
+from referee.cards import IS_QUEEN, parse_card
+from referee.games.queens_dungeon.rules import STRENGTH as QD_STRENGTH
 from referee.games.queens_dungeon import commands as cmd
-from referee.tricks import trick_winner
+from referee.trickgame.tricks import trick_winner
 
 
 def legal(table: Table, seat: int) -> list[str]:
@@ -139,7 +141,7 @@ def test_dealer_calls_trump_blind_before_the_deal():
         t.act(cmd.Deal())
     with pytest.raises(errors.WrongPhase):
         t.act(cmd.Play(1, "2S"))
-    with pytest.raises(errors.NotDealer):
+    with pytest.raises(qd_errors.NotDealer):
         t.act(cmd.CallTrump(1, "S"))
     t.act(cmd.CallTrump(0, "spades"))
     assert t.hand.trump == "S" and t.state.phase == "deal"

@@ -6,9 +6,11 @@ import pytest
 
 from qd_table import Table, events_of
 from referee import errors
+from referee.games.queens_dungeon import errors as qd_errors
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.games.queens_dungeon import commands as cmd
-from referee.standings import winners_at_target
+from referee.trickgame.leaders import winners_at_target
 
 
 ALL_SPADES = ["QS", "AS", "KS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
@@ -26,7 +28,7 @@ def test_two_queens_scored_and_trump_change_required_before_next_card():
     won = events_of(t.log, ev.TrickWon)[-1]
     assert (won.seat, won.queens) == (2, 2)
     assert t.state.phase == "trump_change" and t.hand.queens_won[2] == 2
-    with pytest.raises(errors.TrumpChangeRequired) as exc:
+    with pytest.raises(qd_errors.TrumpChangeRequired) as exc:
         t.act(cmd.Play(2, t.hand.hands[2][0]))
     assert exc.value.legal == ["C", "D", "S"]
     assert t.hand.trick == []
@@ -35,7 +37,7 @@ def test_two_queens_scored_and_trump_change_required_before_next_card():
 def test_trump_change_refused_when_the_same_suit_is_named():
     t = two_queens_table()
     version = t.state.version
-    with pytest.raises(errors.InvalidTrumpChange) as exc:
+    with pytest.raises(qd_errors.InvalidTrumpChange) as exc:
         t.act(cmd.ChangeTrump(0, "H"))
     assert "different trump suit" in exc.value.message
     assert t.state.version == version and t.hand.trump == "H"
@@ -43,7 +45,7 @@ def test_trump_change_refused_when_the_same_suit_is_named():
 
 def test_trump_change_by_a_non_dealer_is_refused():
     t = two_queens_table()
-    with pytest.raises(errors.NotDealer):
+    with pytest.raises(qd_errors.NotDealer):
         t.act(cmd.ChangeTrump(2, "S"))
 
 
@@ -55,7 +57,7 @@ def test_trump_change_applies_from_the_next_trick_and_starts_unbroken():
     assert t.hand.broken and t.hand.turn == 0
     t.play("2D", "AD", "QD", "QC")
     events = t.act(cmd.ChangeTrump(0, "D"))
-    assert events == [ev.TrumpChanged(0, "D", 1, 3)]
+    assert events == [qd_ev.TrumpChanged(0, "D", 1, 3)]
     assert t.hand.trump == "D" and not t.hand.broken and t.state.phase == "play"
 
 
@@ -70,7 +72,7 @@ def test_no_trump_change_after_the_last_trick():
     last = events_of(t.log, ev.TrickWon)[-1]
     assert last.trick == 6
     assert t.state.phase in ("call_trump", "over")
-    assert not events_of(t.log, ev.TrumpChanged) or last.queens != 2
+    assert not events_of(t.log, qd_ev.TrumpChanged) or last.queens != 2
 
 
 def three_queens_table(totals: list[int], winner_card: str = "QS") -> Table:
@@ -83,7 +85,7 @@ def three_queens_table(totals: list[int], winner_card: str = "QS") -> Table:
 
 def test_three_queens_setting_with_the_lowest_other_total():
     t = three_queens_table([300, 400, 50, 80])
-    setting = events_of(t.log, ev.TotalSet)[-1]
+    setting = events_of(t.log, qd_ev.TotalSet)[-1]
     # lower of (400 - 100) and (50 - 1)
     assert (setting.seat, setting.reason, setting.before, setting.after) == (1, "three_queens", 400, 49)
     assert t.totals()[1] == 49 and t.hand.lost[1]
@@ -91,7 +93,7 @@ def test_three_queens_setting_with_the_lowest_other_total():
 
 def test_three_queens_setting_with_own_total_minus_100():
     t = three_queens_table([300, 120, 250, 80])
-    assert events_of(t.log, ev.TotalSet)[-1].after == 20
+    assert events_of(t.log, qd_ev.TotalSet)[-1].after == 20
 
 
 def test_four_queens_setting_from_a_total_below_250():
@@ -99,7 +101,7 @@ def test_four_queens_setting_from_a_total_below_250():
     t.state.totals = [200, 300, 0, 0]
     t.start_hand("H", {1: ["QS"], 2: ["QC"], 3: ["QD"], 0: ["QH"]})
     t.play("QS", "QC", "QD", "QH")  # the trump Queen takes all four
-    setting = events_of(t.log, ev.TotalSet)[-1]
+    setting = events_of(t.log, qd_ev.TotalSet)[-1]
     assert (setting.seat, setting.reason, setting.after) == (0, "four_queens", -50)
 
 
@@ -108,7 +110,7 @@ def test_four_queens_setting_to_zero():
     t.state.totals = [400, 300, 0, 0]
     t.start_hand("H", {1: ["QS"], 2: ["QC"], 3: ["QD"], 0: ["QH"]})
     t.play("QS", "QC", "QD", "QH")
-    assert events_of(t.log, ev.TotalSet)[-1].after == 0
+    assert events_of(t.log, qd_ev.TotalSet)[-1].after == 0
 
 
 def test_settings_use_totals_of_the_moment_including_earlier_settings_this_hand():

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from qd_table import QD, Table, events_of
 from trick_random import check_record, check_replay_equals_live, play_with_corrections, renege_detected_alike
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.cards import deck_without
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon.rules import legal_cards
@@ -68,7 +69,7 @@ def hands_of(log: list) -> dict[int, list]:
     out: dict[int, list] = {}
     no = 0
     for event in log:
-        if isinstance(event, ev.TrumpCalled):
+        if isinstance(event, qd_ev.TrumpCalled):
             no = event.hand
         out.setdefault(no, []).append(event)
     return out
@@ -87,7 +88,7 @@ def check_every_card_once_per_hand(table: Table) -> None:
             if dealt.hands is None:
                 continue  # blind record: the spare hand of the four-hands variant is unknown
             deck = set(deck_without(dealt.removed))
-            exchanged = any(e.exchanged for e in events_of(events, ev.HandExchanged))
+            exchanged = any(e.exchanged for e in events_of(events, qd_ev.HandExchanged))
             if dealt.extra is not None:
                 deck -= set(dealt.hands[dealt.dealer] if exchanged else dealt.extra)
             assert set(cards) == deck
@@ -156,7 +157,7 @@ def test_an_illegal_card_is_detected_the_same_way_in_both_records(config, seed, 
     known, blind = twin_tables(config, seed, target=10_000, known_detection="on_claim", blind_detection=detection)
     seat = renege_detected_alike(known, blind, rng, detection, known.state.layout.players, illegal_choice, step)
     if seat is not None and detection == "announced":
-        assert events_of(blind.log, ev.TotalSet)  # window C sets the reneger's total
+        assert events_of(blind.log, qd_ev.TotalSet)  # window C sets the reneger's total
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))

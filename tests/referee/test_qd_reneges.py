@@ -8,6 +8,7 @@ import pytest
 from qd_table import QD, Table, events_of
 from referee import errors
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.games.queens_dungeon import commands as cmd
 
 # Seat 1 leads AS; seat 2 holds 3S but may throw 4C (a renege); seats 3 and 0 follow.
@@ -89,7 +90,7 @@ def test_renege_window_a_upheld_by_a_shown_card_in_a_blind_record():
 def check_window_b_replay(t: Table) -> None:
     renege_version = t.state.version - 1  # 4C, then 5S
     events = t.act(cmd.AcceptPenalty(2))
-    assert events == [ev.PenaltyAccepted(2, 1, 1, "4C", 25, renege_version)]
+    assert events == [qd_ev.PenaltyAccepted(2, 1, 1, "4C", 25, renege_version)]
     assert t.totals() == [0, 0, -25, 0]
     assert t.hand.trick == [(1, "AS")] and t.hand.turn == 2
     assert "5S" not in t.hand.played and "4C" not in t.hand.played
@@ -139,7 +140,7 @@ def test_renege_window_b_declined_penalty_stands_and_window_c_applies_at_the_nex
     events = t.play("7S")  # seat 1 leads trick 2: the penalty was not taken
     r = ruling(events)
     assert (r.window, r.evidence["penalty_declined"]) == ("C", True)
-    assert events_of(events, ev.TotalSet)[0].after == -100
+    assert events_of(events, qd_ev.TotalSet)[0].after == -100
     assert isinstance(events[-1], ev.CardPlayed)
 
 
@@ -153,7 +154,7 @@ def test_renege_window_c_dungeon_setting_in_a_known_record():
     events = t.act(cmd.ClaimRenege(3, accused=2, trick=1))
     r = ruling(events)
     assert (r.verdict, r.window, r.claimant) == ("upheld", "C", 3)
-    setting = events_of(events, ev.TotalSet)[0]
+    setting = events_of(events, qd_ev.TotalSet)[0]
     # lower of (300 - 100) and (lowest other 40 - 1)
     assert (setting.seat, setting.reason, setting.after) == (2, "renege", 39)
     assert t.hand.lost[2]
@@ -166,7 +167,7 @@ def test_renege_window_c_dungeon_setting_in_a_blind_record():
     r = ruling(events)
     assert (r.verdict, r.window, r.claimant) == ("upheld", "C", None)
     assert r.evidence["proof"] == {"card": "3S", "trick": 2}
-    assert events_of(events, ev.TotalSet)[0].after == -100
+    assert events_of(events, qd_ev.TotalSet)[0].after == -100
 
 
 def test_renege_window_c_proof_kept_silent_until_claimed_with_detection_on_claim():
@@ -191,7 +192,7 @@ def test_renege_window_d_no_penalty_in_a_known_record():
     events = t.act(cmd.ClaimRenege(1, accused=2, trick=1, hand=1))
     r = ruling(events)
     assert (r.verdict, r.window) == ("upheld", "D")
-    assert not events_of(events, ev.TotalSet) and t.totals() == totals
+    assert not events_of(events, qd_ev.TotalSet) and t.totals() == totals
 
 
 def test_renege_window_d_no_penalty_in_a_blind_record():
@@ -272,7 +273,7 @@ def test_illegal_trump_lead_handled_like_a_renege():
     events = t.act(cmd.ClaimRenege(2, accused=1, trick=1))
     r = ruling(events)
     assert (r.kind, r.verdict, r.window, r.evidence["held"][0]) == ("trump_lead", "upheld", "C", "AS")
-    assert events_of(events, ev.TotalSet)
+    assert events_of(events, qd_ev.TotalSet)
 
 
 def test_illegal_trump_lead_proven_by_a_later_off_trump_card_in_a_blind_record():
@@ -315,7 +316,7 @@ def test_one_card_breaking_two_rules_is_one_offence():
     t.play("QS", "4C", "5S", "6S")  # QS wins; seat 1 leads again
     events = t.play("7S", "QC")  # QC disproves both claims of 4C: no Queen, and no spade
     rulings = events_of(events, ev.RenegeRuled)
-    assert len(rulings) == 1 and len(events_of(events, ev.TotalSet)) == 1
+    assert len(rulings) == 1 and len(events_of(events, qd_ev.TotalSet)) == 1
     with pytest.raises(errors.NoIrregularity):
         t.act(cmd.ClaimRenege(3, accused=2, trick=1))
 

@@ -8,6 +8,7 @@ import pytest
 from qd_table import QD, Table, events_of
 from referee import errors
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.games.queens_dungeon import commands as cmd
 
 
@@ -99,7 +100,7 @@ def test_three_queens_won_by_the_dummy_set_no_one_back():
     t.start_hand("H", {1: ["QC"], 2: ["QH"], 0: ["QS"]})
     t.play("QC", "QH", "QS")  # the dummy's trump Queen takes three Queens
     assert events_of(t.log, ev.TrickWon)[-1].seat == 2
-    assert not events_of(t.log, ev.TotalSet) and t.totals() == [0, 0]
+    assert not events_of(t.log, qd_ev.TotalSet) and t.totals() == [0, 0]
 
 
 def test_four_hands_variant_exchange_raises_the_quota_to_six():
@@ -129,7 +130,7 @@ def test_partners_combine_points_and_a_setting_forfeits_only_the_offenders_gains
     t.state.totals = [300, 200]  # teams 0 (seats 0, 2) and 1 (seats 1, 3)
     t.start_hand("H", {1: ["QS"], 2: ["QC"], 3: ["QD"], 0: ["2S"]})
     t.play("QS", "QC", "QD", "2S")  # seat 1 takes three Queens
-    setting = events_of(t.log, ev.TotalSet)[0]
+    setting = events_of(t.log, qd_ev.TotalSet)[0]
     # team 1: lower of (200 - 100) and (lowest other team 300 - 1)
     assert (setting.seat, setting.unit, setting.after) == (1, 1, 100)
     t.play_out()

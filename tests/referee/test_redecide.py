@@ -11,11 +11,12 @@ import pytest
 
 from referee import errors
 from referee import events as ev
-from referee.decide_again import Disagreement
-from referee.redecide import redecide
+from referee.games.queens_dungeon import events as qd_ev
+from referee.redecide_batches import Disagreement
+from referee.redecide_record import redecide
 from referee.registry import get_game
 from referee.replay import replay
-from referee.shared_commands import ClaimRenege
+from referee.trickgame.shared_commands import ClaimRenege
 from trick_golden import GOLDEN_DIR, load
 
 NAMES = ["Ann", "Bob", "Carol", "Dan", "Eve", "Fay"]
@@ -102,7 +103,7 @@ def test_hand_scored_with_totals_the_cards_do_not_give_is_refused(name):
 def test_inserted_setting_with_no_renege_is_refused_at_its_event():
     log = _finished()
     at = next(i for i, e in enumerate(log) if isinstance(e, ev.TrickWon))
-    forged = [*log[:at + 1], ev.TotalSet(1, 1, "renege", 0, -500, 1, 1), *log[at + 1:]]
+    forged = [*log[:at + 1], qd_ev.TotalSet(1, 1, "renege", 0, -500, 1, 1), *log[at + 1:]]
     refusal = _refused_at(forged)
     assert (refusal.index, refusal.kind) == (at + 1, "TotalSet")
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.registry import get_game
 from referee.words import Names
 from tests.referee.trick_golden import load
@@ -82,7 +83,7 @@ def test_the_tables_view_carries_each_rulings_words(path):
     game, state, _ = folded(path)
     names = Names(state.names)
     kinds = {"claim": ev.RenegeClaimed, "ruling": ev.RenegeRuled, "card_taken_back": ev.CardTakenBack,
-             "penalty_accepted": ev.PenaltyAccepted}
+             "penalty_accepted": qd_ev.PenaltyAccepted}
     for entry in game.public_view(state)["rulings"]:
         bare = {k: v for k, v in entry.items() if k not in ("said", "why", "cost")}
         assert entry["said"] == game.words(kinds[entry["type"]], bare, names) + "."

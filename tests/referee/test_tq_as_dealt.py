@@ -18,7 +18,7 @@ from referee.games.the_queens import events as ev
 from referee.games.the_queens.cards import DECK104
 from referee.games.the_queens.errors import IllegalMove
 from referee.games.the_queens.rules import awaiting
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.registry import get_game
 from referee.replay import replay
 from referee.undo import Undo

@@ -11,7 +11,7 @@ from trick_golden import GOLDEN_DIR, decided_again, load
 from referee.cards import SUITS
 from referee.games.the_queens import events as ev
 from referee.games.the_queens.cards import CARD_OF
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.registry import get_game
 from referee.replay import replay
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games.the_queens import commands as cmd
-from referee.redecide import redecide
+from referee.redecide_record import redecide
 from referee.registry import get_game
 from referee.replay import replay
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from events.registry import registry
-from referee.decide_again import Disagreement
 from referee.errors import InputError
-from referee.redecide import redecide
+from referee.redecide_batches import Disagreement
+from referee.redecide_record import redecide
 from referee.registry import game_names, get_game
 from referee.replay import replay
 from referee import undo as undo_module

@@ -15,6 +15,7 @@ import pytest
 
 from events.registry import registry
 from referee import events as ev
+from referee.games.black_queen import events as bq_ev
 from referee.trickgame import commands as cmd
 from referee.registry import get_game
 from referee.replay import replay
@@ -68,7 +69,7 @@ def commands_of(events: list[Any]) -> list[Any]:
             out.append(cmd.Deal(e.hands))
         elif isinstance(e, ev.BidMade):
             out.append(cmd.Bid(e.seat, e.bid) if e.bid is not None else _bq().Pass(e.seat))
-        elif isinstance(e, ev.ContractDeclared):
+        elif isinstance(e, bq_ev.ContractDeclared):
             out.append(_bq().Declare(e.seat, e.trump, list(e.called)))
         elif isinstance(e, ev.CardPlayed):
             out.append(cmd.Play(e.seat, e.card))

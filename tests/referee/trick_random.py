@@ -19,10 +19,11 @@ from trick_table import Table, events_of
 from events.registry import registry
 from referee import errors
 from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.cards import deck_without
 from referee.games.queens_dungeon.commands import AcceptPenalty
-from referee.reneges import UNSETTLED, window_of
-from referee.tricks import unseen_cards
+from referee.trickgame.reneges import UNSETTLED, window_of
+from referee.trickgame.tricks import unseen_cards
 from referee.trickgame import commands as cmd
 from referee.replay import replay
 from referee.confirmations import Confirm
@@ -260,7 +261,7 @@ def check_restore_points(state: Any) -> None:
         return
     for irr in h.irregular:
         if irr.status in UNSETTLED and window_of(state, irr) in ("A", "B"):
-            assert irr.version in h.snapshots, irr
+            assert irr.version in h.restore_points, irr
 
 
 # What the cards on the table decide, and what rulings established: after a correction both must be
@@ -281,7 +282,7 @@ def check_correction_against_a_fold_without_replaced(table: Any) -> None:
     replaced = {v for first, last in table.state.replaced for v in range(first, last + 1)}
     model = table.game.initial_state()
     for version, event in enumerate(table.log, 1):
-        if version in replaced or isinstance(event, (ev.CardTakenBack, ev.PenaltyAccepted)):
+        if version in replaced or isinstance(event, (ev.CardTakenBack, qd_ev.PenaltyAccepted)):
             model.version += 1
         else:
             table.game.apply(model, event)
@@ -318,7 +319,7 @@ def play_with_corrections(table: Any, rng: random.Random, hands: int, illegal: A
         finally:
             assert pickle.dumps(state) == frozen, command  # deciding changes nothing
         table.take(events)
-        corrected = sum(1 for e in events if isinstance(e, (ev.CardTakenBack, ev.PenaltyAccepted)))
+        corrected = sum(1 for e in events if isinstance(e, (ev.CardTakenBack, qd_ev.PenaltyAccepted)))
         if corrected:
             check_correction_against_a_fold_without_replaced(table)
         corrections += corrected

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from referee.cards import DECK52, RANK, STANDARD_STRENGTH, SUIT, sort_hand
 from referee.fields import ExactInteger
-from referee.table_actions import trick_command_of
+from referee.trickgame.table_actions import trick_command_of
 from referee.trickgame import commands as cmd
 from referee.trickgame.game import TrickGame, TrickOptionsSchema
 from referee.trickgame.state import Layout, TableState

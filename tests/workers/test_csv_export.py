@@ -21,7 +21,7 @@ from referee.replay import replay
 from tests.workers.test_html_record import imported
 from tests.workers.test_text_record import envelopes_of, random_record
 from workers.exports import cell, detail_csv, score_csv
-from workers.folding import fold
+from workers.envelope_replay import fold
 from workers.scoresheet import build_sheet
 
 ROOT = Path(__file__).parents[2]

@@ -1,4 +1,4 @@
-"""The use cases of a table (workers.tables), called directly as the API, a tool or a job would:
+"""The use cases of a table (workers.game_use_cases), called directly as the API, a tool or a job would:
 creating and importing a game leave no catalog entry behind when nothing was written, and keep
 it when the game may be recorded."""
 
@@ -16,7 +16,7 @@ from referee.service import RefereeService
 from workers.catalog import GameCatalog, hash_token
 from workers.exports import history, jsonl_lines
 from workers.imports import FileIndex, HashedLines, ImportRejected
-from workers.tables import JobPolicy, Tables
+from workers.game_use_cases import JobPolicy, GameUseCases
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -39,9 +39,9 @@ class RivalFirstStore(EventStore):
         rival.create_game(game_id, rival.plan_game("queens-dungeon", {}, SEATS, "blind"), actor="rival")
 
 
-def tables_on(client: redis.Redis, store: EventStore | None = None) -> Tables:
+def tables_on(client: redis.Redis, store: EventStore | None = None) -> GameUseCases:
     store = store or EventStore(client)
-    return Tables(client, store, GameCatalog(client), RefereeService(store), JobPolicy(client, inline=True))
+    return GameUseCases(client, store, GameCatalog(client), RefereeService(store), JobPolicy(client, inline=True))
 
 
 def catalog_entries(client: redis.Redis) -> list[bytes]:
@@ -76,7 +76,7 @@ def test_a_create_the_store_never_confirmed_keeps_its_catalog_entry(redis_client
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     unreachable = EventStore(redis.Redis(port=port, socket_connect_timeout=0.5))
-    tables = Tables(redis_client, unreachable, GameCatalog(redis_client), RefereeService(unreachable),
+    tables = GameUseCases(redis_client, unreachable, GameCatalog(redis_client), RefereeService(unreachable),
                     JobPolicy(redis_client, inline=True))
     with pytest.raises(WriteOutcomeUnknownError):
         tables.create_game("queens-dungeon", {}, SEATS, "blind", False, actor="scorekeeper")

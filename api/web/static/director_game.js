@@ -25,7 +25,7 @@ let listed = []; // the game's disputes, one line each (GET /games/{id}/disputes
 let opened = null; // the dispute laid out, and its explanation
 let detail = null;
 let drawnDisputes = null;
-// An irregular card's status (referee/reneges.py), in words.
+// An irregular card's status (referee/trickgame/reneges.py), in words.
 const STATUS = { open: t("director.status.open"), found_b: t("director.status.found_b"), ruled: t("director.status.ruled") };
 const seatName = (seat) => (game && game.view.seats && game.view.seats[seat]) || t("play.seat", { seat });
 

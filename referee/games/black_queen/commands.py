@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee import events as ev
+from referee.games.black_queen import events as bq_ev
 from referee.fields import Seat
-from referee.shared_commands import frozen as _frozen
-from referee.table_actions import trick_command_of
+from referee.frozen import frozen as _frozen
+from referee.trickgame.table_actions import trick_command_of
 from referee.trickgame.commands import SHARED_ACTIONS
 
 
@@ -32,10 +33,10 @@ ACTIONS: dict[str, type] = {**SHARED_ACTIONS, "pass": Pass, "declare": Declare}
 
 
 def command_of(event: Any) -> Any:
-    """The command a table-action event records (see ``referee.table_actions``), None for an
+    """The command a table-action event records (see ``referee.trickgame.table_actions``), None for an
     event only the referee makes."""
     if type(event) is ev.BidMade and event.bid is None:
         return Pass(event.seat)
-    if type(event) is ev.ContractDeclared:
+    if type(event) is bq_ev.ContractDeclared:
         return Declare(event.seat, event.trump, list(event.called))
     return trick_command_of(event)

@@ -20,16 +20,17 @@ from typing import Any, ClassVar
 
 from referee import errors
 from referee import events as ev
+from referee.games.black_queen import events as bq_ev
 from referee.cards import RANK, STANDARD_STRENGTH, SUITS, deck_without, parse_suit
 from referee.fields import MAX_HAND, ExactBoolean, ExactInteger
 from referee.games.black_queen import commands as bq
 from referee.games.black_queen.scoring import hand_sheet
-from referee.standings import leaders
+from referee.trickgame.leaders import leaders
 from referee.trickgame import commands as cmd
 from referee.games.black_queen import words
 from referee.trickgame.game import TrickGame, TrickOptionsSchema
 from referee.trickgame.state import Hand, Layout, TableState
-from referee.tricks import trick_winner
+from referee.trickgame.tricks import trick_winner
 
 REMOVED = ("2C", "2D", "2H", "2S")
 LAYOUT = Layout(players=6, seats=6, dummy=None, hands_dealt=6, hand_size=8, removed=REMOVED)
@@ -96,6 +97,7 @@ class BlackQueen(TrickGame):
     are the declarer's hidden partners."""
 
     own_words = words.OWN_WORDS
+    waiting_words = {**TrickGame.waiting_words, **words.WAITING_FOR}
 
     def penalty_words(self, penalty: str) -> str:
         return words.penalty_words(penalty)
@@ -122,8 +124,8 @@ class BlackQueen(TrickGame):
         return BQHand(no, dealer, seats)
 
     def own_folds(self) -> dict[type, Any]:
-        return {ev.BidMade: self.fold_bid_made, ev.HandThrownIn: self.fold_hand_thrown_in,
-                ev.ContractDeclared: self.fold_contract_declared}
+        return {ev.BidMade: self.fold_bid_made, bq_ev.HandThrownIn: self.fold_hand_thrown_in,
+                bq_ev.ContractDeclared: self.fold_contract_declared}
 
     def own_deciders(self) -> dict[type, Any]:
         return {cmd.Bid: self.decide_bid, bq.Pass: self.decide_pass, bq.Declare: self.decide_declare}
@@ -155,7 +157,7 @@ class BlackQueen(TrickGame):
         h = state.hand
         events: list[Any] = [ev.BidMade(seat, h.no, None)]
         if h.high is None and sum(h.passed) == state.players - 1:
-            events.append(ev.HandThrownIn(h.no, h.dealer))  # all six passed: the same dealer deals again
+            events.append(bq_ev.HandThrownIn(h.no, h.dealer))  # all six passed: the same dealer deals again
         return events
 
     def fold_bid_made(self, state: TableState, e: ev.BidMade) -> None:
@@ -178,7 +180,7 @@ class BlackQueen(TrickGame):
             h.turn = next(order[(i + k) % len(order)] for k in range(1, len(order) + 1)
                           if not h.passed[order[(i + k) % len(order)]])
 
-    def fold_hand_thrown_in(self, state: TableState, e: ev.HandThrownIn) -> None:
+    def fold_hand_thrown_in(self, state: TableState, e: bq_ev.HandThrownIn) -> None:
         state.hand.thrown_in = True
         state.hand.over = True
         state.dealer = e.dealer  # the same dealer deals again
@@ -201,9 +203,9 @@ class BlackQueen(TrickGame):
         if len(called) != 2 or called[0] == called[1]:
             raise errors.InputError(f"{state.seat_label(seat)} must call two different cards, not {c.called!r}.",
                                     seat=seat, code="invalid_called_cards")
-        return [ev.ContractDeclared(seat, h.no, h.bid, trump, called)]
+        return [bq_ev.ContractDeclared(seat, h.no, h.bid, trump, called)]
 
-    def fold_contract_declared(self, state: TableState, e: ev.ContractDeclared) -> None:
+    def fold_contract_declared(self, state: TableState, e: bq_ev.ContractDeclared) -> None:
         h = state.hand
         h.trump = e.trump
         h.called = list(e.called)

@@ -8,15 +8,13 @@ the reshuffle) carry no seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Optional
 
 from referee.fields import Seat
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.blind import UNKNOWN
-from referee.shared_commands import schemas_of
-
-_frozen = dataclass(frozen=True, slots=True)
+from referee.command_schemas import schemas_of
+from referee.frozen import frozen as _frozen
 
 
 @_frozen
@@ -285,7 +283,7 @@ _RECORDED: dict[type, Any] = {
 
 
 def command_of(event: Any) -> Any:
-    """The command a table-action event records (see ``referee.table_actions``), None for an
+    """The command a table-action event records (see ``referee.redecide_record``), None for an
     event only the referee makes."""
     recorded = _RECORDED.get(type(event))
     return recorded(event) if recorded is not None else None

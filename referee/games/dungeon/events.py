@@ -16,12 +16,11 @@ draws, a face-down discard or passage, a secret take.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
 
 from events.registry import event_type
-
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 
 def _salt():

@@ -22,15 +22,15 @@ from referee import errors
 from referee import events as ev
 from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES, sort_hand
 from referee.fields import MAX_POINTS, ExactBoolean, ExactInteger
-from referee.kinds import FollowRule
+from referee.closed_sets import FollowRule
 from referee.games.queen_bees.scoring import hand_sheet
-from referee.standings import winners_at_target
-from referee.table_actions import trick_command_of
+from referee.trickgame.leaders import winners_at_target
+from referee.trickgame.table_actions import trick_command_of
 from referee.trickgame import commands as cmd
 from referee.games.queen_bees import words
 from referee.trickgame.game import TrickGame, TrickOptionsSchema
 from referee.trickgame.state import Hand, Layout, TableState
-from referee.tricks import trick_winner
+from referee.trickgame.tricks import trick_winner
 
 LAYOUT = Layout(players=4, seats=4, dummy=None, hands_dealt=4, hand_size=13, removed=())
 
@@ -67,6 +67,7 @@ class QueenBees(TrickGame):
     """Queen Bees: 4 players bid tricks; the first Queen played fixes trump; Queens are top trumps."""
 
     own_words = words.OWN_WORDS
+    waiting_words = {**TrickGame.waiting_words, **words.WAITING_FOR}
 
     def penalty_words(self, penalty: str) -> str:
         return words.penalty_words(penalty)

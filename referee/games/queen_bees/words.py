@@ -26,3 +26,7 @@ def penalty_words(penalty: str) -> str:
         return text[:1].upper() + text[1:]
     return (f"{said['who']} scores {said['points']} for hand {said['hand']} (10 for each trick bid), instead of "
             f"the hand's score{said['rest']}")
+
+
+#: What the game waits for in its own phases, for a refusal's message.
+WAITING_FOR = {"bid": "the players are bidding"}

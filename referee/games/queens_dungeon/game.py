@@ -15,27 +15,31 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee import errors
+from referee.games.queens_dungeon import errors as qd_errors
 from referee import events as ev
-from referee.batch import Batch
+from referee.games.queens_dungeon import events as qd_ev
+from referee.trickgame.batch import Batch
 from referee.cards import DECK52, SUIT, SUIT_NAMES, SUITS, parse_card, parse_suit
 from referee.games.queens_dungeon import commands as cmd
 from referee.games.queens_dungeon import rules, views
 from referee.games.queens_dungeon.options import OptionsSchema, layout_of, load_options
 from referee.games.queens_dungeon.scoring import hand_sheet
 from referee.games.queens_dungeon.state import QDHand, QDState
-from referee.corrections import KeptRuling
-from referee.reneges import open_in_window
-from referee.standings import winners_at_target
+from referee.trickgame.corrections import KeptRuling
+from referee.trickgame.reneges import open_in_window
+from referee.trickgame.leaders import winners_at_target
 from referee.games.queens_dungeon import words
 from referee.trickgame.game import TrickGame
 from referee.trickgame.state import Layout, TableState
-from referee.tricks import trick_winner
+from referee.trickgame.tricks import trick_winner
 
 
 class QueensDungeon(TrickGame):
     """Queen's Dungeon: 2 to 8 players, Queens high, blind trump, dealer's quota, the dungeon."""
 
     own_words = words.OWN_WORDS
+    waiting_words = {**TrickGame.waiting_words, **words.WAITING_FOR}
+    ruling_entries = {**TrickGame.ruling_entries, "penalty_accepted": qd_ev.PenaltyAccepted}
 
     name: ClassVar[str] = "queens-dungeon"
     title: ClassVar[str] = "Queen's Dungeon"
@@ -45,7 +49,7 @@ class QueensDungeon(TrickGame):
     turn_phases = ("play",)
     dealer_phases = ("call_trump", "deal", "exchange", "trump_change")
     correction_phases = ("play", "trump_change")
-    penalty_in_window_b = True
+    penalty_in_window_b = cmd.AcceptPenalty
     keeps_lead_rule = False  # its claims and legal cards read the led card (``rules``)
 
     # Following: Queens may be played at any time; a card may break three rules (``rules``).
@@ -65,10 +69,10 @@ class QueensDungeon(TrickGame):
 
     def own_folds(self) -> dict[type, Any]:
         return {
-            ev.DealerCut: self.fold_dealer_cut, ev.TrumpCalled: self.fold_trump_called,
-            ev.HandExchanged: self.fold_hand_exchanged, ev.ChallengeAnnounced: self.fold_challenge_announced,
-            ev.TrumpChanged: self.fold_trump_changed, ev.TotalSet: self.fold_total_set,
-            ev.PenaltyAccepted: self.fold_penalty_accepted,
+            qd_ev.DealerCut: self.fold_dealer_cut, qd_ev.TrumpCalled: self.fold_trump_called,
+            qd_ev.HandExchanged: self.fold_hand_exchanged, qd_ev.ChallengeAnnounced: self.fold_challenge_announced,
+            qd_ev.TrumpChanged: self.fold_trump_changed, qd_ev.TotalSet: self.fold_total_set,
+            qd_ev.PenaltyAccepted: self.fold_penalty_accepted,
         }
 
     def own_deciders(self) -> dict[type, Any]:
@@ -82,7 +86,7 @@ class QueensDungeon(TrickGame):
         """As every game's, and after two Queens fell, the trump change the dealer owes comes first."""
         if state.phase == "trump_change" and state.phase not in allowed:
             h = state.hand
-            raise errors.TrumpChangeRequired(
+            raise qd_errors.TrumpChangeRequired(
                 f"Cannot {doing} now: two Queens fell in trick {h.trick_no - 1}; the dealer, "
                 f"{state.seat_label(h.dealer)}, must first name a new trump suit (not {SUIT_NAMES[h.trump]}).",
                 seat=h.dealer, trick=h.trick_no - 1, legal=[s for s in SUITS if s != h.trump])
@@ -97,7 +101,7 @@ class QueensDungeon(TrickGame):
         """The seat, if it is the dealer's, or NotDealer."""
         seat = self.player_seat(state, seat)
         if seat != state.dealer:
-            raise errors.NotDealer(
+            raise qd_errors.NotDealer(
                 f"{state.seat_label(seat)} cannot {doing}: only the dealer, {state.seat_label(state.dealer)}, can.",
                 seat=seat, legal=[state.dealer])
         return seat
@@ -122,7 +126,7 @@ class QueensDungeon(TrickGame):
             if card in taken:
                 raise errors.CardAlreadyPlayed(f"{card} was already drawn in this round of the cut.", seat=seat,
                                                card=card)
-        events: list[Any] = [ev.DealerCut(seat, card, state.cut_round)]
+        events: list[Any] = [qd_ev.DealerCut(seat, card, state.cut_round)]
         draws = {**state.cut_draws, seat: card}
         if len(draws) == len(state.cut_players):
             best = max(rules.STRENGTH[x] for x in draws.values())
@@ -131,7 +135,7 @@ class QueensDungeon(TrickGame):
                 events.append(ev.DealerChosen(top[0]))
         return events
 
-    def fold_dealer_cut(self, state: QDState, e: ev.DealerCut) -> None:
+    def fold_dealer_cut(self, state: QDState, e: qd_ev.DealerCut) -> None:
         state.cut_draws[e.seat] = e.card
         state.cuts.append({"seat": e.seat, "card": e.card, "round": e.round})
         if len(state.cut_draws) == len(state.cut_players):
@@ -153,9 +157,9 @@ class QueensDungeon(TrickGame):
     def decide_call_trump(self, state: QDState, c: cmd.CallTrump, rng: Any) -> list[Any]:
         self.require_phase(state, "call_trump", doing="call trump")
         seat = self.dealer_seat(state, c.seat, "call trump")
-        return [ev.TrumpCalled(seat, _suit_from(c.suit), len(state.history) + 1)]
+        return [qd_ev.TrumpCalled(seat, _suit_from(c.suit), len(state.history) + 1)]
 
-    def fold_trump_called(self, state: QDState, e: ev.TrumpCalled) -> None:
+    def fold_trump_called(self, state: QDState, e: qd_ev.TrumpCalled) -> None:
         state.dealer = e.seat
         state.hand = QDHand(e.hand, e.seat, e.suit, state.layout.seats, list(state.totals))
         state.phase = "deal"
@@ -185,9 +189,9 @@ class QueensDungeon(TrickGame):
     def decide_exchange(self, state: QDState, c: cmd.ExchangeHand, rng: Any) -> list[Any]:
         self.require_phase(state, "exchange", doing="exchange hands")
         seat = self.dealer_seat(state, c.seat, "exchange hands")
-        return [ev.HandExchanged(seat, state.hand.no, bool(c.exchange))]
+        return [qd_ev.HandExchanged(seat, state.hand.no, bool(c.exchange))]
 
-    def fold_hand_exchanged(self, state: QDState, e: ev.HandExchanged) -> None:
+    def fold_hand_exchanged(self, state: QDState, e: qd_ev.HandExchanged) -> None:
         h = state.hand
         if e.exchanged:
             h.exchanged = True
@@ -222,9 +226,9 @@ class QueensDungeon(TrickGame):
         why = self.challenge_refusal(state, seat)
         if why:
             raise errors.WrongPhase(f"{state.seat_label(seat)} cannot announce the Queen's Challenge: {why}.", seat=seat)
-        return [ev.ChallengeAnnounced(seat, state.hand.no, state.hand.trick_no)]
+        return [qd_ev.ChallengeAnnounced(seat, state.hand.no, state.hand.trick_no)]
 
-    def fold_challenge_announced(self, state: QDState, e: ev.ChallengeAnnounced) -> None:
+    def fold_challenge_announced(self, state: QDState, e: qd_ev.ChallengeAnnounced) -> None:
         state.hand.challenge = e.seat
         state.hand.challenge_used = True
 
@@ -263,7 +267,7 @@ class QueensDungeon(TrickGame):
         if queens >= 3 and winner != sim.layout.dummy:
             reason = "three_queens" if queens == 3 else "four_queens"
             unit, before, after = rules.setting(sim, winner, reason)
-            b.add(ev.TotalSet(winner, unit, reason, before, after, sim.hand.no, trick))
+            b.add(qd_ev.TotalSet(winner, unit, reason, before, after, sim.hand.no, trick))
 
     def decide_change_trump(self, state: QDState, c: cmd.ChangeTrump, rng: Any) -> list[Any]:
         h = state.hand
@@ -273,12 +277,12 @@ class QueensDungeon(TrickGame):
         seat = self.dealer_seat(state, c.seat, "change trump")
         suit = _suit_from(c.suit)
         if suit == h.trump:
-            raise errors.InvalidTrumpChange(
+            raise qd_errors.InvalidTrumpChange(
                 f"{state.seat_label(seat)} must name a different trump suit: {SUIT_NAMES[suit]} is trump now.",
                 seat=seat, trick=h.trick_no, legal=[s for s in SUITS if s != h.trump])
-        return [ev.TrumpChanged(seat, suit, h.no, h.trick_no)]
+        return [qd_ev.TrumpChanged(seat, suit, h.no, h.trick_no)]
 
-    def fold_trump_changed(self, state: QDState, e: ev.TrumpChanged) -> None:
+    def fold_trump_changed(self, state: QDState, e: qd_ev.TrumpChanged) -> None:
         h = state.hand
         h.trump = e.suit
         h.broken = False  # the new trump suit starts unbroken
@@ -286,7 +290,7 @@ class QueensDungeon(TrickGame):
         h.trump_history.append({"trick": e.trick, "suit": e.suit})
         state.phase = "play"
 
-    def fold_total_set(self, state: QDState, e: ev.TotalSet) -> None:
+    def fold_total_set(self, state: QDState, e: qd_ev.TotalSet) -> None:
         state.totals[e.unit] = e.after
         h = state.hand
         h.lost[e.seat] = True
@@ -300,7 +304,7 @@ class QueensDungeon(TrickGame):
     def after_upheld(self, b: Batch, irr: dict[str, Any], window: str) -> None:
         if window == "C":
             unit, before, after = rules.setting(b.sim(), irr.seat, "renege")
-            b.add(ev.TotalSet(irr.seat, unit, "renege", before, after, irr.hand, irr.trick))
+            b.add(qd_ev.TotalSet(irr.seat, unit, "renege", before, after, irr.hand, irr.trick))
 
     def keep_ruling(self, hand: QDHand, kept: KeptRuling) -> None:
         if kept.setting is not None:
@@ -319,10 +323,10 @@ class QueensDungeon(TrickGame):
             raise errors.NoIrregularity(f"{state.seat_label(seat)} has no renege in window B to accept a penalty "
                                         f"for{hint}.", seat=seat)
         h = state.hand
-        return [ev.PenaltyAccepted(seat, h.no, irr.trick, irr.card, state.options["renege_penalty"],
+        return [qd_ev.PenaltyAccepted(seat, h.no, irr.trick, irr.card, state.options["renege_penalty"],
                                    irr.version)]
 
-    def fold_penalty_accepted(self, state: QDState, e: ev.PenaltyAccepted) -> None:
+    def fold_penalty_accepted(self, state: QDState, e: qd_ev.PenaltyAccepted) -> None:
         self.restore(state, e.replaces_from)
         unit = state.layout.unit_of(e.seat)
         state.totals[unit] -= e.penalty

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.cards import IS_QUEEN, QD_STRENGTH, SUIT, SUIT_NAMES
+from referee.cards import IS_QUEEN, SUIT, SUIT_NAMES, strength_table
 from referee.games.queens_dungeon.state import QDState
-from referee.tricks import follow_options, is_legal_follow
+from referee.trickgame.tricks import follow_options, is_legal_follow
 
-STRENGTH = QD_STRENGTH
+#: Queen's Dungeon's rank order, high to low: the Queens first.
+RANK_ORDER = ("Q", "A", "K", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+STRENGTH = strength_table(RANK_ORDER)
 
 
 def legal_cards(state: QDState, seat: int) -> list[str]:
@@ -105,7 +107,7 @@ def disproves(kind: str, suit: str | None, card: str) -> bool:
 
 def disproved_by(irr: dict[str, Any], card: str) -> bool:
     """True when holding ``card`` contradicts the claim the irregularity record ``irr`` made (the
-    test ``referee.reneges`` asks of a game)."""
+    test ``referee.trickgame.reneges`` asks of a game)."""
     return disproves(irr.kind, irr.suit, card)
 
 

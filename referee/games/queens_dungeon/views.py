@@ -11,11 +11,12 @@ from typing import Any
 
 from referee.words import Names
 from referee.cards import sort_hand
+from referee.games.queens_dungeon import rules
 from referee.games.queens_dungeon.state import QDState
-from referee.reneges import director_irregularities
+from referee.trickgame.reneges import director_irregularities
 from referee.trickgame.game import TrickGame
 from referee.trickgame.views import shown_dealer
-from referee.tricks import cards_left
+from referee.trickgame.tricks import cards_left
 
 
 def public_view(game: TrickGame, state: QDState, seat: int | None = None) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def public_view(game: TrickGame, state: QDState, seat: int | None = None) -> dic
             "penalties": h.penalties, "removed": h.removed, "over": h.over,
         }
         if seat is not None and h.hands is not None and 0 <= seat < len(h.hands) and seat != layout.dummy:
-            view["hand"]["your_hand"] = sort_hand(h.hands[seat])
+            view["hand"]["your_hand"] = sort_hand(h.hands[seat], rules.STRENGTH)
     return view
 
 

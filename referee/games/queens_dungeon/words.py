@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee import events as ev
+from referee.games.queens_dungeon import events as qd_ev
 from referee.cards import SUIT_NAMES, card_words
 from referee.trickgame.words import where
 from referee.words import Names, Said
@@ -27,13 +27,18 @@ def _total_set(p: Mapping[str, Any], n: Names) -> str:
 
 
 OWN_WORDS: dict[type, Said] = {
-    ev.DealerCut: lambda p, n: f"{n(p['seat'])} cuts {card_words(p['card'])}",
-    ev.TrumpCalled: lambda p, n: f"{n(p['seat'])} calls {_suit(p)} trump for hand {p['hand']}",
-    ev.HandExchanged: lambda p, n: f"{n(p['seat'])} {'takes' if p['exchanged'] else 'keeps'} the extra hand",
-    ev.ChallengeAnnounced: lambda p, n: f"{n(p['seat'])} announces the Queen's Challenge in trick {p['trick']}",
-    ev.TrumpChanged: lambda p, n: f"{n(p['seat'])} changes trump to {_suit(p)} from trick {p['trick']}",
-    ev.TotalSet: _total_set,
-    ev.PenaltyAccepted: lambda p, n: f"{n(p['seat'])} takes the {p['penalty']}-point penalty for "
+    qd_ev.DealerCut: lambda p, n: f"{n(p['seat'])} cuts {card_words(p['card'])}",
+    qd_ev.TrumpCalled: lambda p, n: f"{n(p['seat'])} calls {_suit(p)} trump for hand {p['hand']}",
+    qd_ev.HandExchanged: lambda p, n: f"{n(p['seat'])} {'takes' if p['exchanged'] else 'keeps'} the extra hand",
+    qd_ev.ChallengeAnnounced: lambda p, n: f"{n(p['seat'])} announces the Queen's Challenge in trick {p['trick']}",
+    qd_ev.TrumpChanged: lambda p, n: f"{n(p['seat'])} changes trump to {_suit(p)} from trick {p['trick']}",
+    qd_ev.TotalSet: _total_set,
+    qd_ev.PenaltyAccepted: lambda p, n: f"{n(p['seat'])} takes the {p['penalty']}-point penalty for "
                                      f"{card_words(p['card'])} in {where(p)}: {p['penalty']} points off, and the "
                                      "trick is played again from before that card",
 }
+
+
+#: What the game waits for in its own phases, for a refusal's message.
+WAITING_FOR = {"cut": "the first dealer has not been cut for",
+                 "exchange": "the dealer has not decided whether to exchange hands"}

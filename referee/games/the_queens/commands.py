@@ -13,7 +13,8 @@ from typing import Any, Optional
 
 from referee.games.the_queens import events as ev
 from referee.fields import Seat
-from referee.shared_commands import frozen, schemas_of
+from referee.command_schemas import schemas_of
+from referee.frozen import frozen
 
 GIVEN_UP = "given_up"
 

@@ -10,12 +10,11 @@ the rest follow from them by the rules and are made by the referee.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
 
 from events.registry import event_type
-
-_frozen = dataclass(frozen=True, slots=True)
+from referee.frozen import frozen as _frozen
 
 
 @event_type("QueensDealt", version=1)

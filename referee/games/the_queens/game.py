@@ -44,7 +44,7 @@ class TheQueens(Game):
         """``GameCreated`` with every option (a given order checked and written out in full).
 
         A new game comes here with its options loaded (``referee.service``), every rule named;
-        a record is decided again from its own ``GameCreated`` (``referee.redecide``), and one made
+        a record is decided again from its own ``GameCreated`` (``referee.redecide_record``), and one made
         before a rule option existed names none: it stays without it, and is played under the rule
         of its time (``options.rules_of``)."""
         try:

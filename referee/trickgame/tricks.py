@@ -8,10 +8,10 @@ cards each seat has left, and the cards not yet seen.
 Cards are the interned strings of :mod:`referee.cards`; plays are ``(seat, card)`` pairs in the
 order they hit the table.
 
-    >>> from referee.cards import QD_STRENGTH, IS_QUEEN
+    >>> from referee.cards import STANDARD_STRENGTH, IS_QUEEN
     >>> follow_options(["2H", "QS", "9C"], "H", IS_QUEEN)
     ['2H', 'QS']
-    >>> trick_winner([(0, "KH"), (1, "QH"), (2, "3S")], "S", QD_STRENGTH)
+    >>> trick_winner([(0, "KH"), (1, "QH"), (2, "3S")], "S", STANDARD_STRENGTH)
     2
 """
 

@@ -35,8 +35,6 @@ Status = Literal["open", "found_b", "ruled"]
 #: What a trick's lead asks of the cards that follow it (Queen Bees, Black Queen): its suit, or
 #: once Queen Bees has trump, a trump (its suit or a Queen), or a plain suit without its Queen.
 FollowRule = Literal["suit", "trump", "plain"]
-#: Why a dungeon setting set a total down.
-SettingReason = Literal["three_queens", "four_queens", "renege"]
 #: Why a game ended: a unit reached the target, the hands were played, or the scorekeeper ended it.
 EndReason = Literal["target", "hands", "early"]
 

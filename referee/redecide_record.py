@@ -3,9 +3,9 @@
 A record is a run of batches: the opening ``start`` made, then for each table action the events
 ``decide`` made for it. The table's actions are in the record as the events that carry them (a
 card played, a claim, the deal and its hands), which each game names with ``command_of`` (see
-``referee.table_actions``). So a record can be decided again from the start: at each batch, take
-the first table action from where the batch starts, give its command to ``decide`` on the state
-before the batch, and require the recorded events from there to be exactly the ones ``decide``
+``referee.trickgame.table_actions``). So a record can be decided again from the start: at each
+batch, take the first table action from where the batch starts, give its command to ``decide`` on
+the state before the batch, and require the recorded events from there to be exactly the ones ``decide``
 returns. Anything else is refused, naming the event: a total, a ruling, a winner or a score that
 the table's actions do not give, an event the referee never made, a batch cut short, or a table
 action the referee would refuse.
@@ -19,15 +19,16 @@ hands would be shuffled again, and so refused.
     >>> from referee.registry import get_game
     >>> from referee.replay import replay
     >>> from referee.games.queens_dungeon import commands as cmd
+    >>> from referee.games.queens_dungeon import events as qd_ev
     >>> qd = get_game("queens-dungeon")
     >>> log = qd.start({"players": 4, "first_dealer": 0}, ["A", "B", "C", "D"], "blind", random.Random(1))
     >>> log += qd.decide(replay(log), cmd.CallTrump(0, "H"), random.Random(1))
     >>> redecide(log).version
     3
-    >>> redecide(log + [ev.TotalSet(1, 1, "renege", 0, -500, 1, 1)])
+    >>> redecide(log + [qd_ev.TotalSet(1, 1, "renege", 0, -500, 1, 1)])
     Traceback (most recent call last):
     ...
-    referee.decide_again.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
+    referee.redecide_batches.Disagreement: event 4 (TotalSet): no table action gives this TotalSet: the referee makes one only as a consequence of an action
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee import events as ev
-from referee.decide_again import SEED, Disagreement, decide_batches, take
+from referee.redecide_batches import SEED, Disagreement, decide_batches, take
 from referee.game import Game, GameState
 from referee.registry import get_game
 

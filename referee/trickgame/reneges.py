@@ -20,8 +20,8 @@ from typing import Any, Optional
 
 from referee import errors
 from referee import events as ev
-from referee.batch import Batch
-from referee.kinds import FollowRule, Kind, Status, Window, closed
+from referee.trickgame.batch import Batch
+from referee.closed_sets import FollowRule, Kind, Status, Window, closed
 
 # Statuses of a record not settled yet: "found_b" is Queen's Dungeon's window-B renege waiting for
 # its penalty to be accepted; the other games never set it.

@@ -1,5 +1,5 @@
 """Deciding a record's batches again, the game given: each table action's command decided on the
-state before its batch must give exactly the recorded events (see :mod:`referee.redecide`, which
+state before its batch must give exactly the recorded events (see :mod:`referee.redecide_record`, which
 finds the game of a whole record in the registry and starts from its opening). The undo of an
 entry uses it too, to find where the last entry starts (:mod:`referee.undo`).
 """

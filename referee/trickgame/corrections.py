@@ -40,16 +40,16 @@ def prune_restore_points(hand: Any) -> None:
     """At a lead: drop the restore points no correction can use any more. Taking back (or, in
     Queen's Dungeon, paying for) the lead reopens the trick before it to windows A and B, so its
     restore points live until the trick after is led."""
-    hand.snapshots = {v: point for v, point in hand.snapshots.items() if point[0].trick_no >= hand.trick_no - 1}
+    hand.restore_points = {v: point for v, point in hand.restore_points.items() if point[0].trick_no >= hand.trick_no - 1}
 
 
 def restore(current: Any, replaces_from: int) -> tuple[Any, tuple]:
     """The hand as it was just before the card at stream version ``replaces_from``, keeping the
     rulings made since on the irregular cards still on the table, and the restore point (whose
     other items a game puts back itself)."""
-    point = current.snapshots[replaces_from]
+    point = current.restore_points[replaces_from]
     restored = point[0].clone()  # a restore point is never changed: it may serve again
-    restored.snapshots = {v: p for v, p in current.snapshots.items() if v < replaces_from}
+    restored.restore_points = {v: p for v, p in current.restore_points.items() if v < replaces_from}
     # One card may make two records (Queen's Dungeon: a renege under the Challenge): one per kind.
     now = {(irr.version, irr.kind): irr for irr in current.irregular}
     restored.irregular = [now.get((irr.version, irr.kind), irr) for irr in restored.irregular]

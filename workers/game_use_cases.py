@@ -111,7 +111,7 @@ class FiledDispute:
     result: ActionResult
 
 
-class Tables:
+class GameUseCases:
     """The use cases, on one process's store, catalog, referee service and job policy."""
 
     def __init__(self, queue: redis.Redis, store: EventStore, catalog: GameCatalog, referee: RefereeService,

@@ -5,7 +5,7 @@ call, the deal, a bid, a card played, a claim, a take-back, an early end): each 
 of the batch ``decide`` made for its command, and carries that command whole. Everything else is
 the referee's own (the settings, a trick won, a total set, a ruling, the hand's score, the end at
 the target): it follows from the table's actions, so verification decides it again
-(``referee.redecide``). Each game's ``command_of(event)`` says which is which; these helpers are
+(``referee.redecide_record``). Each game's ``command_of(event)`` says which is which; these helpers are
 the mappings the games share.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import events as ev
-from referee.shared_commands import ClaimRenege, EndGame, TakeBack
+from referee.trickgame.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.trickgame import commands as trick
 
 
