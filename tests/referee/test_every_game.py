@@ -11,10 +11,13 @@ step, in both records:
 * the views of the table and of each seat are JSON, and never show a hidden card: a card the
   known referee holds that the table has not seen (the blind referee, which knows only what the
   table saw, has never named it), unless it is the seat's own (its ``your_...`` parts), and no
-  two seats are shown the same hidden card as their own.
+  two seats are shown the same hidden card as their own;
+* both records have the same scores.
 
 At the end both records replay into the live state, are decided again, and agree on the scores and
-the outcome. A second walk takes corrections (take-backs, penalties) whenever they are listed, in
+the outcome. A game whose blind record is logged otherwise than with the known record's commands
+says how in ``LOGGED_AT_THE_TABLE`` (and what its table sees that its blind record leaves out, in
+``FACE_UP``; how it names copies, in ``CARD_READ``): a plain trick game needs none of these. A second walk takes corrections (take-backs, penalties) whenever they are listed, in
 each record on its own. The checks are functions of the game object, so a game defined elsewhere
 (``tests/referee/test_sample_trick_game.py``) runs the same ones."""
 
@@ -304,6 +307,7 @@ class Twins:
             self.logged = len(self.blind.log)
             self.seen |= strings(self.game.director_view(self.blind.state))  # and the words it uses, such as its phase
             check_hidden_stays_hidden(self.known, self.seen)
+            assert self.game.scores(self.blind.state) == self.game.scores(self.known.state)  # at every step, not only the end
         else:
             views(self.known)
 
