@@ -44,23 +44,25 @@ from referee.game import Game, GameState
 from referee.registry import game_of_record
 
 
-def redecide(events: Sequence[Any]) -> GameState:
+def redecide(events: Sequence[Any], game: Game[Any] | None = None) -> GameState:
     """Decide ``events`` (a whole record, typed, in order) again; the state they fold into.
+    ``game`` is the game as served (by default the registry's game its ``GameCreated`` names; a
+    test passes a game it never registers).
 
     Raises :class:`Disagreement` at the first event the referee does not make there.
     """
     if not events:
         raise Disagreement(0, "nothing", "the record is empty")
-    game, expected = _opening(events)
+    game, expected = _opening(events, game)
     state = take(game, game.initial_state(), events, 0, expected)
     return decide_batches(game, state, events, len(expected))[0]
 
 
-def _opening(events: Sequence[Any]) -> tuple[Game[Any], list[Any]]:
+def _opening(events: Sequence[Any], game: Game[Any] | None) -> tuple[Game[Any], list[Any]]:
     first = events[0]
     kind = type(first).__name__
     try:
-        game = game_of_record(first)
+        game = game or game_of_record(first)
     except UnknownGame as exc:
         raise Disagreement(0, kind, f"the referee cannot set up this game: {exc}") from exc
     except RefereeError as exc:

@@ -20,13 +20,18 @@ from referee.undo import undoable
 _GAMES: dict[str, Game[Any]] = {}
 
 
+def served(game: Game[Any]) -> Game[Any]:
+    """``game`` as the registry serves it, without registering it: with the players' confirmations
+    of scored hands (``referee.confirmations``) and the undo of the last entry (``referee.undo``),
+    which every game has. A test runs a game it defines this way, leaving the registry as it is."""
+    return undoable(confirmable(game))
+
+
 def register(game: Game[Any]) -> Game[Any]:
-    """Add a game object under ``game.name`` (once), with the players' confirmations of scored
-    hands (``referee.confirmations``) and the undo of the last entry (``referee.undo``), which
-    every game has."""
+    """Add a game object under ``game.name`` (once), as :func:`served` makes it."""
     if game.name in _GAMES:
         raise ValueError(f"game {game.name!r} is already registered")
-    _GAMES[game.name] = game = undoable(confirmable(game))
+    _GAMES[game.name] = game = served(game)
     return game
 
 
