@@ -30,6 +30,7 @@ import orjson
 from events.envelope import Envelope
 from events.errors import ConcurrencyError, WriteOutcomeUnknownError
 from events.recorder import Recorder
+from referee.command_loader import loader_for
 from referee.errors import InputError, InvalidOption, RefereeError, UnknownAction
 from referee.game import Game, GameState
 from referee.registry import game_names, get_game
@@ -437,7 +438,7 @@ def _load_command(game: Game, action: str, fields: Mapping[str, Any]) -> Any:
         actions = sorted(game.command_schemas)
         raise UnknownAction(f"{game.title} has no action {action!r}. Actions: {', '.join(actions)}.", legal=actions)
     try:
-        return schema.load(dict(fields))
+        return loader_for(schema).load(fields)  # marshmallow's checks and words, without it on valid input
     except marshmallow.ValidationError as exc:
         raise InputError(f"Invalid {action!r} action: {_describe(exc)}", code="invalid_action") from exc
 
