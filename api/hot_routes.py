@@ -65,10 +65,7 @@ class HotRoutes:
                      self._view if route is None and method == "GET" else
                      self._legal if route == "/legal" and method == "GET" else None)
             if serve is not None:
-                # An app context (a few microseconds, unlike a request's) for what the views share
-                # with these routes: api.services.services(), the director's key.
-                with self.flask.app_context():
-                    return serve(environ, start_response, game_id)
+                return serve(environ, start_response, game_id)
         return self.flask_wsgi(environ, start_response)
 
     def _act(self, environ: dict, start_response: Callable, game_id: str) -> Iterable[bytes]:

@@ -150,7 +150,7 @@ def view_text(svc: Services, dumps: Callable[[Any], str], entry: CatalogEntry, v
               seat: int | None) -> tuple[str, int]:
     """GET /games/{id}'s body as JSON text, and the version it shows (its ETag)."""
     with svc.referee.locked_state(entry.game_id) as (game, state):
-        body = game_view(entry, game, state, view, seat)
+        body = game_view(entry, game, state, view, seat, svc.club.table_of(entry.game_id))
         # Serialised under the lock: the view shares lists with the cached state, which the
         # next action updates in place, and the body must match its ETag.
         return dumps(body), body["version"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 import requests
 
+from api.app import MAX_REQUEST_BYTES
 from tests.hosts import ServedApi
 
 #: Headers a client acts on; Date and Server are the HTTP server's own.
@@ -145,7 +146,7 @@ def test_a_refused_action_reads_the_same_on_both_paths(both):
         dict(data=b"", headers={**auth, "Content-Type": "application/json"}),
         dict(data=b'{"action": "cut"}', headers={**auth, "Content-Type": "text/plain"}),
         dict(data=b"[" * 40 + b"]" * 40, headers={**auth, "Content-Type": "application/json"}),
-        dict(data=b"x" * 70_000, headers={**auth, "Content-Type": "application/json"}),
+        dict(data=b"x" * (MAX_REQUEST_BYTES + 1), headers={**auth, "Content-Type": "application/json"}),
         dict(json=["cut"], headers=auth),
         dict(json={"seat": seat}, headers=auth),
         dict(json={"action": "fly", "seat": seat}, headers=auth),
