@@ -182,7 +182,7 @@ def test_a_play_is_served_without_a_flask_request(app, redis_client):
 
     counts = {}
     for hot in (True, False):
-        served = app if hot else create_app({"REDIS_URL": app.config["REDIS_URL"], "TESTING": True, "HOT_ROUTES": False})
+        served = create_app({"REDIS_URL": app.config["REDIS_URL"], "TESTING": True, "HOT_ROUTES": hot})
         requests_seen = []
         served.before_request(lambda: requests_seen.append(1))
         client = served.test_client()
