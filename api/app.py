@@ -12,6 +12,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_IMPORTS_AT_ONCE, DEFAULT_STREAM_LIMIT, GatedApp
+from api.hot_routes import HotRoutes
 from api.jsonio import OrjsonProvider
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from api.resources import blueprints, docs
@@ -81,6 +82,8 @@ def create_app(config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         MAX_IMPORT_LENGTH=MAX_IMPORT_BYTES,
         MAX_IMPORT_LINES=MAX_IMPORT_LINES,
+        # COURTCARD_HOT_ROUTES=0: every request through Flask, none through api.hot_routes.
+        HOT_ROUTES=os.environ.get("COURTCARD_HOT_ROUTES", "1") != "0",
     )
     app.config.update(config or {})
     if not app.config["REDIS_URL"]:
@@ -113,10 +116,12 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(blueprint)
     docs.register(app)
     register_web(app)
+    # The usual requests of the busiest routes skip Flask's per-request machinery (api.hot_routes).
+    served = HotRoutes(app, app.wsgi_app) if app.config["HOT_ROUTES"] else app.wsgi_app
     # At most CONCURRENCY requests at work at once per process, first come first served (api.gate).
     # Live streams wait, imports have their own bound, and the health check is answered beside
     # them all: none takes a table request's place or waits behind requests on a slow store.
-    app.wsgi_app = GatedApp(app.wsgi_app, app.config["CONCURRENCY"],
+    app.wsgi_app = GatedApp(served, app.config["CONCURRENCY"],
                             exempt=lambda path: is_stream_path(path) or path in (IMPORTS_PATH, HEALTH_PATH))
     return app
 

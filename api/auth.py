@@ -17,8 +17,12 @@ from workers.catalog import CatalogEntry, GameCatalog
 
 
 def presented_token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
+    return token_of(request.headers.get("Authorization"))
+
+
+def token_of(header: str | None) -> str | None:
+    """The bearer token an ``Authorization`` header presents, if any."""
+    scheme, _, token = (header or "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 

@@ -20,8 +20,10 @@ def status_of(game: Game, state: GameState) -> str:
     return "finished" if game.outcome(state) is not None else "in_progress"
 
 
-def game_view(entry: CatalogEntry, game: Game, state: GameState, view: str, seat: int | None) -> dict[str, Any]:
-    """The body of GET /games/{id}: the chosen view plus what every view shares."""
+def game_view(entry: CatalogEntry, game: Game, state: GameState, view: str, seat: int | None,
+              table: dict | None) -> dict[str, Any]:
+    """The body of GET /games/{id}: the chosen view plus what every view shares; ``table`` is
+    where the club seated the game, if it did (``Club.table_of``)."""
     if view == "director":
         shown = game.director_view(state)
     else:
@@ -37,7 +39,7 @@ def game_view(entry: CatalogEntry, game: Game, state: GameState, view: str, seat
         "view": shown,
         "scores": game.scores(state),
         "outcome": game.outcome(state),
-        "table": services().club.table_of(entry.game_id),
+        "table": table,
         "confirmations": confirmation_status(game, state),
     }
 

@@ -31,6 +31,7 @@ from events.batch_builder import same_request
 from events.envelope import Envelope
 from events.errors import ConcurrencyError, WriteOutcomeUnknownError
 from events.recorder import Recorder
+from referee.command_loader import loader_for
 from referee.errors import InputError, InvalidOption, RefereeError, UnknownAction
 from referee.game import Game, GameState
 from referee.registry import game_names, game_of_record, get_game
@@ -438,7 +439,7 @@ def _load_command(game: Game[Any], action: str, fields: Mapping[str, Any]) -> An
         actions = sorted(game.command_schemas)
         raise UnknownAction(f"{game.title} has no action {action!r}. Actions: {', '.join(actions)}.", legal=actions)
     try:
-        return schema.load(dict(fields))
+        return loader_for(schema).load(fields)  # marshmallow's checks and words, without it on valid input
     except marshmallow.ValidationError as exc:
         raise InputError(f"Invalid {action!r} action: {_describe(exc)}", code="invalid_action") from exc
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
@@ -10,7 +12,7 @@ from flask import Response, current_app, request
 from flask.views import MethodView
 
 from api.jsonio import Blueprint, json_body
-from api.services import services
+from api.services import Services, services
 from api.auth import presented_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
@@ -86,12 +88,8 @@ class GameResource(MethodView):
         if query["view"] == "director" or query.get("seat") is not None:
             # A seat's own view shows its hand: only the scorekeeper's device (or the director) may ask for it.
             require_scorekeeper(entry, director=True)
-        with services().referee.locked_state(game_id) as (game, state):
-            body = game_view(entry, game, state, query["view"], query.get("seat"))
-            # Serialised under the lock: the view shares lists with the cached state, which the
-            # next action updates in place, and the body must match its ETag.
-            text = current_app.json.dumps(body)
-        return Response(text, 200, {"ETag": f'"{body["version"]}"'}, mimetype="application/json")
+        text, version = view_text(services(), current_app.json.dumps, entry, query["view"], query.get("seat"))
+        return Response(text, 200, {"ETag": f'"{version}"'}, mimetype="application/json")
 
 
 @blp.route("/<game_id>/legal")
@@ -102,8 +100,7 @@ class LegalActions(MethodView):
         """What one seat may do now (every legal card, in a known record: so it needs the token)."""
         entry = catalog_entry(game_id)
         require_scorekeeper(entry)
-        with services().referee.locked_state(game_id) as (game, state):
-            return {"seat": query["seat"], "actions": action_payloads(game, game.legal_actions(state, query["seat"]))}
+        return legal_body(services(), game_id, query["seat"])
 
 
 @blp.route("/<game_id>/hint")
@@ -139,20 +136,48 @@ class Actions(MethodView):
         action, fields, expected_version, idempotency_key = _action_request()
         entry = catalog_entry(game_id)
         require_scorekeeper(entry)
-        result = services().tables.act(game_id, action, fields, actor="scorekeeper",
-                                       expected_version=expected_version, idempotency_key=idempotency_key)
-        out_headers = {"ETag": f'"{result.version}"'}
-        if result.duplicate:
-            out_headers["Idempotent-Replayed"] = "true"
-        body = {"game_id": game_id, "version": result.version, "duplicate": result.duplicate,
-                "events": [e.to_dict() for e in result.envelopes]}
-        if action in ("undo", "redo", "confirm") and result.envelopes:
-            body["said"] = services().tables.said(game_id, result.envelopes)
-        elif request.args.get("words") == "1":  # the command line asks for what it prints
-            body["said"] = services().tables.told(game_id, result.envelopes)
+        body, out_headers = log_action(services(), game_id, action, fields, expected_version, idempotency_key,
+                                       words=request.args.get("words") == "1")
         # Envelopes are JSON-ready already: a Response skips the schema's dump (the schema still
         # documents the reply), which is a good part of the cost of an action.
         return Response(current_app.json.dumps(body), 201, out_headers, mimetype="application/json")
+
+
+# What the busiest routes do, apart from reading the request: shared by their Flask views above
+# and by api.hot_routes, which serves the same requests without Flask's per-request machinery.
+
+def view_text(svc: Services, dumps: Callable[[Any], str], entry: CatalogEntry, view: str,
+              seat: int | None) -> tuple[str, int]:
+    """GET /games/{id}'s body as JSON text, and the version it shows (its ETag)."""
+    with svc.referee.locked_state(entry.game_id) as (game, state):
+        body = game_view(entry, game, state, view, seat, svc.club.table_of(entry.game_id))
+        # Serialised under the lock: the view shares lists with the cached state, which the
+        # next action updates in place, and the body must match its ETag.
+        return dumps(body), body["version"]
+
+
+def legal_body(svc: Services, game_id: str, seat: int) -> dict:
+    """GET /games/{id}/legal's body: every action ``seat`` may log now."""
+    with svc.referee.locked_state(game_id) as (game, state):
+        return {"seat": seat, "actions": action_payloads(game, game.legal_actions(state, seat))}
+
+
+def log_action(svc: Services, game_id: str, action: str, fields: dict, expected_version: int | None,
+               idempotency_key: str | None, words: bool) -> tuple[dict, dict]:
+    """Log one table action (the token already checked): the reply's body and headers. ``words``:
+    the reply's ``said`` tells what was logged (the command line asks for what it prints)."""
+    result = svc.tables.act(game_id, action, fields, actor="scorekeeper",
+                            expected_version=expected_version, idempotency_key=idempotency_key)
+    headers = {"ETag": f'"{result.version}"'}
+    if result.duplicate:
+        headers["Idempotent-Replayed"] = "true"
+    body = {"game_id": game_id, "version": result.version, "duplicate": result.duplicate,
+            "events": [e.to_dict() for e in result.envelopes]}
+    if action in ("undo", "redo", "confirm") and result.envelopes:
+        body["said"] = svc.tables.said(game_id, result.envelopes)
+    elif words:
+        body["said"] = svc.tables.told(game_id, result.envelopes)
+    return body, headers
 
 
 def _json_schema(schema) -> dict:
@@ -178,10 +203,10 @@ def _action_request() -> tuple[str, dict, int | None, str | None]:
     if key is not None and not 1 <= len(key) <= MAX_IDEMPOTENCY_KEY:
         raise ApiProblem(422, f"The request is not valid: Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY} characters long.",
                          "invalid_request")
-    return action, fields, _parse_if_match(request.headers.get("If-Match")), key
+    return action, fields, parse_if_match(request.headers.get("If-Match")), key
 
 
-def _parse_if_match(value: str | None) -> int | None:
+def parse_if_match(value: str | None) -> int | None:
     # The documented pattern, on the value as sent: ASCII digits, and no more than a version can
     # have (str.isdigit() takes "²", and int() of thousands of digits raises); "" is no version.
     if value is not None and not re.fullmatch(IF_MATCH, value):
