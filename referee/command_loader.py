@@ -41,24 +41,25 @@ class CommandLoader:
         self.fast = self.command_class is not None and schema.unknown == marshmallow.RAISE and all(
             check is not None and field.data_key is None and field.attribute is None
             for check, field in zip(checks.values(), schema.load_fields.values()))
-        self.checks = checks if self.fast else {}
+        self.checks: dict[str, Check] = {n: c for n, c in checks.items() if c is not None} if self.fast else {}
 
     def load_fast(self, data: Mapping[str, Any]) -> Any:
         """The command, or DECLINED where the schema must decide (and word any error)."""
-        if not self.fast:
+        command_class = self.command_class
+        if not self.fast or command_class is None:
             return DECLINED
         checks = self.checks
         for key in data:
             if key not in checks:
                 return DECLINED  # an unknown field: the schema names it
-        loaded = {}
+        loaded: dict[str, Any] = {}
         for name, check in checks.items():
             value = check(data.get(name, marshmallow.missing))
             if value is DECLINED:
                 return DECLINED
             if value is not marshmallow.missing:
                 loaded[name] = value
-        return self.command_class(**loaded)
+        return command_class(**loaded)
 
     def load(self, data: Mapping[str, Any]) -> Any:
         """The command ``data`` holds; raises the schema's ``marshmallow.ValidationError`` otherwise."""
@@ -82,13 +83,14 @@ def _command_class(schema: marshmallow.Schema) -> type | None:
     None if that is not where it is (another version of the library): then marshmallow loads."""
     for klass in type(schema).__mro__:
         load = klass.__dict__.get("load")
-        code = getattr(load, "__code__", None)
-        if code is not None and "clazz" in code.co_freevars:
-            return load.__closure__[code.co_freevars.index("clazz")].cell_contents
+        code, closure = getattr(load, "__code__", None), getattr(load, "__closure__", None)
+        if code is not None and closure is not None and "clazz" in code.co_freevars:
+            found = closure[code.co_freevars.index("clazz")].cell_contents
+            return found if isinstance(found, type) else None
     return None
 
 
-def _check_of(field: mf.Field) -> Check | None:
+def _check_of(field: mf.Field[Any]) -> Check | None:
     """A check doing what ``field.deserialize`` does on valid input; None for a kind of field
     (or a validator) it does not know."""
     value_check = _value_check(field)
@@ -108,7 +110,7 @@ def _check_of(field: mf.Field) -> Check | None:
     return check
 
 
-def _value_check(field: mf.Field) -> Check | None:
+def _value_check(field: mf.Field[Any]) -> Check | None:
     """The check of a present, non-null value."""
     if isinstance(field, ExactInteger) and type(field).deserialize is mf.Field.deserialize:
         ranges = [v for v in field.validators if isinstance(v, validate.Range)]
