@@ -12,6 +12,9 @@ from referee import undo as undo_module
 from referee.games.queens_dungeon.state import QDState
 from test_undo_every_game import GAMES, IDS, Walk, walked
 
+#: Queen's Dungeon's known record: the flagship's state class is the one these tests name.
+QUEENS_DUNGEON = next(params for params in GAMES if params[0] == "queens-dungeon" and params[3] == "known")
+
 
 def fork(walk: Walk, seed: int) -> Walk:
     """A second table going on from ``walk``'s state as a clone (the service folds a batch so),
@@ -43,7 +46,7 @@ def test_a_state_and_its_clone_each_undo_their_own_last_entry(params):
 
 def test_the_trail_stays_bounded_however_long_the_game(monkeypatch):
     monkeypatch.setattr(undo_module, "COPY_EVERY", 16)  # a game of Queen's Dungeon is a few hundred events
-    walk = Walk(*GAMES[0])
+    walk = Walk(*QUEENS_DUNGEON)
     while walk.state.version <= 3 * undo_module.COPY_EVERY:
         assert playable(walk)
         walk.step()
@@ -56,7 +59,7 @@ def test_the_trail_stays_bounded_however_long_the_game(monkeypatch):
 
 
 def test_a_state_is_of_its_games_own_class_and_pickles_with_its_trail():
-    walk = walked(GAMES[0], 20)
+    walk = walked(QUEENS_DUNGEON, 20)
     assert type(walk.state) is QDState
     copied = pickle.loads(pickle.dumps(walk.state))
     assert copied.version == walk.state.version
