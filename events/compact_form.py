@@ -124,8 +124,8 @@ def _body(code: bytes | None, name: str, schema_version: int, names: tuple[str, 
 
 
 def run_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, raw: tuple[str | None, bytes], micros: int, actor: str) -> bytes | None:
-    """A RUN entry (``spec`` is (code, name, schema version, field names) or the like, see
-    :func:`spec_of`); None when the time or the actor do not fit in it."""
+    """A RUN entry (``spec`` as :func:`spec_of` gives it); None when the time or the actor do not
+    fit in it (the event is then stored as an OWN entry)."""
     scope, actor_bytes = (raw[0] or "").encode(), actor.encode()
     if len(actor_bytes) > 255 or not 0 <= micros < 1 << 56:
         return None

@@ -122,11 +122,22 @@ class Envelope:
         if keys != _RECORDED_WITH_COMMAND and keys != RECORDED_SET:
             missing = RECORDED_SET - keys
             raise ValueError(f"envelope lacks field(s) {', '.join(sorted(missing))}" if missing else "envelope has unknown fields")
-        envelope = object.__new__(cls)
         data["event"] = event
-        object.__setattr__(envelope, "__dict__", data)
-        return envelope
+        return adopted(data)
 
     def computed_hash(self) -> str:
         """The hash this envelope's content should carry (differs from ``hash`` if tampered)."""
         return envelope_hash(self.to_dict())
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def adopted(data: dict[str, Any]) -> Envelope:
+    """An envelope whose attributes are ``data`` itself: the recorded fields and ``event``, each
+    exactly once, checked by the caller (:meth:`Envelope.from_stored`, or a reader that built the
+    dict itself); ``data`` must not be used afterwards."""
+    envelope = _new(Envelope)
+    _set(envelope, "__dict__", data)
+    return envelope

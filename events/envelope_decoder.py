@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from events.compact_form import READERS
 from events.envelope import Envelope
 from events.errors import CorruptEventError
 from events.registry import EventRegistry, EventTypeError
@@ -17,6 +18,24 @@ class EnvelopeDecoder:
     def __init__(self, registry: EventRegistry) -> None:
         self.registry = registry
         self._loaders: dict[tuple[str, int], Callable[[Any], object]] = {}  # (type, version) -> load
+        #: stored type code (``events.compact_form``) -> what a replay needs to type its entries
+        #: (see :meth:`by_code`), or () for a code the fast path leaves to the careful one
+        self.typed: dict[bytes, tuple[Any, ...]] = {}
+
+    def by_code(self, code: bytes) -> tuple[Any, ...]:
+        """(type, schema version, number of values, payload of doc[0:], payload of doc[1:], loader)
+        for entries of a stored type code whose type is registered at that schema version (made
+        once per code); () for any other code (an older schema version is upcast, an unknown code
+        named, by the careful path)."""
+        spec = self.typed.get(code)
+        if spec is None:
+            reader = READERS.get(code)
+            try:
+                spec = (*reader[:5], self._loaders.get(reader[:2]) or self._loader(*reader[:2])) if reader else ()
+            except KeyError:
+                spec = ()
+            self.typed[code] = spec
+        return spec
 
     def parsed(self, game_id: str, version: int, parsed: Any) -> Envelope:
         """The envelope at ``version`` from its logical fields as stored (``parsed``, as

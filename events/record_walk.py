@@ -71,14 +71,19 @@ def decoded(game_id: str, entries: list[Any], first_version: int, reader: EntryR
     """The typed envelopes of stream ``entries`` (from ``first_version`` on, ``reader`` ready for
     the first); CorruptEventError at the first that cannot be read, after the ones before it."""
     version = first_version
+    fast = reader.envelope
     read = reader.fields
     decode = decoder.parsed
     for entry_id, fields in entries:
-        try:
-            parsed = read(entry_id, fields.get(b"e"))
-        except StoredFormError as exc:
-            raise CorruptEventError(game_id, version, str(exc)) from None
-        yield decode(game_id, version, parsed)
+        value = fields.get(b"e")
+        envelope = fast(entry_id, value, version, decoder)
+        if envelope is None:
+            try:
+                parsed = read(entry_id, value)
+            except StoredFormError as exc:
+                raise CorruptEventError(game_id, version, str(exc)) from None
+            envelope = decode(game_id, version, parsed)
+        yield envelope
         version += 1
 
 

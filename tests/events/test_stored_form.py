@@ -13,8 +13,10 @@ import pytest
 from store_samples import NoteTaken, notes
 
 from events.envelope import GENESIS_HASH, envelope_hash
-from events.errors import DuplicateEventIdError
+from events.envelope_decoder import EnvelopeDecoder
+from events.errors import CorruptEventError, DuplicateEventIdError
 from events.store import ANOTHER_REQUEST
+from events.stored_form import EntryReader
 
 GAME = "g1"
 STREAM, INDEX, REQUESTS = "courtcard:{g1}:events", "courtcard:{g1}:ids", "courtcard:{g1}:requests"
@@ -185,3 +187,37 @@ def test_retries_of_appends_recorded_in_the_earlier_form_are_still_recognised(st
 def test_a_payload_reads_back_with_its_keys_in_canonical_order_as_an_imported_one_does(store):
     store.append(GAME, [NoteTaken("opening lead", 1)], 0, "ann")  # fields: text, then seat
     assert list(store.read_page(GAME, 1, 1)[0].payload) == ["seat", "text"]
+
+
+# -- the replay's one-pass reading ------------------------------------------------------------
+
+
+def test_a_replay_types_each_entry_in_one_pass_exactly_as_the_careful_reader_does(store, redis_client):
+    """EntryReader.envelope (RUN and FOLLOWER entries of a loadable type) gives the envelope that
+    fields() then the decoder give, chained the same way; anything else it leaves to them."""
+    store.append(GAME, notes(3), 0, "ann", command_id="action:" + "5a" * 16)  # a RUN, two FOLLOWERs
+    store.append(GAME, notes(2, 3), 3, "bob", event_ids=["mine", "yours"])  # OWN entries
+    store.append(GAME, notes(2, 5), 5, "eve")  # a RUN with no scope, a FOLLOWER
+    entries = _entries(redis_client)
+    entries[6] = entries[6].replace(b',"note 6"]', b',6]')  # a follower whose text is not text
+    _rewrite(redis_client, entries)
+    fast, careful = EntryReader(GAME), EntryReader(GAME)
+    decoder = EnvelopeDecoder(store.registry)
+    taken = []
+    for version, (entry_id, fields) in enumerate(redis_client.xrange(STREAM), 1):
+        envelope = fast.envelope(entry_id, fields[b"e"], version, decoder)
+        taken.append(envelope is not None)
+        if version == 7:  # the careful reader names the fault; the one-pass one left it alone
+            assert envelope is None and (fast.prev, fast.run) == (careful.prev, careful.run)
+            with pytest.raises(CorruptEventError, match="text"):
+                decoder.parsed(GAME, version, careful.fields(entry_id, fields[b"e"]))
+            break
+        if envelope is None:
+            envelope = decoder.parsed(GAME, version, fast.fields(entry_id, fields[b"e"]))
+        expected = decoder.parsed(GAME, version, careful.fields(entry_id, fields[b"e"]))
+        assert vars(envelope) == vars(expected) and (fast.prev, fast.run) == (careful.prev, careful.run)
+    assert taken == [True, True, True, False, False, True, False]
+    read = []
+    with pytest.raises(CorruptEventError, match="text") as caught:
+        read.extend(store.read(GAME))
+    assert caught.value.version == 7 and [e.version for e in read] == [1, 2, 3, 4, 5, 6]
