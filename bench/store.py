@@ -14,8 +14,8 @@ time per append script and per XADD (from ``INFO commandstats``) shows how much 
 is spent inside Redis. Replay: read the 1,000-event game and decode it into typed events
 (``list(store.read(game))``), against plain ``XRANGE`` of the same documents + ``orjson.loads``
 (and ``json.loads``) of each one's JSON part (what follows its raw bytes, ``events.compact_form``). Both ratios are store speed / raw speed (1.0 = as fast as raw). Decode: the store's decoding
-of those 1,000 stored documents alone (parse, validate, build the typed event), no Redis, in
-microseconds per event. Memory: a 4-player Queen's Dungeon game of about 1,000 events logged
+of those 1,000 stored documents alone, as a replay decodes them (parse, validate, build the typed
+event), no Redis, in microseconds per event. Memory: a 4-player Queen's Dungeon game of about 1,000 events logged
 through the referee service, one action at a time as tables log them (each with its request
 record), and the memory Redis spends on it (``MEMORY USAGE`` of the game's keys: stream, id
 index with its buckets, requests) per event, as ``bytes_per_event``.
@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import orjson  # noqa: E402
 
 from events.envelope_decoder import EnvelopeDecoder  # noqa: E402
+from events.record_walk import decoded  # noqa: E402
 from events.registry import registry  # noqa: E402
 from events.server import EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402
@@ -94,10 +95,8 @@ def bench_replay(store: EventStore, client, events: list[object], replays: int) 
         client.xadd(raw_key, fields)
     decoder = EnvelopeDecoder(registry)
 
-    def decode_all():
-        reader = EntryReader(game)
-        return [decoder.parsed(game, v, reader.fields(entry_id, fields[b"e"]))
-                for v, (entry_id, fields) in enumerate(stored, 1)]
+    def decode_all():  # what a replay does with the entries it fetched
+        return list(decoded(game, stored, 1, EntryReader(game), decoder))
 
     assert [e.event for e in decode_all()] == events
 

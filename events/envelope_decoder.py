@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from events.compact_form import READERS
+from events.compact_form import CODES, READERS
 from events.envelope import Envelope
 from events.errors import CorruptEventError
 from events.registry import EventRegistry, EventTypeError
@@ -23,17 +23,22 @@ class EnvelopeDecoder:
         self.typed: dict[bytes, tuple[Any, ...]] = {}
 
     def by_code(self, code: bytes) -> tuple[Any, ...]:
-        """(type, schema version, number of values, payload of doc[0:], payload of doc[1:], loader)
-        for entries of a stored type code whose type is registered at that schema version (made
-        once per code); () for any other code (an older schema version is upcast, an unknown code
-        named, by the careful path)."""
+        """(type, schema version, number of values, payload of doc[0:], payload of doc[1:], event
+        of doc[0:], event of doc[1:]) for the entries of a stored type code whose type is
+        registered at that schema version with a fast codec (made once per code); () for any other
+        code (an older schema version is upcast, an unknown code named, by the careful path)."""
         spec = self.typed.get(code)
         if spec is None:
-            reader = READERS.get(code)
+            spec = ()
+            name, schema_version, fields = CODES.get(code, (None, None, ()))
             try:
-                spec = (*reader[:5], self._loaders.get(reader[:2]) or self._loader(*reader[:2])) if reader else ()
-            except KeyError:
-                spec = ()
+                entry = self.registry.lookup(name) if name is not None else None
+            except EventTypeError:
+                entry = None
+            if entry is not None and entry.version == schema_version and entry.codec is not None:
+                loaders = (entry.codec.values_loader(fields, 0), entry.codec.values_loader(fields, 1))
+                if None not in loaders:
+                    spec = (*READERS[code][:5], *loaders)
             self.typed[code] = spec
         return spec
 

@@ -77,6 +77,15 @@ class DataclassCodec:
         object.__setattr__(self, "fast_load", _generate_fast_load(self))
         object.__setattr__(self, "fast_dump", _generate_fast_dump(self))
 
+    def values_loader(self, names: tuple[str, ...], start: int) -> Callable[[list], Any] | None:
+        """A loader of the event from a list of its payload's values, ``names[i]``'s at
+        ``start + i`` (how stored form 3 keeps them: ``events.compact_form``), with the checks of
+        :attr:`fast_load`; it raises PayloadError on anything those do not accept outright (the
+        caller then loads the payload the careful way). None when ``names`` are not the fields."""
+        if sorted(names) != sorted(self.names) or len(names) != len(self.fields):
+            return None
+        return _generate_fast_load(self, {name: start + i for i, name in enumerate(names)})
+
     def load(self, payload: Any) -> Any:
         """Validate a JSON payload and build the event; raises PayloadError."""
         return self.fast_load(payload)
@@ -326,22 +335,31 @@ _INLINE_CHECKS = {
 }
 
 
-def _generate_fast_load(codec: DataclassCodec) -> Callable[[Any], Any]:
+def _generate_fast_load(codec: DataclassCodec, at: dict[str, int] | None = None) -> Callable[[Any], Any]:
     """Compile a loader specialised to one class: straight-line code for the valid case.
 
     Whatever it does not accept outright (a missing or unknown field, a wrong type, an int where
     a float is declared) goes to :meth:`DataclassCodec.checked_load`, which either converts it
-    or reports why not; so the two always agree.
+    or reports why not; so the two always agree. With ``at`` (field name -> index), the loader
+    takes a list of the values instead of a dict, and raises PayloadError on what it does not
+    accept outright.
     """
     namespace: dict[str, Any] = {
-        "_cls": codec.cls, "_slow": codec.checked_load, "_MISS": _MISSING, "_Invalid": _Invalid,
-        "_new": object.__new__,
+        "_cls": codec.cls, "_slow": codec.checked_load if at is None else _refuse, "_MISS": _MISSING,
+        "_Invalid": _Invalid, "_new": object.__new__,
     }
     lines = ["def fast_load(p):", "    if type(p) is not dict:", "        return _slow(p)", "    n = 0"]
+    if at is not None:  # every field has its value at its index: the caller checked the length
+        lines = ["def fast_load(p):"]
     args = []
     for i, ((name, load, _dump, default), hint) in enumerate(zip(codec.fields, codec.hints)):
         v = f"v{i}"
         namespace[f"_load{i}"], namespace[f"_default{i}"] = load, default
+        if at is not None:
+            lines.append(f"    {v} = p[{at[name]}]")
+            lines += _check_lines(i, v, hint, "    ")
+            args.append(f"{name}={v}")
+            continue
         lines.append(f"    {v} = p.get({name!r}, _MISS)")
         if default is _MISSING:
             lines += [f"    if {v} is _MISS:", "        return _slow(p)"]
@@ -351,8 +369,9 @@ def _generate_fast_load(codec: DataclassCodec) -> Callable[[Any], Any]:
             lines += _check_lines(i, v, hint, "        ")
         args.append(f"{name}={v}")
     required = sum(1 for f in codec.fields if f[3] is _MISSING)
-    # Every key was one of ours exactly when the count of found fields equals the dict's size.
-    lines += [f"    if len(p) != n + {required}:", "        return _slow(p)"]
+    if at is None:
+        # Every key was one of ours exactly when the count of found fields equals the dict's size.
+        lines += [f"    if len(p) != n + {required}:", "        return _slow(p)"]
     setters = _slot_setters(codec.cls)
     if setters is not None:
         # What the generated __init__ of a frozen slots dataclass does, but each field goes
@@ -365,6 +384,10 @@ def _generate_fast_load(codec: DataclassCodec) -> Callable[[Any], Any]:
         lines.append(f"    return _cls({', '.join(args)})")
     exec("\n".join(lines), namespace)  # noqa: S102 - the source is built from field names only
     return namespace["fast_load"]
+
+
+def _refuse(values: Any) -> Any:
+    raise PayloadError({"_schema": ["Not loadable from its values alone."]})
 
 
 def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...] | None:

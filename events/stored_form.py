@@ -175,8 +175,8 @@ class EntryReader:
 
     def envelope(self, entry_id: Any, value: Any, version: int, decoder: Any) -> Envelope | None:
         """The typed envelope at ``version`` of a RUN or FOLLOWER entry of form 3 whose type the
-        ``decoder`` (an ``events.envelope_decoder.EnvelopeDecoder``) loads at its stored schema
-        version: what :meth:`fields` then ``decoder.parsed`` give, in one pass with no
+        ``decoder`` (an ``events.envelope_decoder.EnvelopeDecoder``) loads from its values at
+        its stored schema version: what :meth:`fields` then ``decoder.parsed`` give, in one pass with no
         intermediate dict, for the entries a replay is made of. None for anything else, having
         changed nothing: the caller then reads the entry the careful way, which names any fault.
         The entry is chained onto the one before exactly as :meth:`fields` chains it."""
@@ -196,6 +196,7 @@ class EntryReader:
                     return None
                 _, at, actor, command_id = run
                 event_id = f"{command_id}#{index}"
+                event = spec[6](doc)
                 payload = spec[4](doc)
             elif marker == RUN:
                 doc, at, actor, command_id = _run_head(value)
@@ -203,10 +204,10 @@ class EntryReader:
                     return None
                 event_id = command_id + "#0"
                 run = (version, at, actor, command_id)
+                event = spec[5](doc)
                 payload = spec[3](doc)
             else:
                 return None
-            event = spec[5](payload)
         except Exception:  # noqa: BLE001 - the careful path reads it again and names the fault
             return None
         hash_ = value[1:HASH_END].hex()

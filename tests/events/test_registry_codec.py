@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from store_samples import HandDealt, ScoreRecorded, sample_registry
 
-from events.payload_codec import compile_codec
+from events.payload_codec import PayloadError, compile_codec
 from events.registry import EventRegistry, EventTypeError
 
 
@@ -233,3 +233,16 @@ def test_dump_refuses_a_value_of_the_wrong_type_naming_its_field(change):
 def test_dump_writes_an_int_given_for_a_float_field_as_a_float():
     event = Everything("t", 1, 2, True, [], (), (1, "x"), {}, "b", 4)  # type: ignore[arg-type]
     assert EVERYTHING.dump(event)["ratio"] == 2.0 and type(EVERYTHING.dump(event)["ratio"]) is float
+
+
+def test_an_event_loads_from_its_stored_values_with_the_checks_its_payload_gets():
+    """Stored form 3 keeps a payload's values by position (field names sorted): the codec loads
+    the event from them, with the same checks, and refuses what its dict loader would not take
+    outright (the reader then goes the careful way)."""
+    codec = sample_registry.lookup("NoteTaken").codec
+    load = codec.values_loader(("seat", "text"), 1)
+    assert load(["run index", 2, "hi"]) == codec.load({"seat": 2, "text": "hi"})
+    for bad in (["i", "2", "hi"], ["i", 2, 3], ["i", True, "hi"]):
+        with pytest.raises(PayloadError):
+            load(bad)
+    assert codec.values_loader(("seat",), 0) is None and codec.values_loader(("seat", "words"), 0) is None
