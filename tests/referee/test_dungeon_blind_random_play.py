@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from dungeon_blind import table_saw
 from dungeon_table import DUNGEON, NAMES
 from events.registry import registry
+from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity, is_joker, name_of
 from referee.redecide_record import redecide
@@ -123,7 +124,8 @@ def check_blind_legal_lists_leak_nothing(blind, log: list, rng: random.Random) -
 def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
     """A few of the actions the blind record lists for anyone are taken by its referee, or refused
     only for naming a card the record knows in another hand (a list leaving such a card out would
-    tell the table what a Myrmiddon's asker alone saw), a declared Joker among them."""
+    tell the table what a Myrmiddon's asker alone saw), a declared Joker among them, or the card a
+    hand-over answers."""
     from referee import errors
 
     listed = [c for seat in range(blind.players) for c in DUNGEON.legal_actions(blind, seat)]
@@ -134,6 +136,8 @@ def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
             # A declared Joker names two cards: the Joker itself and the card it stands for.
             named = {name for v in vars_of(command) for c in (v if isinstance(v, list) else [v]) if isinstance(c, str)
                      for name in (name_of(c), name_of(identity(c)))}
+            if isinstance(command, cmd.HandOver):  # it hands over the card the Myrmiddon asked
+                named.add(blind.window["asked"])
             elsewhere = {name_of(c) for s, hand in enumerate(blind.hands) if s != command.seat for c in hand}
             assert named & elsewhere, command
 
