@@ -24,8 +24,8 @@ from referee.replay import replay
 from referee.games.dungeon.blind import known_cards
 from referee.games.dungeon.options import joker_cells, shuffled_deck
 from test_dungeon_random_play import (
-    CONFIGS, cards_in_play, check_hidden_stays_hidden, check_seat_sees_the_same_in_another_deal, random_action, shown_cards,
-    to_act_from_the_table,
+    CONFIGS, cards_in_play, check_hidden_stays_hidden, check_seat_sees_the_same_in_another_deal, dealt_with, random_action,
+    shown_cards, to_act_from_the_table,
 )
 
 import random
@@ -158,3 +158,19 @@ def test_random_blind_records_replay_and_are_decided_again_into_the_live_state(c
     assert DUNGEON.director_view(rebuilt) == DUNGEON.director_view(blind)
     assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(blind)
     assert DUNGEON.outcome(blind) == DUNGEON.outcome(known) is not None
+
+
+def test_a_blind_hand_over_is_listed_alike_in_every_deal_its_target_cannot_tell_apart():
+    """Found by random play: four players, two packs, Counter Attack 2, seed 453. At event 150 Cat
+    asks Bob for the 9C; the first 9C is in the discard pile, and Ann's hand holds the 5D#2, which
+    the record knows from a hand shown to another asker: Bob cannot tell it from the unseen 9C#2.
+    His list offers the hand-over whether Ann's card is the 5D#2 or the 9C#2."""
+    for _, blind, _ in play_both({"players": 4, "counter_attack": 2}, 453):
+        if blind.version == 150:
+            break
+    assert (blind.window["target"], blind.window["asked"], blind.hands[0][0]) == (1, "9C", "5D#2")
+    assert "9C" in blind.discard and "9C#2" not in known_cards(blind)
+    other = dealt_with(blind, {"5D#2": "9C#2", "9C#2": "5D#2"})
+    assert DUNGEON.public_view(other, 1) == DUNGEON.public_view(blind, 1)
+    assert cmd.HandOver(1) in DUNGEON.legal_actions(other, 1)
+    assert DUNGEON.legal_actions(other, 1) == DUNGEON.legal_actions(blind, 1)

@@ -85,7 +85,7 @@ def test_an_ace_or_counter_refused_does_not_name_the_hand():
 
 def _asked_after_a_look(bob_shows: list[str]):
     """A blind record, three players: Ann asks Bob for the KS, Bob denies, and Ann looks at his hand
-    (``bob_shows``, seen by Ann and Bob alone); Ann ends her turn, and Bob asks Cy for the 3D."""
+    (``bob_shows``, seen by Ann and Bob alone); Ann ends her turn, and Bob asks Cat for the 3D."""
     from dungeon_blind import BlindTable
 
     t = BlindTable(["AC", "2C", "3C"])
@@ -100,7 +100,7 @@ def _asked_after_a_look(bob_shows: list[str]):
 
 
 def test_a_blind_hand_over_is_listed_whatever_a_hand_shown_to_an_asker_alone_holds():
-    """Cy did not see Bob's hand: whether it held the 3D Bob asks her for changes nothing she is
+    """Cat did not see Bob's hand: whether it held the 3D Bob asks her for changes nothing she is
     offered. Her list offers the hand-over in both deals (the table cannot rule it out), and when
     Bob's hand holds the only 3D, handing it over is refused as a card seen elsewhere."""
     holds = _asked_after_a_look(["3D", "4D", "5D", "6D", "7D"])
