@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from dungeon_blind import table_saw
 from dungeon_table import DUNGEON, NAMES
 from events.registry import registry
+from referee.games.dungeon import commands as cmd
 from referee.games.dungeon.blind import UNKNOWN
 from referee.games.dungeon.cards import identity, is_joker, name_of
 from referee.redecide_record import redecide
@@ -23,8 +24,8 @@ from referee.replay import replay
 from referee.games.dungeon.blind import known_cards
 from referee.games.dungeon.options import joker_cells, shuffled_deck
 from test_dungeon_random_play import (
-    CONFIGS, cards_in_play, check_hidden_stays_hidden, check_seat_sees_the_same_in_another_deal, random_action, shown_cards,
-    to_act_from_the_table,
+    CONFIGS, cards_in_play, check_hidden_stays_hidden, check_seat_sees_the_same_in_another_deal, dealt_with, random_action,
+    shown_cards, to_act_from_the_table,
 )
 
 import random
@@ -123,7 +124,8 @@ def check_blind_legal_lists_leak_nothing(blind, log: list, rng: random.Random) -
 def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
     """A few of the actions the blind record lists for anyone are taken by its referee, or refused
     only for naming a card the record knows in another hand (a list leaving such a card out would
-    tell the table what a Myrmiddon's asker alone saw), a declared Joker among them."""
+    tell the table what a Myrmiddon's asker alone saw), a declared Joker among them, or the card a
+    hand-over answers."""
     from referee import errors
 
     listed = [c for seat in range(blind.players) for c in DUNGEON.legal_actions(blind, seat)]
@@ -134,6 +136,8 @@ def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
             # A declared Joker names two cards: the Joker itself and the card it stands for.
             named = {name for v in vars_of(command) for c in (v if isinstance(v, list) else [v]) if isinstance(c, str)
                      for name in (name_of(c), name_of(identity(c)))}
+            if isinstance(command, cmd.HandOver):  # it hands over the card the Myrmiddon asked
+                named.add(blind.window["asked"])
             elsewhere = {name_of(c) for s, hand in enumerate(blind.hands) if s != command.seat for c in hand}
             assert named & elsewhere, command
 
@@ -154,3 +158,19 @@ def test_random_blind_records_replay_and_are_decided_again_into_the_live_state(c
     assert DUNGEON.director_view(rebuilt) == DUNGEON.director_view(blind)
     assert DUNGEON.director_view(redecide(log)) == DUNGEON.director_view(blind)
     assert DUNGEON.outcome(blind) == DUNGEON.outcome(known) is not None
+
+
+def test_a_blind_hand_over_is_listed_alike_in_every_deal_its_target_cannot_tell_apart():
+    """Found by random play: four players, two packs, Counter Attack 2, seed 453. At event 150 Cat
+    asks Bob for the 9C; the first 9C is in the discard pile, and Ann's hand holds the 5D#2, which
+    the record knows from a hand shown to another asker: Bob cannot tell it from the unseen 9C#2.
+    His list offers the hand-over whether Ann's card is the 5D#2 or the 9C#2."""
+    for _, blind, _ in play_both({"players": 4, "counter_attack": 2}, 453):
+        if blind.version == 150:
+            break
+    assert (blind.window["target"], blind.window["asked"], blind.hands[0][0]) == (1, "9C", "5D#2")
+    assert "9C" in blind.discard and "9C#2" not in known_cards(blind)
+    other = dealt_with(blind, {"5D#2": "9C#2", "9C#2": "5D#2"})
+    assert DUNGEON.public_view(other, 1) == DUNGEON.public_view(blind, 1)
+    assert cmd.HandOver(1) in DUNGEON.legal_actions(other, 1)
+    assert DUNGEON.legal_actions(other, 1) == DUNGEON.legal_actions(blind, 1)

@@ -81,3 +81,33 @@ def test_an_ace_or_counter_refused_does_not_name_the_hand():
     assert "does not hold JD" in refused.message and "JS" not in refused.message and not refused.legal
     refused = t.refuse(cmd.Counter(1, "QS"))
     assert "only a Jack" in refused.message and "JS" not in refused.message and not refused.legal
+
+
+def _asked_after_a_look(bob_shows: list[str]):
+    """A blind record, three players: Ann asks Bob for the KS, Bob denies, and Ann looks at his hand
+    (``bob_shows``, seen by Ann and Bob alone); Ann ends her turn, and Bob asks Cat for the 3D."""
+    from dungeon_blind import BlindTable
+
+    t = BlindTable(["AC", "2C", "3C"])
+    t.act(cmd.Draw(0))
+    t.act(cmd.Myrmiddon(0, "QH", 1, "KS"))
+    t.act(cmd.Deny(1))
+    t.act(cmd.Look(0, bob_shows))
+    t.act(cmd.EndTurn(0, []))
+    t.act(cmd.Draw(1))
+    t.act(cmd.Myrmiddon(1, "QS", 2, "3D"))
+    return t
+
+
+def test_a_blind_hand_over_is_listed_whatever_a_hand_shown_to_an_asker_alone_holds():
+    """Cat did not see Bob's hand: whether it held the 3D Bob asks her for changes nothing she is
+    offered. Her list offers the hand-over in both deals (the table cannot rule it out), and when
+    Bob's hand holds the only 3D, handing it over is refused as a card seen elsewhere."""
+    holds = _asked_after_a_look(["3D", "4D", "5D", "6D", "7D"])
+    lacks = _asked_after_a_look(["8D", "4D", "5D", "6D", "7D"])
+    assert DUNGEON.public_view(holds.state, 2) == DUNGEON.public_view(lacks.state, 2)
+    assert DUNGEON.legal_actions(holds.state, 2) == DUNGEON.legal_actions(lacks.state, 2)
+    assert cmd.HandOver(2) in DUNGEON.legal_actions(holds.state, 2)
+    assert "every copy of 3D is already seen" in holds.refuse(cmd.HandOver(2)).message
+    assert lacks.act(cmd.HandOver(2)) == [ev.DungeonCardHandedOver(2, "3D", 1)]
+    assert holds.act(cmd.Deny(2)) == [ev.DungeonCardDenied(2)]

@@ -166,8 +166,11 @@ def another_deal(state, seat: int, rng: random.Random, unseen: set[str]):
     """The state with the cards ``unseen`` (by ``seat``) shuffled among their places: other hands,
     the pile, face-down discards, cells and passages. It agrees with all the seat has seen."""
     cards = sorted(unseen)
-    shuffled = rng.sample(cards, len(cards))
-    swap = dict(zip(cards, shuffled))
+    return dealt_with(state, dict(zip(cards, rng.sample(cards, len(cards)))))
+
+
+def dealt_with(state, swap: dict):
+    """The state with each card in ``swap`` where the card it is swapped with lay."""
     other = state.clone()
     for place in CARD_PLACES:
         setattr(other, place, relabel(getattr(state, place), swap))

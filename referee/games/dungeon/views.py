@@ -13,7 +13,7 @@ from typing import Any
 from referee.cards import DECK52
 
 from referee.games.dungeon import commands as cmd
-from referee.games.dungeon.answers import defences, handed_over, holds_named
+from referee.games.dungeon.answers import defences, holds_named, named_in
 from referee.games.dungeon.blind import UNKNOWN, free_cards
 from referee.games.dungeon.checks import ANSWERER
 from referee.games.dungeon.cards import creature_value, identity, is_ace, is_joker, name_of, passage_value
@@ -67,8 +67,7 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
     if window["kind"] == "defence":
         return aces + defences(state, seat) + [cmd.Retreat(seat)]
     if window["kind"] == "ask":
-        answers = [cmd.Deny(seat)]
-        return aces + ([cmd.HandOver(seat)] if handed_over(state, seat, window["asked"]) else []) + answers
+        return aces + ([cmd.HandOver(seat)] if _may_hand_over(state, seat, window["asked"]) else []) + [cmd.Deny(seat)]
     if window["kind"] == "caught":
         return aces + [cmd.HandOver(seat), cmd.DiscardHand(seat)]
     if window["kind"] == "save":
@@ -77,6 +76,17 @@ def legal_actions(state: DungeonState, seat: int) -> list[Any]:
         return aces + [cmd.SaveJoker(seat, c) for c in saves] + [cmd.LetFall(seat)]
     # A blind record's look names the hand shown, which only the asker knows: it is not listed.
     return aces + ([] if state.record == "blind" else [cmd.Look(seat)]) + [cmd.Believe(seat)]
+
+
+def _may_hand_over(state: DungeonState, seat: int, name: str) -> bool:
+    """Whether ``seat`` may hold the card named ``name`` as far as it can tell: a copy the record
+    knows in its hand, or (a blind record) a card nobody saw and a copy of ``name`` seen nowhere
+    that seat can tell. A copy the record knows in another hand does not rule it out: the record
+    may know it from a hand shown to a Myrmiddon's asker alone, and a list leaving the hand-over
+    out would tell the table; handed over, it is refused as a card seen elsewhere."""
+    if holds_named(state, seat, name):
+        return True
+    return UNKNOWN in state.hands[seat] and named_in(free_cards(state, seat), name) is not None
 
 
 def _accusations(state: DungeonState, seat: int) -> list[Any]:
