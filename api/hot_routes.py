@@ -65,7 +65,10 @@ class HotRoutes:
                      self._view if route is None and method == "GET" else
                      self._legal if route == "/legal" and method == "GET" else None)
             if serve is not None:
-                return serve(environ, start_response, game_id)
+                try:
+                    return serve(environ, start_response, game_id)
+                except Exception as exc:  # the store away while the token is checked, say: worded as Flask's
+                    return self._problem(environ, start_response, exc)
         return self.flask_wsgi(environ, start_response)
 
     def _act(self, environ: dict, start_response: Callable, game_id: str) -> Iterable[bytes]:
