@@ -8,7 +8,7 @@ from typing import Any
 from referee.games.dungeon import commands as cmd
 from referee.games.dungeon import events as ev
 from referee.games.dungeon.blind import UNKNOWN
-from referee.games.dungeon.cards import is_joker, name_of
+from referee.games.dungeon.cards import identity, is_joker, name_of
 from referee.games.dungeon.options import face_down_discards, face_down_passages
 
 
@@ -114,3 +114,21 @@ class BlindTable:
         """``seat`` draws and plays nothing (discarding ``discards``, by name, when over five)."""
         self.act(cmd.Draw(seat))
         self.act(cmd.EndTurn(seat, discards))
+
+
+def may_refuse(blind: Any, command: Any) -> bool:
+    """Whether the blind record ``blind`` may refuse a listed ``command``: only for naming a card
+    the record knows in another hand (a list leaving such a card out would tell the table what a
+    Myrmiddon's asker alone saw), a declared Joker among them, or the card a hand-over answers.
+    Never a Graverobber's take of a card the pile shows, which is listed as the copy it holds."""
+    if isinstance(command, cmd.Graverobber) and command.take not in blind.discard:
+        if name_of(command.take) in {name_of(c) for c in blind.discard}:
+            return False
+    values = [getattr(command, f) for f in command.__dataclass_fields__]
+    cards = [c for v in values for c in (v if isinstance(v, list) else [v]) if isinstance(c, str)]
+    # A declared Joker names two cards: the Joker itself and the card it stands for.
+    named = {name for c in cards for name in (name_of(c), name_of(identity(c)))}
+    if isinstance(command, cmd.HandOver):  # it hands over the card the Myrmiddon asked
+        named.add(blind.window["asked"])
+    elsewhere = {name_of(c) for s, hand in enumerate(blind.hands) if s != command.seat for c in hand}
+    return bool(named & elsewhere)

@@ -13,7 +13,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dungeon_blind import table_saw
+from dungeon_blind import may_refuse, table_saw
 from dungeon_table import DUNGEON, NAMES
 from events.registry import registry
 from referee.games.dungeon import commands as cmd
@@ -123,9 +123,7 @@ def check_blind_legal_lists_leak_nothing(blind, log: list, rng: random.Random) -
 
 def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
     """A few of the actions the blind record lists for anyone are taken by its referee, or refused
-    only for naming a card the record knows in another hand (a list leaving such a card out would
-    tell the table what a Myrmiddon's asker alone saw), a declared Joker among them, or the card a
-    hand-over answers."""
+    only where ``dungeon_blind.may_refuse`` says a list must offer what it cannot take."""
     from referee import errors
 
     listed = [c for seat in range(blind.players) for c in DUNGEON.legal_actions(blind, seat)]
@@ -133,17 +131,7 @@ def check_listed_actions_are_taken(blind, rng: random.Random) -> None:
         try:
             DUNGEON.decide(blind, command, rng)
         except errors.InputError:
-            # A declared Joker names two cards: the Joker itself and the card it stands for.
-            named = {name for v in vars_of(command) for c in (v if isinstance(v, list) else [v]) if isinstance(c, str)
-                     for name in (name_of(c), name_of(identity(c)))}
-            if isinstance(command, cmd.HandOver):  # it hands over the card the Myrmiddon asked
-                named.add(blind.window["asked"])
-            elsewhere = {name_of(c) for s, hand in enumerate(blind.hands) if s != command.seat for c in hand}
-            assert named & elsewhere, command
-
-
-def vars_of(command) -> list:
-    return [getattr(command, f) for f in command.__dataclass_fields__]
+            assert may_refuse(blind, command), command
 
 
 @settings(max_examples=6, deadline=None)

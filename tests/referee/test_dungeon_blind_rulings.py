@@ -287,6 +287,27 @@ def test_a_graverobber_takes_another_copy_than_the_jack_it_is():
     assert t.act(cmd.Graverobber(1, "JC", "JC")) == [ev.DungeonGraverobberPlayed(1, "JC", "JC#2")]
 
 
+def test_a_graverobber_take_of_a_card_the_pile_shows_is_listed_as_the_copy_it_holds():
+    """Two decks: the 3C is face up in the discards beside cards nobody saw (Ann's hand, thrown
+    away after a look), and the record knows the 3C#2 in Bob's hand (shown to Ann alone). Cat's
+    Graverobber is offered the 3C as the pile holds it, never the 3C#2 a take would be refused:
+    every take listed is taken."""
+    t = BlindTable(["AC", "2C", "3C"], players=3, decks=2)
+    t.act(cmd.Draw(0))
+    t.act(cmd.Myrmiddon(0, "QH", 1, "KS"))
+    t.act(cmd.Deny(1))
+    t.act(cmd.Look(0, ["3C", "4D", "5D", "6D", "7D"]))  # Bob's 3C is the second copy
+    t.act(cmd.EndTurn(0))
+    t.pass_turn(1, ["4D"])
+    t.act(cmd.Draw(2))
+    assert "3C" in t.state.discard and UNKNOWN in t.state.discard and "3C#2" in t.state.hands[1]
+    takes = [c for c in DUNGEON.legal_actions(t.state, 2) if isinstance(c, cmd.Graverobber)]
+    jack = takes[0].card
+    assert cmd.Graverobber(2, jack, "3C") in takes and cmd.Graverobber(2, jack, "3C#2") not in takes
+    for take in takes:
+        assert DUNGEON.decide(t.state, take, random.Random(0)), take
+
+
 def test_a_place_named_by_a_card_two_passages_bear_is_refused_as_ambiguous():
     """Jokers Wild, two decks: Ann's dungeon holds JK1 declared as the ten of hearts and, beside
     it, a real ten of hearts (the second deck's copy: the first was seen in the contest). A 9 laid

@@ -148,14 +148,16 @@ def _no_plain_words(kind: type, payload: Any, names: Any) -> str:
 def check_listed_actions_decide(table: Table) -> None:
     """Every listed action of every seat decides without error. A blind record may list an action
     it then refuses, with an input error that says why, where leaving it out would tell the table
-    what one player alone saw (Dungeon: docs/rules/dungeon.md); never anything else."""
+    what one player alone saw (Dungeon: docs/rules/dungeon.md; which refusals, in ``MAY_REFUSE``);
+    never anything else."""
     game, state = table.game, table.state
     listed = table.listed(range(len(table.seats)))  # the undo and the redo: decided when the walk takes them
+    may_refuse = MAY_REFUSE.get(game.name, lambda state, command: True)
     for command in listed if len(listed) <= SAMPLE else table.rng.sample(listed, SAMPLE):
         try:
             assert game.decide(state, command, random.Random(0)), command
         except InputError as refused:
-            assert table.record == "blind" and refused.message, (command, refused)
+            assert table.record == "blind" and refused.message and may_refuse(state, command), (command, refused)
 
 
 def strings(value: Any, skip_own: bool = False) -> set[str]:
@@ -273,6 +275,15 @@ def _dungeon_face_up(state: Any) -> set[str]:
 
 #: What the table of a game sees in a known record that its blind record does not log.
 FACE_UP = {"dungeon": _dungeon_face_up}
+
+def _dungeon_may_refuse(state: Any, command: Any) -> bool:
+    from dungeon_blind import may_refuse
+
+    return may_refuse(state, command)
+
+
+#: The games whose blind record may list an action it refuses, and which such refusals are fair.
+MAY_REFUSE = {"dungeon": _dungeon_may_refuse}
 
 #: The games whose known record tells apart copies of a card a blind record logs by name alone
 #: (``7H#2``, ``7H``): a card is hidden when the table has seen no card of its name.

@@ -171,7 +171,8 @@ def _nameable(state: DungeonState, seat: int) -> list[str]:
 
 def _takes(state: DungeonState, seat: int) -> list[str]:
     """What a Graverobber may take: each card of the discard pile (a blind record: ``?`` from a
-    face-down pile; for its cards nobody saw, one copy of each card seen nowhere). A known record's
+    face-down pile; for its cards nobody saw, one copy of each card seen nowhere, unless the pile
+    shows a card of that name: it is then named as the pile holds it). A known record's
     face-down pile is seen by the Graverobber alone, once played: its takes are legal but not
     listed, since a list naming them would show the pile to whoever holds a Jack."""
     if face_down_discards(state.options):
@@ -179,7 +180,12 @@ def _takes(state: DungeonState, seat: int) -> list[str]:
             return []
         return [UNKNOWN] if state.discard else []  # an empty pile has nothing to take
     takes = _distinct([c for c in state.discard if c != UNKNOWN])
-    return takes + (free_cards(state, seat) if UNKNOWN in state.discard else [])
+    if UNKNOWN not in state.discard:
+        return takes
+    # The copy the pile shows always answers its name; another copy could be one the record knows
+    # in a hand (which free_cards counts as unseen, not to tell the table), and be refused.
+    shown = {_face(c) for c in takes}
+    return takes + [c for c in free_cards(state, seat) if _face(c) not in shown]
 
 
 #: What a Joker is listed as (any declaration is legal; these stand for them): every rank, in spades.
@@ -198,6 +204,11 @@ def _distinct(cards: list[str]) -> list[str]:
     for card in cards:
         seen.setdefault(name_of(card), card)
     return list(seen.values())
+
+
+def _face(card: str) -> str:
+    """The name a copy answers to: ``7H#2`` -> ``7H``, any undeclared Joker -> ``JK``."""
+    return "JK" if is_joker(card) and "=" not in card else name_of(card)
 
 
 def _dungeon_view(state: DungeonState, seat: int, shown: bool) -> list[dict[str, Any]]:
