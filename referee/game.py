@@ -90,6 +90,16 @@ Optional capabilities (each has a default on :class:`Game`; a game overrides wha
   ``{"version", "type", "says"}``), ``finding``, ``consequence`` and ``read_aloud``. A claim of a
   renege (``referee.events.RenegeClaimed``, which every trick game shares) is explained the same
   way by ``workers.disputes``; ``GET /games/{id}/disputes/{n}`` serves either.
+* ``ruling_events`` and ``verdict_events`` (none by default): the game's own event classes that a
+  record lists among its rulings (a claim, a ruling or what a ruling cost: The Queen's Dungeon's
+  total set and penalty taken for a renege; Dungeon's accusation, look, denial and its
+  acceptance), and those of a table action that also carry the referee's verdict on it, which a
+  text record's comment says (Dungeon: an accusation upheld or not, a creature defeated).
+  ``workers.record_words`` adds the rulings every trick game shares (a renege claimed or ruled, a
+  card taken back).
+* ``departure(kind, payload)`` (None by default) says how an event (its class and stored fields)
+  took a player out of the game, for a score sheet's result (Dungeon: "slain by the king of
+  spades").
 * ``picture_html(state)`` (None by default) draws the table as HTML (escaped) for the printable
   record's "the table at the end" (The Queens: its tableau).
 
@@ -195,6 +205,10 @@ class Game(Generic[S]):
     blind_record_has_secrets: ClassVar[bool] = False
     #: No ruling of the game's own that a table may dispute.
     dispute_events: ClassVar[tuple[type, ...]] = ()
+    #: No event of the game's own that a record lists among its rulings.
+    ruling_events: ClassVar[tuple[type, ...]] = ()
+    #: No table action of the game's own whose event also carries the referee's verdict on it.
+    verdict_events: ClassVar[tuple[type, ...]] = ()
 
     def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
         """An event of class ``kind`` with stored fields ``payload`` as a sentence, with players'
@@ -229,6 +243,10 @@ class Game(Generic[S]):
     def explain_rulings(self, events: Sequence[Any], game: Game[Any]) -> dict[int, dict[str, Any]]:
         """Each ruling of the game's own (``dispute_events``) explained, by version: none."""
         return {}
+
+    def departure(self, kind: type, payload: Mapping[str, Any]) -> str | None:
+        """How an event of class ``kind`` with stored fields ``payload`` took a player out: no event does."""
+        return None
 
     def picture_html(self, state: S) -> str | None:
         """The table drawn as HTML for the printable record: no drawing."""

@@ -27,6 +27,7 @@ class GameWrapper(Game[S]):
         self.played_in_hands, self.score_columns, self.hands_dealt = (game.played_in_hands, game.score_columns,
                                                                       game.hands_dealt)
         self.blind_record_has_secrets, self.dispute_events = game.blind_record_has_secrets, game.dispute_events
+        self.ruling_events, self.verdict_events = game.ruling_events, game.verdict_events
 
     # ------------------------------------------------------------ what every game implements
 
@@ -94,6 +95,9 @@ class GameWrapper(Game[S]):
 
     def explain_rulings(self, events: Sequence[Any], game: Game[Any]) -> dict[int, dict[str, Any]]:
         return self.inner.explain_rulings(events, game)
+
+    def departure(self, kind: type, payload: Mapping[str, Any]) -> str | None:
+        return self.inner.departure(kind, payload)
 
     def picture_html(self, state: S) -> str | None:
         return self.inner.picture_html(state)

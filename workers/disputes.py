@@ -22,7 +22,6 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.events import CardPlayed, CardTakenBack, HandDealt, RenegeClaimed, RenegeRuled, taken_back
-from referee.games.queens_dungeon.events import PenaltyAccepted, TotalSet
 from referee.game import Game
 from referee.registry import game_of_record
 from referee.trickgame.words import FOUND_WORDS
@@ -130,7 +129,7 @@ def _explain_claim(game: Game, envelopes: list[Envelope], n: int, seats: list[st
         proofs.append({"version": n, "type": envelopes[n - 1].type, "says": f"{capital(card_words(evidence['shown']))} was shown at the table"})
     penalty = [_penalty(game, e, names) for e in batch if e is not ruling_env and not is_a(e, RenegeClaimed)]
     after = [_penalty(game, e, names) for e in envelopes[n - 1 + len(batch):]
-             if e.version not in gone and _concerns(e, accused, hand, trick)]
+             if e.version not in gone and _concerns(game, e, accused, hand, trick)]
     doc = {
         "kind": "claim",
         "status": "ruled" if ruling_env else "not_ruled",
@@ -174,11 +173,13 @@ def _penalty(game: Game, envelope: Envelope, names: Names) -> dict[str, Any]:
     return {"version": envelope.version, "type": envelope.type, "says": says}
 
 
-def _concerns(envelope: Envelope, seat: int, hand: int, trick: int) -> bool:
+def _concerns(game: Game, envelope: Envelope, seat: int, hand: int, trick: int) -> bool:
+    """Whether a later event of the claim's trick is about the accused's renege: a ruling on them
+    again, or what a renege cost them among the game's own rulings (``Game.ruling_events``)."""
     p = envelope.payload
     if p.get("hand") != hand or p.get("trick") != trick:
         return False
-    if is_a(envelope, PenaltyAccepted, TotalSet):
+    if is_a(envelope, *game.ruling_events):
         return p.get("seat") == seat and p.get("reason", "renege") == "renege"
     return is_a(envelope, RenegeRuled) and p.get("accused") == seat
 

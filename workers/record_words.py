@@ -14,22 +14,29 @@ command id says so). A card reads as ``referee.cards.card_words`` says it, as ev
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from events.envelope import Envelope
 from events.registry import EventTypeError, registry
 from referee import events as ev
-from referee.games.queens_dungeon import events as qd_ev
 from referee.cards import card_words
 from referee.game import Game
-from referee.games.dungeon import events as dungeon
-from referee.registry import game_of_record, get_game
+from referee.registry import game_names, game_of_record, get_game
 from referee.words import Names, reason_words
 
-#: The events that are claims, rulings or a ruling's consequence, for the printable record's "Rulings".
-_RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, qd_ev.TotalSet, qd_ev.PenaltyAccepted, ev.CardTakenBack,
-            dungeon.DungeonAccused, dungeon.DungeonHandLookedAt, dungeon.DungeonCardDenied, dungeon.DungeonDenialAccepted)
+#: The claims, rulings and a ruling's consequences every trick game shares, for the printable
+#: record's "Rulings"; each game adds its own (``Game.ruling_events``).
+_SHARED_RULINGS = (ev.RenegeRuled, ev.RenegeClaimed, ev.CardTakenBack)
+
+
+@functools.cache
+def _games_declare(member: str) -> tuple[type, ...]:
+    """The event classes the registered games declare as ``member`` (``ruling_events``,
+    ``verdict_events``: ``referee.game``), all together: an event class is one game's own, so the
+    union says of any record's event what its own game says, without reading the record's game."""
+    return tuple(dict.fromkeys(kind for name in game_names() for kind in getattr(get_game(name), member)))
 
 
 def result_words(outcome: dict[str, Any] | None, names: list[str]) -> str:
@@ -46,9 +53,11 @@ def result_words(outcome: dict[str, Any] | None, names: list[str]) -> str:
 
 def departure(envelope: Envelope) -> str | None:
     """How the event took a player out of the game, for a score sheet's result ("slain by the king
-    of spades"), or None when it says nothing of the kind."""
-    words = _LEAVING.get(type(_event(envelope)))
-    return words(envelope.payload) if words is not None else None
+    of spades"), or None when it says nothing of the kind: as its game says it (``Game.departure``;
+    the one game whose event it is answers, every other says None)."""
+    kind = type(_event(envelope))
+    return next((said for name in game_names()
+                 if (said := get_game(name).departure(kind, envelope.payload)) is not None), None)
 
 
 def name_of(names: list[str], seat: Any) -> str:
@@ -56,21 +65,16 @@ def name_of(names: list[str], seat: Any) -> str:
     return Names(names)(seat)
 
 
-#: Table actions whose event also carries the referee's verdict on them or what they led to (an
-#: accusation upheld or not, a look that finds a lie, a defence that defeats the creature, a retreat
-#: that slays, a cave-in that fails, the penalty's points): a text record's comment says it.
-_VERDICTS = (dungeon.DungeonAccused, dungeon.DungeonHandLookedAt, dungeon.DungeonCreatureDefeated,
-             dungeon.DungeonPlayerSlain, dungeon.DungeonCaveInFailed, qd_ev.PenaltyAccepted)
-
-
 def carries_verdict(envelope: Envelope) -> bool:
-    """True for a table action's event that also says what the referee ruled on it."""
-    return isinstance(_event(envelope), _VERDICTS)
+    """True for a table action's event that also says what the referee ruled on it or what it led
+    to (its game's ``verdict_events``): a text record's comment says it."""
+    return isinstance(_event(envelope), _games_declare("verdict_events"))
 
 
 def is_ruling(envelope: Envelope) -> bool:
     """A claim, a ruling or what a ruling cost (a dungeon setting for three Queens is the trick's, not a ruling)."""
-    return isinstance(_event(envelope), _RULINGS) and envelope.payload.get("reason", "renege") == "renege"
+    rulings = (*_SHARED_RULINGS, *_games_declare("ruling_events"))
+    return isinstance(_event(envelope), rulings) and envelope.payload.get("reason", "renege") == "renege"
 
 
 def _event(envelope: Envelope) -> Any:
@@ -160,7 +164,3 @@ def entry_words(undoing: Envelope, entry: Sequence[Envelope], names: list[str], 
     text = _game(game).words(type(_event(acted)), acted.payload, Names(names))
     return f"{said}: {text.removesuffix('.')}."
 
-
-_LEAVING: dict[type, Any] = {
-    dungeon.DungeonPlayerSlain: lambda p: f"slain by {card_words(p.get('creature'))}",
-}

@@ -21,9 +21,9 @@ from referee.undo import Undoable, undoable
 
 #: The optional capabilities, each with the answer that says "this game has none".
 NONE_OF_IT = {"played_in_hands": True, "score_columns": (), "hands_dealt": True, "blind_record_has_secrets": False,
-              "dispute_events": ()}
+              "dispute_events": (), "ruling_events": (), "verdict_events": ()}
 NOTHING_SAID = {"hint": None, "audit_notes": None, "picture_html": None, "why_not_made": None, "dummy": None,
-                "results_final": False, "explain_rulings": {}}
+                "results_final": False, "explain_rulings": {}, "departure": None}
 
 
 class Bare(Game):
@@ -36,7 +36,7 @@ def _call(game: Game, member: str, state: object) -> object:
     """Call an optional capability with arguments of the right shape."""
     args = {"hint": (state, 0.1), "audit_notes": (state, []), "picture_html": (state,),
             "why_not_made": (state, CardPlayed(0, "AS", 1, 1)), "dummy": (state,), "results_final": (state,),
-            "explain_rulings": ([], game)}[member]
+            "explain_rulings": ([], game), "departure": (CardPlayed, {})}[member]
     return getattr(game, member)(*args)
 
 
@@ -78,6 +78,7 @@ class Spy(Bare):
 
     played_in_hands, score_columns, hands_dealt = False, ("spied",), False
     blind_record_has_secrets, dispute_events = True, (CardPlayed,)
+    ruling_events, verdict_events = (CardPlayed,), (GameCreated,)
     own_secret = "no part of the contract"
 
     def __getattribute__(self, name: str) -> object:

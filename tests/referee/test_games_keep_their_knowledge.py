@@ -34,9 +34,6 @@ REGISTRY = "referee/registry.py"
 #: module -> the games it still names, each until a game hook (or a light list the CLI can read)
 #: takes its place.
 WAITING_FOR_A_HOOK: dict[str, set[str]] = {
-    # The events a record lists as rulings, and those that carry a verdict: a game's own.
-    "workers/record_words.py": {"queens-dungeon", "dungeon"},
-    "workers/disputes.py": {"queens-dungeon"},
     # Dungeon's table drawn in the printable record and as text (its dungeons of passages).
     "workers/html_record.py": {"dungeon"},
     "api/cli_table.py": {"dungeon"},

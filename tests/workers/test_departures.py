@@ -85,7 +85,8 @@ def test_the_departures_are_carried_from_the_stored_sheet_not_folded_again(clien
 
 
 def test_the_audit_compares_the_facts_of_the_departures_not_their_words(client, redis_client, monkeypatch):
-    from workers import record_words
+    from referee.games.dungeon.events import DungeonPlayerSlain
+    from referee.games.dungeon.game import Dungeon
     from workers.audit import audit_game
     from events.store import EventStore
 
@@ -95,8 +96,8 @@ def test_the_audit_compares_the_facts_of_the_departures_not_their_words(client, 
     stored = ReadModels(redis_client).get(game_id, SCORES)
     # The words change (a later release): the stored sheet is still what the record gives, and
     # the sheet served says the new words.
-    monkeypatch.setitem(record_words._LEAVING, record_words.dungeon.DungeonPlayerSlain,
-                        lambda p: f"killed by {p['creature']}")
+    monkeypatch.setattr(Dungeon, "departure", lambda self, kind, p: f"killed by {p['creature']}"
+                        if kind is DungeonPlayerSlain else None)
     report = audit_game(EventStore(redis_client), game_id, stored)
     assert report["scores"]["matches"] is True, report["scores"]
     assert row_of(served(client, game_id), "Cat")["result"] == "killed by KC"

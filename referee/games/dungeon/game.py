@@ -10,6 +10,8 @@ import marshmallow
 
 from referee.game import Game
 from referee.games.dungeon import words
+from referee.games.dungeon import events as dungeon_ev
+from referee.cards import card_words
 from referee.words import Names, game_words
 from referee import errors
 from referee import events as shared
@@ -51,6 +53,20 @@ class Dungeon(Game[DungeonState]):
 
     #: The referee's rulings a table may dispute (an accusation, a look after a denial, ...).
     dispute_events: ClassVar[tuple[type, ...]] = disputes.DISPUTE_EVENTS
+
+    #: What a printable record lists among its rulings: an accusation, a look, a denial and its acceptance.
+    ruling_events: ClassVar[tuple[type, ...]] = (dungeon_ev.DungeonAccused, dungeon_ev.DungeonHandLookedAt,
+                                                 dungeon_ev.DungeonCardDenied, dungeon_ev.DungeonDenialAccepted)
+    #: Table actions whose event also carries the referee's verdict or what it led to (an accusation
+    #: upheld or not, a look that finds a lie, a defence that defeats the creature, a retreat that
+    #: slays, a cave-in that fails): a text record's comment says it.
+    verdict_events: ClassVar[tuple[type, ...]] = (dungeon_ev.DungeonAccused, dungeon_ev.DungeonHandLookedAt,
+                                                  dungeon_ev.DungeonCreatureDefeated, dungeon_ev.DungeonPlayerSlain,
+                                                  dungeon_ev.DungeonCaveInFailed)
+
+    def departure(self, kind: type, payload: Mapping[str, Any]) -> str | None:
+        """A player slain: by which creature."""
+        return f"slain by {card_words(payload.get('creature'))}" if kind is dungeon_ev.DungeonPlayerSlain else None
 
     def explain_rulings(self, events: Sequence[Any], game: Any) -> dict[int, dict[str, Any]]:
         return disputes.explain_rulings(events, game)

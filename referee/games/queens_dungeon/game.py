@@ -48,6 +48,11 @@ class QueensDungeon(TrickGame[QDState]):
                                                 "bonus", "dealer_short", "settings", "penalties", "forfeited",
                                                 "hand_points")
     options_schema = OptionsSchema
+    #: What a renege cost, which a printable record lists among its rulings: a total set, a penalty
+    #: taken (a setting for three Queens is the trick's, not a ruling: its reason says so).
+    ruling_events: ClassVar[tuple[type, ...]] = (qd_ev.TotalSet, qd_ev.PenaltyAccepted)
+    #: A penalty taken also carries its points: a text record's comment says them.
+    verdict_events: ClassVar[tuple[type, ...]] = (qd_ev.PenaltyAccepted,)
     actions: ClassVar[dict[str, type]] = cmd.ACTIONS
     opening_phase = "call_trump"
     turn_phases = ("play",)
