@@ -25,7 +25,6 @@ first, and the players confirm the hand again once it is scored again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Optional
 
 from events.registry import event_type
@@ -179,22 +178,16 @@ class Confirmable(GameWrapper[Any]):
         super().__init__(game)
         self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
         self.command_schemas = {**game.command_schemas, **CONFIRM_SCHEMAS}
-        self.apply = self._applier()
 
-    def _applier(self) -> Callable[[Any, Any], Any]:
+    def apply(self, state: Any, event: Any) -> Any:
         """The game's ``apply``, with a confirmation folded into ``confirmations`` alone."""
-        apply = self._apply
-
-        def apply_confirmed(state: Any, event: Any) -> Any:
-            if type(event) is not HandConfirmed:
-                return apply(state, event)
-            state.version += 1
-            # A new tuple: clones share the old one, and a state's copies are never changed.
-            state.confirmations = (*state.confirmations, Confirmation(state.version, event.seat, event.hand,
-                                                                       event.agree, event.note))
-            return state
-
-        return apply_confirmed
+        if type(event) is not HandConfirmed:
+            return self._apply(state, event)
+        state.version += 1
+        # A new tuple: clones share the old one, and a state's copies are never changed.
+        state.confirmations = (*state.confirmations, Confirmation(state.version, event.seat, event.hand,
+                                                                   event.agree, event.note))
+        return state
 
     def decide(self, state: Any, command: Any, rng: Any) -> list[Any]:
         if type(command) is Confirm:

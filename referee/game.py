@@ -111,7 +111,7 @@ on purpose, never by accident.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import marshmallow
 
@@ -141,9 +141,11 @@ class Game(Generic[S]):
     """The base of every game: the members each game implements, and each optional capability with
     its default (the game has none of it). See the module's docstring for the contract."""
 
-    name: ClassVar[str]  # registered name used in the API and the log, e.g. "queens-dungeon"
-    title: ClassVar[str]  # for people, e.g. "Queen's Dungeon"
-    options_schema: ClassVar[type[marshmallow.Schema]]
+    # The game's data, read on the game object: a game's class sets them, and a wrapper
+    # (``referee.game_wrapper``) copies the data of the game it wraps onto itself.
+    name: str  # registered name used in the API and the log, e.g. "queens-dungeon"
+    title: str  # for people, e.g. "Queen's Dungeon"
+    options_schema: type[marshmallow.Schema]
     command_schemas: Mapping[str, marshmallow.Schema]
 
     # ------------------------------------------------------------ what every game implements
@@ -196,19 +198,19 @@ class Game(Generic[S]):
     # ------------------------------------------------------------ optional capabilities
 
     #: Scored hand by hand (each hand confirmed); False: scored as a whole, confirmed once.
-    played_in_hands: ClassVar[bool] = True
+    played_in_hands: bool = True
     #: The game's own columns of a score sheet's row, in their order: none of its own.
-    score_columns: ClassVar[tuple[str, ...]] = ()
+    score_columns: tuple[str, ...] = ()
     #: Whether a hand has a dealer (the totals grid shows one): every dealt game's do.
-    hands_dealt: ClassVar[bool] = True
+    hands_dealt: bool = True
     #: A blind record logs nothing one player alone saw.
-    blind_record_has_secrets: ClassVar[bool] = False
+    blind_record_has_secrets: bool = False
     #: No ruling of the game's own that a table may dispute.
-    dispute_events: ClassVar[tuple[type, ...]] = ()
+    dispute_events: tuple[type, ...] = ()
     #: No event of the game's own that a record lists among its rulings.
-    ruling_events: ClassVar[tuple[type, ...]] = ()
+    ruling_events: tuple[type, ...] = ()
     #: No table action of the game's own whose event also carries the referee's verdict on it.
-    verdict_events: ClassVar[tuple[type, ...]] = ()
+    verdict_events: tuple[type, ...] = ()
 
     def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
         """An event of class ``kind`` with stored fields ``payload`` as a sentence, with players'

@@ -1,10 +1,10 @@
 """The type hints of ``events/`` and ``referee/`` are checked: mypy, strict, with the project's
 configuration (``[tool.mypy]`` in pyproject.toml), so a hint that says the wrong thing fails the suite.
 
-A few modules still wait for a real type where mypy cannot follow the code yet (the trick engine's
-state, for one, is read through optional attributes). Each has its own override in pyproject.toml
-naming the error codes it may still raise, and nothing else is relaxed for it. That list can only
-shrink: a relaxed code a module no longer raises fails the second test, so it is taken out.
+A few modules still wait for a real type where mypy cannot follow the code yet. Each has its own
+override in pyproject.toml naming the error codes it may still raise, and nothing else is relaxed
+for it. That list can only shrink: a relaxed code a module no longer raises fails the second test,
+so it is taken out.
 """
 
 from __future__ import annotations

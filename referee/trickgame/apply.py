@@ -8,15 +8,16 @@ Handlers update the state in place; ``apply`` bumps ``state.version`` first, so 
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from typing import Any
 
 from referee import events as ev
 from referee.trickgame.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
 from referee.trickgame.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
+from referee.trickgame.hooks import TrickHooks
 from referee.trickgame.state import StateT, TableState
 
 
-class TrickFold(Generic[StateT]):
+class TrickFold(TrickHooks[StateT]):
     """The shared handlers of a trick game's events; ``self`` is the game (its hooks and layout)."""
 
     def shared_folds(self) -> dict[type, Any]:

@@ -11,11 +11,12 @@ game: ``referee.trickgame.reneges``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Generic
+from typing import Any
 
 from referee import errors
 from referee import events as ev
 from referee.trickgame.batch import Batch
+from referee.closed_sets import Window
 from referee.cards import IS_QUEEN, deck_without, parse_card
 from referee.dealing import check_makes_up_deck, deal_salt, shuffled_hands
 from referee.trickgame.reneges import (
@@ -24,6 +25,7 @@ from referee.trickgame.reneges import (
 )
 from referee.trickgame.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.trickgame.leaders import leaders
+from referee.trickgame.hooks import TrickHooks
 from referee.trickgame.state import StateT, TableState
 from referee.trickgame.words import IRREGULAR_WORDS
 
@@ -35,7 +37,7 @@ WAITING_FOR = {
 
 
 
-class TrickDecide(Generic[StateT]):
+class TrickDecide(TrickHooks[StateT]):
     """The shared commands of a trick game; ``self`` is the game (its hooks and its ``apply``)."""
 
     #: What the game waits for in each phase; a game with phases of its own adds their words.
@@ -96,7 +98,7 @@ class TrickDecide(Generic[StateT]):
         layout = state.table
         removed = list(layout.removed)
         deck = deck_without(removed)
-        no, dealer = len(state.history) + 1, state.dealer
+        no, dealer = len(state.history) + 1, state.known_dealer
         given = self.hands_given(c)
         if state.record == "blind":
             if given is not None:
@@ -116,7 +118,8 @@ class TrickDecide(Generic[StateT]):
 
     def hands_given(self, c: Any) -> list[list[str]] | None:
         """The hands a deal command types, in seat order (None: the referee shuffles)."""
-        return c.hands
+        hands: list[list[str]] | None = c.hands
+        return hands
 
     # ------------------------------------------------------------ play
 
@@ -130,8 +133,9 @@ class TrickDecide(Generic[StateT]):
             raise errors.InvalidSeat(f"Seat {seat!r} is not at this table.", seat=None)
         t = h.trick_no
         if seat != h.turn:
+            turn = h.whose_turn
             raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot play in trick {t}: it is "
-                                     f"{state.seat_label(h.turn)}'s turn.", seat=seat, trick=t, legal=[h.turn])
+                                     f"{state.seat_label(turn)}'s turn.", seat=seat, trick=t, legal=[turn])
         text = c.card
         if text is None:
             if h.hands is None or seat != layout.dummy:
@@ -210,7 +214,7 @@ class TrickDecide(Generic[StateT]):
 
     # ------------------------------------------------------------ irregularities
 
-    def rule_upheld(self, b: Batch, irr: Irregularity, window: str, evidence: dict[str, Any],
+    def rule_upheld(self, b: Batch, irr: Irregularity, window: Window, evidence: dict[str, Any],
                     claimant: int | None) -> None:
         """Record an upheld ruling; in window B or C its ruling says what the renege costs, and the
         game adds what it costs at once (Queen's Dungeon's setting in window C)."""

@@ -16,8 +16,8 @@ disproves it (``disproved_by``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, Optional
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import marshmallow
 from marshmallow import fields, validate
@@ -28,16 +28,22 @@ from referee.trickgame.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
 from referee.trickgame.corrections import KeptRuling
 from referee.game import Game
-from referee.closed_sets import FollowRule, Kind, is_record
+from referee.closed_sets import EndReason, FollowRule, is_record
 from referee.command_schemas import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
 from referee.trickgame.reneges import Irregularity
+from referee.trickgame.hooks import Claim
 from referee.trickgame.state import Hand, Layout, StateT, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
 from referee.trickgame.words import TrickWords
 
-Claim = tuple[Kind, Optional[str], Optional[FollowRule]]  # (kind, suit, following rule)
+
+def _followed(rule: str | None, suit: str | None) -> tuple[str, str]:
+    """The following rule and the suit a claim of the engine's own ``claims_of`` names (a game whose
+    claims name no rule, Queen's Dungeon, overrides what reads them)."""
+    assert rule is not None and suit is not None, "a renege claim names the rule and the suit it broke"
+    return rule, suit
 
 
 class TrickOptionsSchema(marshmallow.Schema):
@@ -46,34 +52,15 @@ class TrickOptionsSchema(marshmallow.Schema):
     detection = fields.String(load_default="announced", validate=validate.OneOf(["announced", "on_claim"]))
 
 
-class TrickGame(TrickWords, TrickFold[StateT], TrickDecide[StateT], TrickViews[StateT], Game[StateT]):
+class TrickGame(TrickWords[StateT], TrickFold[StateT], TrickDecide[StateT], TrickViews[StateT], Game[StateT]):
     """A trick game; the defaults are plain follow-suit, one player a scoring unit."""
 
-    name: ClassVar[str]
-    title: ClassVar[str]
-    options_schema: ClassVar[type[marshmallow.Schema]]
-    actions: ClassVar[Mapping[str, type]]  # action name -> command class
     #: Scored hand by hand: the players confirm each hand (``referee.confirmations``).
-    played_in_hands: ClassVar[bool] = True
+    played_in_hands: bool = True
     #: A trick game's hand counts each side's tricks; a game lists its own columns around them.
-    score_columns: ClassVar[tuple[str, ...]] = ("tricks",)
+    score_columns: tuple[str, ...] = ("tricks",)
     command_schemas: Mapping[str, marshmallow.Schema]
-
-    # The phase a game is in before each hand (after the first dealer is known, and after a hand
-    # is scored), the phase a fresh deal starts in, and who acts in which phase.
-    opening_phase: ClassVar[str] = "deal"
-    bidding_phase: ClassVar[str] = "bid"
-    turn_phases: ClassVar[tuple[str, ...]] = ("bid", "play")
-    dealer_phases: ClassVar[tuple[str, ...]] = ("deal",)
-    correction_phases: ClassVar[tuple[str, ...]] = ("play",)  # when a card may be taken back
-    # The command by which a reneger takes a voluntary penalty in window B, where the game has one:
-    # a renege found out in window B then waits for it (or stands, ruled again in window C, when
-    # window B closes). None: no such penalty.
-    penalty_in_window_b: ClassVar[type | None] = None
-    # A trick keeps the following rule its lead set (``hand.rule``, from ``lead_rule``), which the
-    # default ``claims_of`` and ``legal_cards`` read; a game that reads the lead itself (Queen's
-    # Dungeon) spares a card's fold the call.
-    keeps_lead_rule: ClassVar[bool] = True
+    # Its actions, phases and window-B penalty: ``referee.trickgame.hooks``.
 
     def __init__(self) -> None:
         self.command_schemas, self._action_of = schemas_of(dict(self.actions))
@@ -100,7 +87,8 @@ class TrickGame(TrickWords, TrickFold[StateT], TrickDecide[StateT], TrickViews[S
     def load_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and complete options; raises InvalidOption with a readable message."""
         try:
-            return self.options_schema().load(dict(options))
+            loaded: dict[str, Any] = self.options_schema().load(dict(options))
+            return loaded
         except marshmallow.ValidationError as exc:
             raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
 
@@ -129,27 +117,28 @@ class TrickGame(TrickWords, TrickFold[StateT], TrickDecide[StateT], TrickViews[S
         """``hearts were led`` for messages."""
         return f"{SUIT_NAMES[suit]} were led"
 
-    def claims_of(self, state: StateT, seat: int, card: str) -> list[Claim]:
+    def claims_of(self, state: StateT, seat: int, card: str) -> Sequence[Claim]:
         """The claims playing ``card`` now makes about ``seat``'s hand: a card that does not obey
         the trick's following rule claims to hold none that does."""
         h = state.in_play
         if h.trick:
-            kind, suit = h.rule
+            kind, suit = h.led_rule
             if not self.follows(kind, suit, card):
                 return [("renege", suit, kind)]
         return []
 
     def claim_is_false(self, kind: str, suit: str | None, rule: str | None, hand: list[str]) -> list[str]:
         """Known record: the cards of ``hand`` that make the claim false (empty when it is true)."""
-        return [c for c in hand if self.follows(rule, suit, c)]
+        follow, led = _followed(rule, suit)
+        return [c for c in hand if self.follows(follow, led, c)]
 
     def disproved_by(self, irr: Irregularity, card: str) -> bool:
         """True when holding ``card`` contradicts the claim ``irr`` made (a later play, a shown card)."""
-        return self.follows(irr.rule, irr.suit, card)
+        return self.follows(*_followed(irr.rule, irr.suit), card)
 
     def claim_text(self, kind: str, suit: str | None, rule: str | None) -> str:
         """What made the claim, for messages: ``hearts were led``."""
-        return self.rule_text(rule, suit)
+        return self.rule_text(*_followed(rule, suit))
 
     def legal_cards(self, state: StateT, seat: int) -> list[str]:
         """Known record: the cards ``seat`` may play now."""
@@ -157,7 +146,7 @@ class TrickGame(TrickWords, TrickFold[StateT], TrickDecide[StateT], TrickViews[S
         hand = h.known_hands[seat]
         if not h.trick:
             return list(hand)
-        kind, suit = h.rule
+        kind, suit = h.led_rule
         following = [c for c in hand if self.follows(kind, suit, c)]
         return following or list(hand)
 
@@ -213,7 +202,7 @@ class TrickGame(TrickWords, TrickFold[StateT], TrickDecide[StateT], TrickViews[S
         """The finished hand's score sheet and the new totals."""
         raise NotImplementedError
 
-    def game_end(self, state: StateT, totals: list[int]) -> tuple[str, list[int]] | None:
+    def game_end(self, state: StateT, totals: list[int]) -> tuple[EndReason, list[int]] | None:
         """After a hand is scored: (reason, winning seats) when the game is over, else None."""
         raise NotImplementedError
 

@@ -96,11 +96,8 @@ def last_upheld(state: Any, seat: int, hand: int, trick: int) -> dict[str, Any] 
     """The public record of the last upheld ruling on the card ``seat`` played in ``trick`` of
     ``hand`` (None: none yet)."""
     rulings: list[dict[str, Any]] = state.rulings
-    for r in reversed(rulings):
-        if r["type"] == "ruling" and r["verdict"] == "upheld" \
-                and (r["accused"], r["hand"], r["trick"]) == (seat, hand, trick):
-            return r
-    return None
+    return next((r for r in reversed(rulings) if r["type"] == "ruling" and r["verdict"] == "upheld"
+                 and (r["accused"], r["hand"], r["trick"]) == (seat, hand, trick)), None)
 
 
 def upheld_kind(state: Any, irr: Irregularity) -> Optional[Kind]:
@@ -232,7 +229,7 @@ def claim_evidence(irr: Irregularity, shown: str | None, played: dict[str, int],
     return None
 
 
-def uphold(b: Batch, irr: Irregularity, window: str, evidence: dict[str, Any], claimant: int | None) -> None:
+def uphold(b: Batch, irr: Irregularity, window: Window, evidence: dict[str, Any], claimant: int | None) -> None:
     """Record the upheld ruling on ``irr`` and, in window A, the take-back it brings (no penalty).
     A game adds its own penalties for windows B and C."""
     b.add(ev.RenegeRuled(irr.seat, irr.hand, irr.trick, irr.card, irr.kind, "upheld", window, evidence, claimant))

@@ -40,6 +40,12 @@ class Layout:
             return None
         return seat % 2 if self.partners else seat
 
+    def player_unit(self, seat: int) -> int:
+        """The scoring unit of a player's seat (what reads it has a player, never the dummy)."""
+        unit = self.unit_of(seat)
+        assert unit is not None, f"seat {seat} is the dummy, which scores for nobody"
+        return unit
+
     def seats_of(self, unit: int) -> list[int]:
         """The player seats of a scoring unit."""
         return [s for s in range(self.seats) if self.unit_of(s) == unit]
@@ -85,6 +91,19 @@ class Hand:
         """The hands by seat, which only a known record holds (what reads them is for one)."""
         assert self.hands is not None, "a blind record holds no hands"
         return self.hands
+
+    @property
+    def led_rule(self) -> tuple[FollowRule, str]:
+        """The following rule this trick's lead set (what reads it has a trick led, in a game that
+        keeps the rule: ``TrickGame.keeps_lead_rule``)."""
+        assert self.rule is not None, "no following rule before a lead"
+        return self.rule
+
+    @property
+    def whose_turn(self) -> int:
+        """The seat whose turn it is (what reads it acts while the hand is bid or played)."""
+        assert self.turn is not None, "nobody's turn: the hand is over"
+        return self.turn
 
     def seat_order(self, order: list[int]) -> None:
         """Set the play order (from the dealer's left) and who follows whom; the first leads."""
@@ -179,6 +198,12 @@ class TableState(Generic[HandT]):
         """The layout the game's options made (set when the game is created)."""
         assert self.layout is not None, "no layout before the game is created"
         return self.layout
+
+    @property
+    def known_dealer(self) -> int:
+        """The dealer (set once the first dealer is chosen, and kept from then on)."""
+        assert self.dealer is not None, "no dealer before the first one is chosen"
+        return self.dealer
 
     @property
     def in_play(self) -> HandT:

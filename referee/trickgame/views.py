@@ -7,27 +7,30 @@ on claim); a game adds its own facts (bids, trump, the contract, the dungeon) to
 
 from __future__ import annotations
 
-from typing import Any, Generic
+from typing import Any
 
 from referee.words import Names
 from referee.cards import DECK52
 from referee.fields import MAX_SEAT
 from referee.trickgame.reneges import director_irregularities, window_of
 from referee.trickgame.shared_commands import TakeBack
-from referee.trickgame.state import StateT, TableState
+from referee.trickgame.hooks import TrickHooks
+from referee.trickgame.state import Hand, StateT, TableState
 from referee.trickgame.tricks import cards_left, unseen_cards
 
 
-class TrickViews(Generic[StateT]):
+class TrickViews(TrickHooks[StateT]):
     """The shared views of a trick game; ``self`` is the game."""
 
     def to_act(self, state: StateT) -> list[int]:
         """Seats that may act now."""
         phase = state.phase
         if phase in self.turn_phases:
-            return [state.in_play.turn]
+            turn = state.in_play.turn
+            return [turn] if turn is not None else []
         if phase in self.dealer_phases:
-            return [state.dealer]
+            dealer = state.dealer
+            return [dealer] if dealer is not None else []
         return self.others_to_act(state)
 
     def others_to_act(self, state: StateT) -> list[int]:
@@ -118,7 +121,7 @@ def seat_lines(units: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for u in units]
 
 
-def shown_dealer(state: Any) -> int | None:
+def shown_dealer(state: TableState[Hand]) -> int | None:
     """The dealer the table shows: once the game is over, the last hand's (the score sheet's), never
     the next deal's, which will not come."""
     if state.outcome is not None and state.hand is not None:

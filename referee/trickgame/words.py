@@ -21,6 +21,8 @@ from typing import Any
 
 from referee import events as ev
 from referee.cards import card_words
+from referee.trickgame.hooks import TrickHooks
+from referee.trickgame.state import StateT
 from referee.words import Names, Said, capital, cards_said, count, game_words, owned_words, unlabelled
 
 #: When an irregularity was found out, by the referee's window, as the table says it.
@@ -88,7 +90,7 @@ TRICK_WORDS: dict[type, Said] = {
 _ENTRY_EVENTS = {"claim": ev.RenegeClaimed, "ruling": ev.RenegeRuled, "card_taken_back": ev.CardTakenBack}
 
 
-class TrickWords:
+class TrickWords(TrickHooks[StateT]):
     """The words hook of the trick engine (mixed into ``TrickGame``)."""
 
     #: The words of the game's own events (its ``words.py``).
@@ -110,13 +112,13 @@ class TrickWords:
             return not_proven_words(p, n)
         evidence = p.get("evidence") or {}
         accused = n(p["accused"])
-        text = f"{accused} {BROKE_WORDS.get(p.get('kind'), 'broke a rule of play')} in {where(p)}"
+        text = f"{accused} {BROKE_WORDS.get(p.get('kind', ''), 'broke a rule of play')} in {where(p)}"
         if p.get("kind") == "renege" and evidence.get("suit"):
             led = self.claim_text(p["kind"], evidence["suit"], evidence.get("rule"))
             text += f": {led}, and {accused} played {card_words(p['card'])} though able to follow"
         else:
             text += f": {accused} played {card_words(p['card'])}"
-        text += f". It was found out {FOUND_WORDS.get(p.get('window'), 'later')}"
+        text += f". It was found out {FOUND_WORDS.get(p.get('window', ''), 'later')}"
         if isinstance(evidence.get("penalty"), str):
             text += f". {self.penalty_words(evidence['penalty'])}"
         if evidence.get("penalty_declined"):
@@ -134,10 +136,10 @@ class TrickWords:
         penalty in words, "Dan scores -10 for hand 2 ..."), so the page has the words."""
         out = []
         for entry in rulings:
-            kind = self.ruling_entries.get(entry.get("type"))
+            kind = self.ruling_entries.get(entry.get("type", ""))
             said = {"said": self.words(kind, entry, names) + "."} if kind is not None else {}
             if kind is ev.RenegeRuled and entry.get("verdict") == "upheld":
-                said["why"] = (f"{names(entry['accused'])} {BROKE_WORDS.get(entry.get('kind'), 'broke a rule of play')} "
+                said["why"] = (f"{names(entry['accused'])} {BROKE_WORDS.get(entry.get('kind', ''), 'broke a rule of play')} "
                                f"in trick {entry['trick']}")
                 penalty = (entry.get("evidence") or {}).get("penalty")
                 if isinstance(penalty, str):  # a game's own penalty (Queen Bees, Black Queen), said with names

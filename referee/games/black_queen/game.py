@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 
 from referee import errors
+from referee.closed_sets import EndReason
 from referee import events as ev
 from referee.games.black_queen import events as bq_ev
 from referee.cards import RANK, STANDARD_STRENGTH, SUITS, deck_without, parse_suit
@@ -85,6 +86,11 @@ class BQHand(Hand):
         new.points_won = self.points_won.copy()
         return new
 
+    def contract(self) -> tuple[int, int]:
+        """The declarer and the bid (what reads them comes after the auction is won)."""
+        assert self.declarer is not None and self.bid is not None, "no contract before the auction is won"
+        return self.declarer, self.bid
+
 
 def open_bids(state: BQState) -> list[int]:
     """The bids the auction allows now: multiples of 5 from 75 to 150, above the high bid."""
@@ -106,10 +112,10 @@ class BlackQueen(TrickGame[BQState]):
     def penalty_words(self, penalty: str) -> str:
         return words.penalty_words(penalty)
 
-    name: ClassVar[str] = "black-queen"
-    title: ClassVar[str] = "Black Queen"
+    name: str = "black-queen"
+    title: str = "Black Queen"
     #: Its hand row's columns, in the order docs/records.md lists them.
-    score_columns: ClassVar[tuple[str, ...]] = ("role", "called_held", "shares", "card_points", "tricks")
+    score_columns: tuple[str, ...] = ("role", "called_held", "shares", "card_points", "tricks")
     options_schema = OptionsSchema
     actions: ClassVar[dict[str, type]] = bq.ACTIONS
     bidding_phase = "auction"
@@ -138,13 +144,14 @@ class BlackQueen(TrickGame[BQState]):
 
     # ------------------------------------------------------------ the auction
 
-    def _bidder(self, state: BQState, seat: Any, doing: str) -> int:
+    def _bidder(self, state: BQState, asked: Any, doing: str) -> int:
         self.require_phase(state, "auction", doing=doing)
-        seat = self.player_seat(state, seat)
+        seat = self.player_seat(state, asked)
         h = state.in_play
         if seat != h.turn:
-            why = "they passed, and a pass is final" if h.passed[seat] else f"it is {state.seat_label(h.turn)}'s turn"
-            raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot {doing} now: {why}.", seat=seat, legal=[h.turn])
+            turn = h.whose_turn
+            why = "they passed, and a pass is final" if h.passed[seat] else f"it is {state.seat_label(turn)}'s turn"
+            raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot {doing} now: {why}.", seat=seat, legal=[turn])
         return seat
 
     def decide_bid(self, state: BQState, c: cmd.Bid, rng: Any) -> list[Any]:
@@ -198,9 +205,10 @@ class BlackQueen(TrickGame[BQState]):
         self.require_phase(state, "declare", doing="name trump and the called cards")
         seat = self.player_seat(state, c.seat)
         h = state.in_play
-        if seat != h.declarer:
+        declarer, bid = h.contract()
+        if seat != declarer:
             raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot declare: the high bidder, "
-                                     f"{state.seat_label(h.declarer)}, does.", seat=seat, legal=[h.declarer])
+                                     f"{state.seat_label(declarer)}, does.", seat=seat, legal=[declarer])
         try:
             trump = parse_suit(c.trump)
         except errors.UnknownCard as exc:
@@ -209,7 +217,7 @@ class BlackQueen(TrickGame[BQState]):
         if len(called) != 2 or called[0] == called[1]:
             raise errors.InputError(f"{state.seat_label(seat)} must call two different cards, not {c.called!r}.",
                                     seat=seat, code="invalid_called_cards")
-        return [bq_ev.ContractDeclared(seat, h.no, h.bid, trump, called)]
+        return [bq_ev.ContractDeclared(seat, h.no, bid, trump, called)]
 
     def fold_contract_declared(self, state: BQState, e: bq_ev.ContractDeclared) -> None:
         h = state.in_play
@@ -259,7 +267,7 @@ class BlackQueen(TrickGame[BQState]):
     def hand_sheet(self, state: BQState) -> tuple[dict[str, Any], list[int]]:
         return hand_sheet(state)
 
-    def game_end(self, state: BQState, totals: list[int]) -> tuple[str, list[int]] | None:
+    def game_end(self, state: BQState, totals: list[int]) -> tuple[EndReason, list[int]] | None:
         hands = state.options["hands"]
         if hands and len(state.history) >= hands:
             return ("hands", leaders(totals))

@@ -34,10 +34,11 @@ def hand_sheet(state: BQState) -> tuple[dict[str, Any], list[int]]:
     """The score sheet of the hand just finished and the new totals (one unit per player)."""
     h = state.in_play
     opts = state.options
-    shares = shares_of(h.declarer, h.holders, state.players, opts["variable_shares"])
+    declarer, bid = h.contract()
+    shares = shares_of(declarer, h.holders, state.players, opts["variable_shares"])
     team = [s for s in range(state.players) if shares[s]]
     team_points = sum(h.points_won[s] for s in team)
-    made = team_points >= h.bid
+    made = team_points >= bid
     renege = None
     if opts["renege_decides_contract"] and h.found:
         offender = h.found[0].seat
@@ -47,7 +48,7 @@ def hand_sheet(state: BQState) -> tuple[dict[str, Any], list[int]]:
     totals = list(state.totals)
     rows = []
     for s in range(state.players):
-        points = (h.bid if made else -h.bid) * shares[s]
+        points = (bid if made else -bid) * shares[s]
         before = totals[s]
         totals[s] += points
         role = "declarer" if s == h.declarer else "partner" if shares[s] else "defender"

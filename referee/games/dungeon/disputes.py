@@ -18,7 +18,7 @@ read as the record's payloads are.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from events.registry import registry
@@ -65,9 +65,10 @@ def _undone(doc: dict[str, Any], version: int) -> dict[str, Any]:
 
 
 def _explain(before: _Before, event: Any, n: int) -> dict[str, Any]:
-    explain = {ev.DungeonAccused: _accusation, ev.DungeonHandLookedAt: _look, ev.DungeonCaveInFailed: _cave_in_failed,
-               ev.DungeonJokerSaved: _joker, ev.DungeonPassageCollapsed: _joker}[type(event)]
-    doc = explain(before, event, n)
+    explainers: dict[type, Callable[[_Before, Any, int], dict[str, Any]]] = {
+        ev.DungeonAccused: _accusation, ev.DungeonHandLookedAt: _look, ev.DungeonCaveInFailed: _cave_in_failed,
+        ev.DungeonJokerSaved: _joker, ev.DungeonPassageCollapsed: _joker}
+    doc = explainers[type(event)](before, event, n)
     doc["ruling"] = {"version": n, "type": _type(event), **doc["ruling"]}
     doc["read_aloud"] = " ".join([doc["summary"], *(f"Event {p['version']}: {p['says']}." for p in doc["evidence_events"]),
                                   doc["finding"], *doc["consequence"]])
@@ -121,7 +122,8 @@ class _Before:
     def who(self, seat: int) -> str:
         return Names(self.state.names)(seat)
 
-    def last(self, kind: type, test=lambda e: True, before: int | None = None) -> tuple[int, Any] | None:
+    def last(self, kind: type, test: Callable[[Any], bool] = lambda e: True,
+             before: int | None = None) -> tuple[int, Any] | None:
         """The last event of class ``kind`` passing ``test`` before version ``before`` (default: the
         event to explain), among those no undo took back."""
         end = (self.state.version + 1 if before is None else before) - 1
@@ -130,6 +132,14 @@ class _Before:
             if isinstance(event, kind) and test(event) and version not in self.undone:
                 return version, event
         return None
+
+    def cause(self, kind: type, test: Callable[[Any], bool]) -> tuple[int, Any]:
+        """The last event of class ``kind`` passing ``test``, one the ruling to explain followed from
+        (the referee made the ruling only after it, so a record without it is not one it made)."""
+        found = self.last(kind, test)
+        if found is None:
+            raise ValueError(f"no {kind.__name__} before the ruling at event {self.state.version + 1} to explain it")
+        return found
 
 
 # -- an accusation --------------------------------------------------------------------------------
@@ -187,7 +197,8 @@ def _why(before: list[tree.Passage], card: str, parent: int, setback: bool) -> s
             return "is not a 10: only a 10 goes on the cell"
         return f"went on a cell that already had a passage, {branch}"
     under = before[parent][0]
-    if passage_value(under) is not None and value == passage_value(under) - 1:
+    under_value = passage_value(under)
+    if under_value is not None and value == under_value - 1:
         return f"is one lower, but {card_words(under)} already had a passage on it, {branch}"
     return f"is not one lower, {branch}"
 
@@ -196,8 +207,8 @@ def _why(before: list[tree.Passage], card: str, parent: int, setback: bool) -> s
 
 def _look(b: _Before, e: ev.DungeonHandLookedAt, n: int) -> dict[str, Any]:
     asker, target = b.who(e.seat), b.who(e.target)
-    asked_at, ask = b.last(ev.DungeonMyrmiddonAsked, lambda x: x.seat == e.seat and x.target == e.target)
-    denied_at, _ = b.last(ev.DungeonCardDenied, lambda x: x.seat == e.target)
+    asked_at, ask = b.cause(ev.DungeonMyrmiddonAsked, lambda x: x.seat == e.seat and x.target == e.target)
+    denied_at, _ = b.cause(ev.DungeonCardDenied, lambda x: x.seat == e.target)
     hand = list(e.shown) if e.shown is not None else list(b.state.hands[e.target])
     found = named_in(hand, ask.asked)
     evidence = [{"version": asked_at, "type": _type(ask), "says": f"{asker} played {card_words(ask.card)} as a Myrmiddon "
@@ -274,14 +285,14 @@ def _cave_in_failed(b: _Before, e: ev.DungeonCaveInFailed, n: int) -> dict[str, 
 
 def _joker(b: _Before, e: ev.DungeonJokerSaved | ev.DungeonPassageCollapsed, n: int) -> dict[str, Any]:
     owner = b.who(e.seat)
-    caved_at, cave = b.last(ev.DungeonCaveIn, lambda x: x.target == e.seat)
+    caved_at, cave = b.cause(ev.DungeonCaveIn, lambda x: x.target == e.seat)
     laid_at = b.laid[e.seat][-1]
     caver, value = b.who(cave.seat), passage_value(cave.passage)
     evidence = [{"version": laid_at, "type": _type(b.events[laid_at - 1]), "card": cave.passage,
                  "says": f"{owner} laid {card_words(cave.passage)}, the last passage"},
                 {"version": caved_at, "type": _type(cave), "says": f"{caver} caved it in with {card_words(cave.card)}"}]
     saved = isinstance(e, ev.DungeonJokerSaved)
-    if saved:
+    if isinstance(e, ev.DungeonJokerSaved):
         evidence.append({"version": n, "type": _type(e), "card": e.card,
                          "says": f"{owner} discarded {card_words(e.card)} from hand to save it"})
         finding = f"Found: {card_words(e.card)} is a {passage_value(e.card)}, the Joker passage's value: the Joker is saved."

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import marshmallow
 
@@ -27,14 +27,14 @@ from referee.closed_sets import is_record
 class Dungeon(Game[DungeonState]):
     """Dungeon: 2 to 8 players dig out of their cells while sending creatures and cave-ins."""
 
-    name: ClassVar[str] = "dungeon"
-    title: ClassVar[str] = "Dungeon"
-    options_schema: ClassVar[type[marshmallow.Schema]] = OptionsSchema
-    command_schemas: ClassVar[Mapping[str, marshmallow.Schema]] = COMMAND_SCHEMAS
+    name: str = "dungeon"
+    title: str = "Dungeon"
+    options_schema: type[marshmallow.Schema] = OptionsSchema
+    command_schemas: Mapping[str, marshmallow.Schema] = COMMAND_SCHEMAS
     #: Scored as a whole, not hand by hand: the players confirm the game once (``referee.confirmations``).
-    played_in_hands: ClassVar[bool] = False
+    played_in_hands: bool = False
     #: A player row's own columns, after the standing every game without hands shares (docs/records.md).
-    score_columns: ClassVar[tuple[str, ...]] = ("passages", "lowest")
+    score_columns: tuple[str, ...] = ("passages", "lowest")
 
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option; the deal follows as the table's first action."""
@@ -49,18 +49,18 @@ class Dungeon(Game[DungeonState]):
 
     #: A blind record also logs what one player alone saw (a hand shown to a Myrmiddon's asker):
     #: its payloads are withheld while the game is on, as a known record's are.
-    blind_record_has_secrets: ClassVar[bool] = True
+    blind_record_has_secrets: bool = True
 
     #: The referee's rulings a table may dispute (an accusation, a look after a denial, ...).
-    dispute_events: ClassVar[tuple[type, ...]] = disputes.DISPUTE_EVENTS
+    dispute_events: tuple[type, ...] = disputes.DISPUTE_EVENTS
 
     #: What a printable record lists among its rulings: an accusation, a look, a denial and its acceptance.
-    ruling_events: ClassVar[tuple[type, ...]] = (dungeon_ev.DungeonAccused, dungeon_ev.DungeonHandLookedAt,
+    ruling_events: tuple[type, ...] = (dungeon_ev.DungeonAccused, dungeon_ev.DungeonHandLookedAt,
                                                  dungeon_ev.DungeonCardDenied, dungeon_ev.DungeonDenialAccepted)
     #: Table actions whose event also carries the referee's verdict or what it led to (an accusation
     #: upheld or not, a look that finds a lie, a defence that defeats the creature, a retreat that
     #: slays, a cave-in that fails): a text record's comment says it.
-    verdict_events: ClassVar[tuple[type, ...]] = (dungeon_ev.DungeonAccused, dungeon_ev.DungeonHandLookedAt,
+    verdict_events: tuple[type, ...] = (dungeon_ev.DungeonAccused, dungeon_ev.DungeonHandLookedAt,
                                                   dungeon_ev.DungeonCreatureDefeated, dungeon_ev.DungeonPlayerSlain,
                                                   dungeon_ev.DungeonCaveInFailed)
 

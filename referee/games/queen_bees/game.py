@@ -22,7 +22,7 @@ from referee import errors
 from referee import events as ev
 from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES, sort_hand
 from referee.fields import MAX_POINTS, ExactBoolean, ExactInteger
-from referee.closed_sets import FollowRule
+from referee.closed_sets import EndReason, FollowRule
 from referee.games.queen_bees.scoring import hand_sheet
 from referee.trickgame.leaders import winners_at_target
 from referee.trickgame.table_actions import trick_command_of
@@ -62,6 +62,12 @@ class QBHand(Hand):
         new.bids = self.bids.copy()
         return new
 
+    def bid_of(self, seat: int) -> int:
+        """The seat's bid (what reads it comes after the bidding)."""
+        bid = self.bids[seat]
+        assert bid is not None, f"seat {seat} has not bid yet"
+        return bid
+
 
 #: The game's state: the trick engine's, with its own hands.
 QBState = TableState[QBHand]
@@ -76,10 +82,10 @@ class QueenBees(TrickGame[QBState]):
     def penalty_words(self, penalty: str) -> str:
         return words.penalty_words(penalty)
 
-    name: ClassVar[str] = "queen-bees"
-    title: ClassVar[str] = "Queen Bees"
+    name: str = "queen-bees"
+    title: str = "Queen Bees"
     #: Its hand row's columns, in the order docs/records.md lists them.
-    score_columns: ClassVar[tuple[str, ...]] = ("bid", "tricks", "made", "renege")
+    score_columns: tuple[str, ...] = ("bid", "tricks", "made", "renege")
     options_schema = OptionsSchema
     actions: ClassVar[dict[str, type]] = dict(cmd.SHARED_ACTIONS)
     players, hand_size, removed = LAYOUT.players, LAYOUT.hand_size, LAYOUT.removed
@@ -104,8 +110,8 @@ class QueenBees(TrickGame[QBState]):
         seat = self.player_seat(state, c.seat)
         h = state.in_play
         if seat != h.turn:
-            raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot bid now: it is {state.seat_label(h.turn)}'s "
-                                     "turn.", seat=seat, legal=[h.turn])
+            raise errors.NotYourTurn(f"{state.seat_label(seat)} cannot bid now: it is {state.seat_label(h.whose_turn)}'s "
+                                     "turn.", seat=seat, legal=[h.whose_turn])
         if not isinstance(c.bid, int) or not 1 <= c.bid <= state.hand_size:
             raise errors.InputError(f"{state.seat_label(seat)} must bid 1 to {state.hand_size} tricks, not {c.bid!r}.",
                                     seat=seat, legal=list(range(1, state.hand_size + 1)), code="invalid_bid")
@@ -167,14 +173,14 @@ class QueenBees(TrickGame[QBState]):
         h = state.in_play
         if not state.options["renege_costs_bid"]:
             return None
-        bid = h.bids[seat]
+        bid = h.bid_of(seat)
         again = " (already due for an earlier renege)" if any(f.seat == seat for f in h.found) else ""
         return f"{state.seat_label(seat)} scores -10 x {bid} = {-10 * bid} for hand {h.no} instead of its normal score{again}"
 
     def hand_sheet(self, state: QBState) -> tuple[dict[str, Any], list[int]]:
         return hand_sheet(state)
 
-    def game_end(self, state: QBState, totals: list[int]) -> tuple[str, list[int]] | None:
+    def game_end(self, state: QBState, totals: list[int]) -> tuple[EndReason, list[int]] | None:
         won = winners_at_target(totals, state.options["target"])
         return ("target", won) if won is not None else None
 

@@ -32,7 +32,7 @@ def hand_sheet(state: QBState) -> tuple[dict[str, Any], list[int]]:
     totals = list(state.totals)
     rows = []
     for s in range(state.players):
-        bid, tricks = h.bids[s], h.tricks_won[s]
+        bid, tricks = h.bid_of(s), h.tricks_won[s]
         points = hand_points(bid, tricks, s in penalised)
         before = totals[s]
         totals[s] += points

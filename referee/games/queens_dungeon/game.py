@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from referee import errors
+from referee.closed_sets import EndReason
 from referee.games.queens_dungeon import errors as qd_errors
 from referee import events as ev
 from referee.games.queens_dungeon import events as qd_ev
@@ -30,7 +31,7 @@ from referee.trickgame.reneges import Irregularity, open_in_window
 from referee.trickgame.leaders import winners_at_target
 from referee.games.queens_dungeon import words
 from referee.trickgame.game import TrickGame
-from referee.trickgame.state import Layout, TableState
+from referee.trickgame.state import Hand, Layout, TableState
 from referee.trickgame.tricks import trick_winner
 
 
@@ -41,18 +42,18 @@ class QueensDungeon(TrickGame[QDState]):
     waiting_words = {**TrickGame.waiting_words, **words.WAITING_FOR}
     ruling_entries = {**TrickGame.ruling_entries, "penalty_accepted": qd_ev.PenaltyAccepted}
 
-    name: ClassVar[str] = "queens-dungeon"
-    title: ClassVar[str] = "Queen's Dungeon"
+    name: str = "queens-dungeon"
+    title: str = "Queen's Dungeon"
     #: Its hand row's columns, in the order docs/records.md lists them.
-    score_columns: ClassVar[tuple[str, ...]] = ("dealer", "quota", "tricks", "queens", "trick_points", "queen_points",
+    score_columns: tuple[str, ...] = ("dealer", "quota", "tricks", "queens", "trick_points", "queen_points",
                                                 "bonus", "dealer_short", "settings", "penalties", "forfeited",
                                                 "hand_points")
     options_schema = OptionsSchema
     #: What a renege cost, which a printable record lists among its rulings: a total set, a penalty
     #: taken (a setting for three Queens is the trick's, not a ruling: its reason says so).
-    ruling_events: ClassVar[tuple[type, ...]] = (qd_ev.TotalSet, qd_ev.PenaltyAccepted)
+    ruling_events: tuple[type, ...] = (qd_ev.TotalSet, qd_ev.PenaltyAccepted)
     #: A penalty taken also carries its points: a text record's comment says them.
-    verdict_events: ClassVar[tuple[type, ...]] = (qd_ev.PenaltyAccepted,)
+    verdict_events: tuple[type, ...] = (qd_ev.PenaltyAccepted,)
     actions: ClassVar[dict[str, type]] = cmd.ACTIONS
     opening_phase = "call_trump"
     turn_phases = ("play",)
@@ -106,13 +107,14 @@ class QueensDungeon(TrickGame[QDState]):
             return f"the dealer has not called trump for hand {len(state.history) + 1}"
         return super().waiting_for(state)
 
-    def dealer_seat(self, state: QDState, seat: Any, doing: str) -> int:
+    def dealer_seat(self, state: QDState, asked: Any, doing: str) -> int:
         """The seat, if it is the dealer's, or NotDealer."""
-        seat = self.player_seat(state, seat)
-        if seat != state.dealer:
+        seat = self.player_seat(state, asked)
+        dealer = state.known_dealer
+        if seat != dealer:
             raise qd_errors.NotDealer(
-                f"{state.seat_label(seat)} cannot {doing}: only the dealer, {state.seat_label(state.dealer)}, can.",
-                seat=seat, legal=[state.dealer])
+                f"{state.seat_label(seat)} cannot {doing}: only the dealer, {state.seat_label(dealer)}, can.",
+                seat=seat, legal=[dealer])
         return seat
 
     # ------------------------------------------------------------ the cut for the first dealer
@@ -225,7 +227,7 @@ class QueensDungeon(TrickGame[QDState]):
             return "the Challenge was already announced in this hand"
         if max(state.totals) < opts["challenge_threshold"]:
             return f"no total has reached {opts['challenge_threshold']}"
-        if state.totals[state.table.unit_of(seat)] != min(state.totals):
+        if state.totals[state.table.player_unit(seat)] != min(state.totals):
             return "only the player with the lowest total may challenge"
         return None
 
@@ -257,7 +259,11 @@ class QueensDungeon(TrickGame[QDState]):
     def trick_winner(self, state: QDState, plays: list[tuple[int, str]]) -> int:
         return trick_winner(plays, state.in_play.trump, rules.STRENGTH)
 
-    def trick_record(self, hand: QDHand, e: ev.TrickWon) -> dict[str, Any]:
+    # The engine hands these hooks the hand of the game's own state, a QDHand (a hook's hand type
+    # cannot follow the state's in a type hint): each checks it once.
+
+    def trick_record(self, hand: Hand, e: ev.TrickWon) -> dict[str, Any]:
+        assert isinstance(hand, QDHand)
         return {"trick": e.trick, "leader": hand.leader, "cards": list(e.cards), "seats": [s for s, _ in hand.trick],
                 "winner": e.seat, "queens": e.queens, "trump": hand.trump}
 
@@ -274,7 +280,7 @@ class QueensDungeon(TrickGame[QDState]):
     def after_trick_won(self, b: Batch, sim: QDState, winner: int, queens: int, trick: int) -> None:
         """Three or four Queens in one trick set the winner's total down (not the dummy's)."""
         if queens >= 3 and winner != sim.table.dummy:
-            reason = "three_queens" if queens == 3 else "four_queens"
+            reason: qd_ev.SettingReason = "three_queens" if queens == 3 else "four_queens"
             unit, before, after = rules.setting(sim, winner, reason)
             b.add(qd_ev.TotalSet(winner, unit, reason, before, after, sim.in_play.no, trick))
 
@@ -315,11 +321,12 @@ class QueensDungeon(TrickGame[QDState]):
             unit, before, after = rules.setting(b.sim(), irr.seat, "renege")
             b.add(qd_ev.TotalSet(irr.seat, unit, "renege", before, after, irr.hand, irr.trick))
 
-    def keep_ruling(self, hand: QDHand, kept: KeptRuling) -> None:
+    def keep_ruling(self, hand: Hand, kept: KeptRuling) -> None:
+        assert isinstance(hand, QDHand)
         if kept.setting is not None:
             hand.settings[kept.seat].append(kept.setting)
             hand.lost[kept.seat] = True
-        else:
+        elif kept.penalty is not None:
             hand.penalties[kept.seat].append(kept.penalty)
 
     def decide_accept_penalty(self, state: QDState, c: cmd.AcceptPenalty, rng: Any) -> list[Any]:
@@ -337,7 +344,7 @@ class QueensDungeon(TrickGame[QDState]):
 
     def fold_penalty_accepted(self, state: QDState, e: qd_ev.PenaltyAccepted) -> None:
         self.restore(state, e.replaces_from)
-        unit = state.table.unit_of(e.seat)
+        unit = state.table.player_unit(e.seat)
         state.totals[unit] -= e.penalty
         h = state.in_play
         penalty = {"reason": "renege_penalty", "trick": e.trick, "amount": -e.penalty}
@@ -351,7 +358,7 @@ class QueensDungeon(TrickGame[QDState]):
     def hand_sheet(self, state: QDState) -> tuple[dict[str, Any], list[int]]:
         return hand_sheet(state)
 
-    def game_end(self, state: QDState, totals: list[int]) -> tuple[str, list[int]] | None:
+    def game_end(self, state: QDState, totals: list[int]) -> tuple[EndReason, list[int]] | None:
         won = winners_at_target(totals, state.options["target"])
         return ("target", self.seats_of_units(state, won)) if won is not None else None
 

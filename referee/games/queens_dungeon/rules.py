@@ -18,6 +18,7 @@ from typing import Any
 
 from referee.cards import IS_QUEEN, SUIT, SUIT_NAMES, strength_table
 from referee.games.queens_dungeon.state import QDState
+from referee.trickgame.hooks import Claim
 from referee.trickgame.reneges import Irregularity
 from referee.trickgame.tricks import follow_options, is_legal_follow
 
@@ -64,10 +65,10 @@ def is_legal(state: QDState, seat: int, card: str) -> bool:
     return True
 
 
-_NONE: tuple = ()  # most cards claim nothing: the same empty answer, made once
+_NONE: tuple[()] = ()  # most cards claim nothing: the same empty answer, made once
 
 
-def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | None, None]] | tuple:
+def claims_of(state: QDState, seat: int, card: str) -> list[Claim] | tuple[()]:
     """The claims playing ``card`` now makes about ``seat``'s hand, as (kind, suit, rule): the
     kind names the rule here, so ``rule`` is None."""
     if IS_QUEEN[card] or seat == state.table.dummy:
@@ -76,7 +77,7 @@ def claims_of(state: QDState, seat: int, card: str) -> list[tuple[str, str | Non
     trick = h.trick
     if h.challenge is None and (SUIT[card] == SUIT[trick[0][1]] if trick else h.broken or SUIT[card] != h.trump):
         return _NONE
-    found: list[tuple[str, str | None, None]] = []
+    found: list[Claim] = []
     if h.challenge is not None:
         found.append(("challenge", None, None))
     if trick:
@@ -118,7 +119,7 @@ def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:
     Three Queens and a renege in window C: the lower of (own - 100) and (lowest other - 1).
     Four Queens: the lower of (own - 250) and 0.
     """
-    unit = state.table.unit_of(seat)
+    unit = state.table.player_unit(seat)
     totals = state.totals
     before = totals[unit]
     if reason == "four_queens":
@@ -129,8 +130,7 @@ def setting(state: QDState, seat: int, reason: str) -> tuple[int, int, int]:
 
 def claim_text(kind: str, suit: str | None) -> str:
     """What made a claim, for messages: ``spades were led``."""
-    if kind == "renege":
-        return f"{SUIT_NAMES[suit]} were led"
-    if kind == "trump_lead":
-        return f"trump ({SUIT_NAMES[suit]}) is not broken"
+    if kind in ("renege", "trump_lead"):
+        assert suit is not None, f"a {kind} claim names its suit"
+        return f"{SUIT_NAMES[suit]} were led" if kind == "renege" else f"trump ({SUIT_NAMES[suit]}) is not broken"
     return "the Queen's Challenge is on"

@@ -10,7 +10,7 @@ tableau from before the last move still standing; the events it takes back stay 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import marshmallow
 
@@ -34,15 +34,15 @@ from referee.games.the_queens.state import QueensState, apply_event
 class TheQueens(Game[QueensState]):
     """The Queens: a two-pack patience for one player."""
 
-    name: ClassVar[str] = "the-queens"
-    title: ClassVar[str] = "The Queens"
-    options_schema: ClassVar[type[marshmallow.Schema]] = OptionsSchema
+    name: str = "the-queens"
+    title: str = "The Queens"
+    options_schema: type[marshmallow.Schema] = OptionsSchema
     command_schemas = cmd.COMMAND_SCHEMAS
     #: Scored as a whole, not hand by hand: the players confirm the game once (``referee.confirmations``).
-    played_in_hands: ClassVar[bool] = False
+    played_in_hands: bool = False
     #: Its one hand's columns (docs/records.md); a patience has no dealer.
-    score_columns: ClassVar[tuple[str, ...]] = ("home", "result")
-    hands_dealt: ClassVar[bool] = False
+    score_columns: tuple[str, ...] = ("home", "result")
+    hands_dealt: bool = False
 
     def start(self, options: Mapping[str, Any], seats: list[str], record: str, rng: Any) -> list[Any]:
         """``GameCreated`` with every option (a given order checked and written out in full).
