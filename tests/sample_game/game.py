@@ -29,8 +29,8 @@ class OptionsSchema(TrickOptionsSchema):
 
 
 class TwoSuitTricks(TrickGame):
-    name: ClassVar[str] = "two-suit-tricks"
-    title: ClassVar[str] = "Two-Suit Tricks"
+    name = "two-suit-tricks"
+    title = "Two-Suit Tricks"
     options_schema = OptionsSchema
     actions: ClassVar[dict[str, type]] = {k: v for k, v in cmd.SHARED_ACTIONS.items() if k != "bid"}
     bidding_phase = "play"  # no bidding: the deal goes straight to the play
