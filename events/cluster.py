@@ -24,12 +24,17 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import quote
 
 import redis
 
-from events.server import EmbeddedServer, EmbeddedServerError, write_private, make_owner_only, redis_from_url
+from events.server import EmbeddedServer, EmbeddedServerError, cluster_from_url, make_owner_only, write_private
+
+if TYPE_CHECKING:
+    from redis.cluster import RedisCluster
 
 SLOTS = 16384
 #: How long a node may go unanswered before its replica takes over. Short, so that a failover
@@ -41,7 +46,7 @@ FORM_TIMEOUT_S = 30.0
 class LocalCluster:
     """``primaries`` primaries with ``replicas`` replicas each, all on 127.0.0.1."""
 
-    def __init__(self, data_dir: str | os.PathLike, primaries: int = 3, replicas: int = 1,
+    def __init__(self, data_dir: str | os.PathLike[str], primaries: int = 3, replicas: int = 1,
                  appendfsync: str = "everysec", maxmemory: str | int = "256mb") -> None:
         if primaries < 3:
             raise ValueError(f"a cluster needs at least 3 primaries to elect a replica, not {primaries}")
@@ -56,7 +61,7 @@ class LocalCluster:
             "masterauth": password,  # replicas authenticate to their primary with the shared password
             "cluster-require-full-coverage": "yes",
         }
-        self.nodes = []
+        self.nodes: list[EmbeddedServer] = []
         for i in range(primaries * (1 + replicas)):
             node_dir = self.data_dir / f"node-{i}"
             make_owner_only(node_dir)
@@ -74,9 +79,9 @@ class LocalCluster:
         nodes = ",".join(f"127.0.0.1:{node.port}" for node in self.nodes)
         return f"redis+cluster://:{quote(self.password, safe='')}@{nodes}"
 
-    def client(self, **kwargs) -> redis.RedisCluster:
+    def client(self, **kwargs: Any) -> RedisCluster:
         """A new redis-py cluster client on this cluster."""
-        return redis_from_url(self.url, **kwargs)
+        return cluster_from_url(self.url, **kwargs)
 
     def start(self) -> str:
         """Start every node, and form the cluster the first time; return the cluster's url.
@@ -106,9 +111,8 @@ class LocalCluster:
         probe = next(node for node in self.nodes if node.is_running())
         client = probe.client()
         try:
-            for start, end, primary, *_replicas in client.execute_command("CLUSTER", "SLOTS"):
+            for start, end, port in _slot_ranges(client):
                 if start <= slot <= end:
-                    port = int(primary[1])
                     return next(node for node in self.nodes if node.port == port)
         finally:
             client.close()
@@ -117,12 +121,13 @@ class LocalCluster:
     def replicas_of(self, primary: EmbeddedServer) -> list[EmbeddedServer]:
         client = primary.client()
         try:
-            node_id = _text(client.execute_command("CLUSTER", "MYID"))
-            replies = client.execute_command("CLUSTER", "REPLICAS", node_id)
+            node_id = _text_reply(client, "CLUSTER", "MYID")
+            replies = _list_reply(client, "CLUSTER", "REPLICAS", node_id)
         finally:
             client.close()
         # Each reply is a CLUSTER NODES line: "<id> 127.0.0.1:<port>@<bus port> slave <primary id> ..."
-        ports = {int(_text(line).split()[1].split("@")[0].rsplit(":", 1)[1]) for line in replies}
+        ports = {int(_text(line, "a line of CLUSTER REPLICAS").split()[1].split("@")[0].rsplit(":", 1)[1])
+                 for line in replies}
         return [node for node in self.nodes if node.port in ports]
 
     # -- internals --------------------------------------------------------------------------
@@ -135,12 +140,12 @@ class LocalCluster:
 
     @staticmethod
     def _formed(client: redis.Redis) -> bool:
-        info = _text(client.execute_command("CLUSTER", "INFO"))
+        info = _text_reply(client, "CLUSTER", "INFO")
         return "cluster_slots_assigned:16384" in info
 
     @staticmethod
     def _state_ok(client: redis.Redis) -> bool:
-        return "cluster_state:ok" in _text(client.execute_command("CLUSTER", "INFO"))
+        return "cluster_state:ok" in _text_reply(client, "CLUSTER", "INFO")
 
     @staticmethod
     def _in_sync(client: redis.Redis) -> bool:
@@ -153,17 +158,19 @@ class LocalCluster:
         share = SLOTS // self.primaries
         for i, client in enumerate(primaries):
             last = SLOTS - 1 if i == self.primaries - 1 else (i + 1) * share - 1
-            client.execute_command("CLUSTER", "ADDSLOTSRANGE", i * share, last)
+            _command(client, "CLUSTER", "ADDSLOTSRANGE", i * share, last)
+        first_port = self.nodes[0].port
+        assert first_port is not None, "every node is started before the cluster is formed"
         for client in clients[1:]:
-            client.execute_command("CLUSTER", "MEET", "127.0.0.1", self.nodes[0].port)
+            _command(client, "CLUSTER", "MEET", "127.0.0.1", first_port)
         everyone = len(clients)
         self._wait(lambda: all(_known_nodes(c) == everyone for c in clients), "every node to meet the others")
-        primary_ids = [_text(c.execute_command("CLUSTER", "MYID")) for c in primaries]
+        primary_ids = [_text_reply(c, "CLUSTER", "MYID") for c in primaries]
         for i, client in enumerate(replicas):
-            client.execute_command("CLUSTER", "REPLICATE", primary_ids[i % self.primaries])
+            _command(client, "CLUSTER", "REPLICATE", primary_ids[i % self.primaries])
 
     @staticmethod
-    def _wait(check, what: str) -> None:
+    def _wait(check: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + FORM_TIMEOUT_S
         while time.monotonic() < deadline:
             try:
@@ -176,9 +183,58 @@ class LocalCluster:
 
 
 def _known_nodes(client: redis.Redis) -> int:
-    return sum(1 for line in _text(client.execute_command("CLUSTER", "NODES")).splitlines()
+    return sum(1 for line in _text_reply(client, "CLUSTER", "NODES").splitlines()
                if line and "handshake" not in line and "noaddr" not in line)
 
 
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
+# -- the replies of cluster commands --------------------------------------------------------------
+# redis-py types a command's reply loosely (execute_command has no annotation): each reply used
+# here is checked for the shape the command answers with, once, and a reply of another shape is an
+# EmbeddedServerError naming the command, rather than a TypeError further on.
+
+
+class _Commands(Protocol):
+    """The one redis-py call used here, with the signature this module gives it."""
+
+    def execute_command(self, *args: str | int) -> object: ...
+
+
+def _command(client: _Commands, *args: str | int) -> object:
+    return client.execute_command(*args)
+
+
+def _text_reply(client: _Commands, *args: str | int) -> str:
+    return _text(_command(client, *args), " ".join(map(str, args)))
+
+
+def _list_reply(client: _Commands, *args: str | int) -> list[object]:
+    reply = _command(client, *args)
+    if not isinstance(reply, list):
+        raise _unexpected(" ".join(map(str, args)), reply)
+    return reply
+
+
+def _slot_ranges(client: _Commands) -> list[tuple[int, int, int]]:
+    """(first slot, last slot, port of the primary serving them) of each range CLUSTER SLOTS lists.
+
+    Each range is ``[first, last, [host, port, id, ...], <replicas>...]``."""
+    ranges = []
+    for entry in _list_reply(client, "CLUSTER", "SLOTS"):
+        match entry:
+            case [int(start), int(end), [_, int(port), *_], *_]:
+                ranges.append((start, end, port))
+            case _:
+                raise _unexpected("a range of CLUSTER SLOTS", entry)
+    return ranges
+
+
+def _text(value: object, what: str) -> str:
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, str):
+        return value
+    raise _unexpected(what, value)
+
+
+def _unexpected(what: str, reply: object) -> EmbeddedServerError:
+    return EmbeddedServerError(f"the local cluster answered {what} with {reply!r}, which is not its reply's shape")

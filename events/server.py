@@ -30,8 +30,9 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import redis
@@ -40,6 +41,9 @@ from redis.retry import Retry
 
 from events.defaults import DEFAULT_MAXMEMORY  # noqa: F401 - named here too, as before
 from events.errors import EventStoreError, refused_for_disk
+
+if TYPE_CHECKING:  # the cluster client is imported when a cluster url asks for it
+    from redis.cluster import ClusterNode, RedisCluster
 
 APPENDFSYNC_CHOICES = ("everysec", "always")
 _MEMORY_UNITS = {"": 1, "b": 1, "kb": 1024, "mb": 1024**2, "gb": 1024**3}
@@ -97,28 +101,26 @@ def queue_url(store_url: str) -> str:
     return url
 
 
-class _AliveWhileDiskFull:
+class _Connection(redis.Connection):
     """A connection whose health check (a PING before a command on a connection idle for
     ``health_check_interval``) takes a ``MISCONF`` reply for what it is: a live server that refuses
     writes for its disk, and refuses PING with them. Reads then go on being served."""
 
     def _send_ping(self) -> None:
+        # redis-py leaves _send_ping unannotated: bound to the signature it has, it is a typed call.
+        send_ping: Callable[[], None] = super()._send_ping
         try:
-            super()._send_ping()
+            send_ping()
         except redis.ResponseError as exc:
             if not refused_for_disk(exc):
                 raise
 
 
-class _Connection(_AliveWhileDiskFull, redis.Connection):
-    pass
+class _SSLConnection(_Connection, redis.SSLConnection):
+    """The same health check over TLS (redis-py's SSLConnection is a Connection)."""
 
 
-class _SSLConnection(_AliveWhileDiskFull, redis.SSLConnection):
-    pass
-
-
-def redis_from_url(url: str, **kwargs) -> redis.Redis:
+def redis_from_url(url: str, **kwargs: Any) -> redis.Redis | RedisCluster:
     """A redis-py client for ``url`` with the project's conventions (bytes replies).
 
     A ``redis+cluster://`` (or ``rediss+cluster://``) url gives redis-py's cluster client, which
@@ -127,18 +129,41 @@ def redis_from_url(url: str, **kwargs) -> redis.Redis:
     client starts from whichever of them answers, so a process started while one node is dead
     still reaches the cluster. Once connected, redis-py takes every node of the cluster's slot map
     as a place to start from again."""
+    if is_cluster_url(url):
+        return cluster_from_url(url, **kwargs)
+    return server_from_url(url, **kwargs)
+
+
+def server_from_url(url: str, **kwargs: Any) -> redis.Redis:
+    """A redis-py client for the one server at ``url`` (``redis://`` or ``rediss://``)."""
+    return redis.Redis.from_url(url, **_conventions(url, kwargs))
+
+
+def cluster_from_url(url: str, **kwargs: Any) -> RedisCluster:
+    """redis-py's cluster client for a ``redis+cluster://`` (or ``rediss+cluster://``) url."""
+    from redis.cluster import RedisCluster
+
+    first, others = cluster_nodes_of(url)
+    return RedisCluster.from_url(first, startup_nodes=[_cluster_node(host, port) for host, port in others],
+                                 **_conventions(url, kwargs))
+
+
+def _conventions(url: str, kwargs: dict[str, Any]) -> dict[str, Any]:
     kwargs.setdefault("decode_responses", False)
     kwargs.setdefault("health_check_interval", 30)
     if url.startswith(("redis://", "redis+cluster://")):
         kwargs.setdefault("connection_class", _Connection)
     elif url.startswith(("rediss://", "rediss+cluster://")):
         kwargs.setdefault("connection_class", _SSLConnection)
-    if is_cluster_url(url):
-        from redis.cluster import ClusterNode, RedisCluster
+    return kwargs
 
-        first, others = cluster_nodes_of(url)
-        return RedisCluster.from_url(first, startup_nodes=[ClusterNode(host, port) for host, port in others], **kwargs)
-    return redis.Redis.from_url(url, **kwargs)
+
+def _cluster_node(host: str, port: int) -> ClusterNode:
+    from redis.cluster import ClusterNode
+
+    # redis-py leaves ClusterNode's constructor unannotated: bound to the signature used, it is a typed call.
+    node: Callable[[str, int], ClusterNode] = ClusterNode
+    return node(host, port)
 
 
 _AUTHORITY = re.compile(r"(?P<scheme>[^:/]+://)(?P<user>[^@/?#]*@)?(?P<hosts>[^/?#]*)(?P<rest>.*)\Z", re.S)
@@ -153,7 +178,7 @@ def cluster_nodes_of(url: str) -> tuple[str, list[tuple[str, int]]]:
     """
     parts = _AUTHORITY.match(url.replace("+cluster://", "://", 1))
     hosts = [h for h in parts["hosts"].split(",") if h] if parts else []
-    if not hosts:
+    if parts is None or not hosts:
         raise ValueError(f"a cluster url names at least one node (host:port), not {url.split('@')[-1]!r}")
     return parts["scheme"] + (parts["user"] or "") + hosts[0] + parts["rest"], [_host_port(h) for h in hosts[1:]]
 
@@ -173,7 +198,7 @@ class EmbeddedServer:
     >>> server.stop()                                         # doctest: +SKIP
     """
 
-    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, appendfsync: str = "everysec",
+    def __init__(self, data_dir: str | os.PathLike[str], port: int | None = None, appendfsync: str = "everysec",
                  maxmemory: str | int = DEFAULT_MAXMEMORY, extra_config: Mapping[str, str] | None = None) -> None:
         if appendfsync not in APPENDFSYNC_CHOICES:
             raise ValueError(f"appendfsync must be one of {APPENDFSYNC_CHOICES}, not {appendfsync!r}")
@@ -184,7 +209,7 @@ class EmbeddedServer:
         self.extra_config = dict(extra_config or {})  # more valkey.conf lines (a cluster node's, say)
         self.port: int | None = None
         self.pid: int | None = None
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         # True when start() found the server already running (another process started it): that
         # process owns it, and ``stop_if_started_here`` leaves it running.
         self.adopted = False
@@ -242,15 +267,16 @@ class EmbeddedServer:
             running = self._running_from_state()
             if running:
                 self.pid, self.port = running
-            if self.pid is None:
+            pid = self.pid
+            if pid is None:
                 return
             with contextlib.suppress(redis.RedisError):
                 self.client(socket_timeout=STOP_TIMEOUT_S).shutdown()
-            if not self._wait_gone(STOP_TIMEOUT_S):
-                self._signal(signal.SIGTERM)
-                if not self._wait_gone(STOP_TIMEOUT_S):
-                    self._signal(signal.SIGKILL)
-                    self._wait_gone(STOP_TIMEOUT_S)
+            if not self._wait_gone(pid, STOP_TIMEOUT_S):
+                _signal(pid, signal.SIGTERM)
+                if not self._wait_gone(pid, STOP_TIMEOUT_S):
+                    _signal(pid, signal.SIGKILL)
+                    self._wait_gone(pid, STOP_TIMEOUT_S)
             self._state_path.unlink(missing_ok=True)
             self.pid = None
             self._process = None
@@ -261,9 +287,9 @@ class EmbeddedServer:
         if not self.adopted:
             self.stop()
 
-    def client(self, **kwargs) -> redis.Redis:
+    def client(self, **kwargs: Any) -> redis.Redis:
         """A new redis-py client connected to this server."""
-        return redis_from_url(self.url, **kwargs)
+        return server_from_url(self.url, **kwargs)
 
     def is_running(self) -> bool:
         """True if this server's process answers PING."""
@@ -276,7 +302,7 @@ class EmbeddedServer:
         return self.data_dir / "server.json"
 
     @contextlib.contextmanager
-    def _lock(self):
+    def _lock(self) -> Iterator[None]:
         # Serialises start/stop across processes sharing the data directory.
         fd = os.open(self.data_dir / ".lock", os.O_WRONLY | os.O_CREAT, 0o600)
         with os.fdopen(fd, "w") as lock_file:
@@ -375,18 +401,14 @@ class EmbeddedServer:
         except OSError:
             return "(no log)"
 
-    def _signal(self, signum: int) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signum)
-
-    def _wait_gone(self, timeout: float) -> bool:
+    def _wait_gone(self, pid: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._process is not None:
                 # Our own child: reap it, or it lingers as a zombie that looks alive.
                 if self._process.poll() is not None:
                     return True
-            elif not _pid_alive(self.pid):
+            elif not _pid_alive(pid):
                 return True
             time.sleep(0.02)
         return False
@@ -420,6 +442,11 @@ def write_private(path: Path, text: str, exclusive: bool = False) -> None:
         f.write(text)
 
 
+def _signal(pid: int, signum: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signum)
+
+
 def _pid_alive(pid: int) -> bool:
     # A dead child of this very process stays a zombie (and answers kill 0) until reaped.
     with contextlib.suppress(ChildProcessError):
@@ -438,10 +465,11 @@ def _pid_alive(pid: int) -> bool:
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])  # an AF_INET address is (host, port)
 
 
-def connect(url: str | None = None, data_dir: str | os.PathLike | None = None) -> tuple[redis.Redis, EmbeddedServer | None]:
+def connect(url: str | None = None, data_dir: str | os.PathLike[str] | None = None,
+            ) -> tuple[redis.Redis | RedisCluster, EmbeddedServer | None]:
     """A client for ``url``, else ``$REDIS_URL``, else the embedded server on ``data_dir``.
 
     Returns ``(client, server)``; ``server`` is None when an external Redis is used. The
