@@ -18,7 +18,7 @@ import dataclasses
 import hashlib
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -52,8 +52,10 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
         if play is not None:
             return play
     chained_onto = prev_hash
-    envelopes, entries, records = [], [], []
-    runs: list[list] = []  # [first event id, first version, count] of each run of the batch
+    envelopes: list[Envelope] = []
+    entries: list[bytes] = []
+    records: list[str | bytes] = []  # index fields and values, in pairs
+    runs: list[list[Any]] = []  # [first event id, first version, count] of each run of the batch
     firsts: set[str] = set()  # their first ids: a command id begins one run only
     version = expected_version
     run_start = -1
@@ -112,10 +114,11 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
     # one of the game's small index buckets; any other run by its first id, in the index hash.
     raw = raw_first if len(runs) == 1 and runs[0][2] == len(ids) else None
     raw_key = raw_record = b""
+    merged_digest = bytes.fromhex(request[1]) if merged and request is not None else b""
     for event_id, first, count in runs:
         record = f"{first}+{count}".encode()
         if merged:
-            record += b"=" + bytes.fromhex(request[1])[:REQUEST_DIGEST_SIZE if raw else None]
+            record += b"=" + merged_digest[:REQUEST_DIGEST_SIZE if raw else None]
         if raw:
             raw_key, raw_record = raw[1][:INDEX_KEY_SIZE], record
         else:
@@ -233,11 +236,14 @@ def run_of(event_id: str) -> tuple[str, int] | None:
     return f"{prefix}#0", int(number)
 
 
-def indexed(record: bytes | None, run: tuple[str, int] | None, runs: dict) -> int | None:
+def indexed(record: bytes | None, run: tuple[str, int] | None, runs: Mapping[str, bytes | None]) -> int | None:
     """The version the index places an event id at: its own record's, or its run's first
     version plus its number (``runs`` maps a run's first id to that id's record)."""
     if record is not None:
-        return int(_RECORD_VERSION.match(record).group())
+        own = _RECORD_VERSION.match(record)
+        if own is None:
+            raise ValueError(f"an id index record holds no version: {record!r}")
+        return int(own.group())
     if run is not None:
         found = _RUN_RECORD.match(runs.get(run[0]) or b"")
         if found and run[1] < int(found.group(2)):
@@ -261,7 +267,7 @@ def is_sha256_hex(digest: object) -> bool:
     return isinstance(digest, str) and _SHA256_HEX.match(digest) is not None
 
 
-def content_digest(name: str, schema_version: int, payload: dict) -> str:
+def content_digest(name: str, schema_version: int, payload: dict[str, Any]) -> str:
     """What makes two events with one id "the same": type, schema version and payload."""
     try:
         return _sha256(canonical_json([name, schema_version, payload])).hexdigest()
