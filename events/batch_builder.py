@@ -153,7 +153,8 @@ def _play(game_id: str, expected_version: int, prev_hash: str, actor: str, recor
                               "schema_version": schema_version, "payload": written, "recorded_at": recorded_at,
                               "actor": actor, "prev_hash": prev_hash, "command_id": command_id}
     digest = _sha256(_dumps(fields, option=_SORTED)).digest()
-    at = time_code(recorded_at)
+    made = _made
+    at = made[1] if recorded_at is made[0] else time_code(recorded_at)
     entry = run_entry(spec_of(name, schema_version), payload, digest, raw, at, actor) if type(at) is int else None
     if entry is None:
         return None  # stored as an OWN entry, by the general loop
@@ -282,14 +283,20 @@ _SORTED = orjson.OPT_SORT_KEYS  # canonical JSON (events.envelope.canonical_json
 
 
 _clock: tuple[int, str] = (-1, "")  # (a second, its ISO-8601 text): strftime once a second
+#: (the text utc_now made last, its stored code: microseconds since the epoch), so that a play
+#: stores the time it was just given without parsing it back (see events.stored_form.time_code)
+_made: tuple[str, int | str] = ("", "")
 
 
 def utc_now() -> str:
     """ISO-8601 UTC with microseconds, e.g. ``2026-01-02T03:04:05.678901Z``."""
-    global _clock
+    global _clock, _made
     now = time.time()
     seconds = int(now)
     clock = _clock
     if clock[0] != seconds:
         clock = _clock = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
-    return f"{clock[1]}.{int((now - seconds) * 1e6):06d}Z"
+    micros = int((now - seconds) * 1e6)
+    made = f"{clock[1]}.{micros:06d}Z"
+    _made = (made, seconds * 1_000_000 + micros)
+    return made
