@@ -18,7 +18,7 @@ import dataclasses
 import hashlib
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -32,7 +32,7 @@ from events.stored_form import time_code
 @dataclasses.dataclass(frozen=True, slots=True)
 class Batch:
     """A batch chained onto a head: its envelopes, and the append script's arguments
-    (``events.scripts.APPEND``)."""
+    (``events.scripts.APPEND``: seven for a play, the general form for any other batch)."""
 
     envelopes: list[Envelope]
     args: list[Any]
@@ -46,9 +46,16 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
     """The envelopes of a batch chained onto ``prev_hash``, and the script's arguments. An envelope
     with a command id hashes it (``events.envelope.HASHED_FIELDS``); one without (an imported
     record made before command ids) hashes the fields it has."""
+    if len(ids) == 1 and command_ids[0] is not None and ids[0] == f"{command_ids[0]}#0":
+        play = _play(game_id, expected_version, prev_hash, actors[0], times[0], ids[0], encoded[0], events[0],
+                     command_ids[0], request)
+        if play is not None:
+            return play
     chained_onto = prev_hash
-    envelopes, entries, records = [], [], []
-    runs: list[list] = []  # [first event id, first version, count] of each run of the batch
+    envelopes: list[Envelope] = []
+    entries: list[bytes] = []
+    records: list[str | bytes] = []  # index fields and values, in pairs
+    runs: list[list[Any]] = []  # [first event id, first version, count] of each run of the batch
     firsts: set[str] = set()  # their first ids: a command id begins one run only
     version = expected_version
     run_start = -1
@@ -107,10 +114,11 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
     # one of the game's small index buckets; any other run by its first id, in the index hash.
     raw = raw_first if len(runs) == 1 and runs[0][2] == len(ids) else None
     raw_key = raw_record = b""
+    merged_digest = bytes.fromhex(request[1]) if merged and request is not None else b""
     for event_id, first, count in runs:
         record = f"{first}+{count}".encode()
         if merged:
-            record += b"=" + bytes.fromhex(request[1])[:REQUEST_DIGEST_SIZE if raw else None]
+            record += b"=" + merged_digest[:REQUEST_DIGEST_SIZE if raw else None]
         if raw:
             raw_key, raw_record = raw[1][:INDEX_KEY_SIZE], record
         else:
@@ -123,6 +131,42 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
                        "1" if merged else "", len(ids), len(found), len(records), raw_key, raw_record,
                        *found, *entries, *records, *places]
     return Batch(envelopes, args, index_bucket(*raw) if raw else "")
+
+
+def _play(game_id: str, expected_version: int, prev_hash: str, actor: str, recorded_at: str, event_id: str,
+          item: tuple[str, int, Any], event: object, command_id: str, request: tuple[str, str] | None) -> Batch | None:
+    """A play's batch (one event, "<command id>#0", a raw command id, its request named by it or
+    none), as :func:`build_batch` makes it, with the short arguments of the script's usual path
+    (events.scripts.APPEND): about half the client's work of the general loop. None for any other
+    batch."""
+    raw = raw_command(command_id)
+    merged = request is not None and request[0] == command_id and is_sha256_hex(request[1])
+    if raw is None or (request is not None and not merged):
+        return None
+    name, schema_version, payload = item
+    version = expected_version + 1
+    try:
+        written = _Fragment(_dumps(payload, option=_SORTED))
+    except TypeError as exc:  # e.g. non-string keys or huge ints inside an ``Any`` field
+        raise EventTypeError(f"an event's payload cannot be encoded as canonical JSON: {exc}") from exc
+    fields: dict[str, Any] = {"event_id": event_id, "game_id": game_id, "version": version, "type": name,
+                              "schema_version": schema_version, "payload": written, "recorded_at": recorded_at,
+                              "actor": actor, "prev_hash": prev_hash, "command_id": command_id}
+    digest = _sha256(_dumps(fields, option=_SORTED)).digest()
+    made = _made
+    at = made[1] if recorded_at is made[0] else time_code(recorded_at)
+    entry = run_entry(spec_of(name, schema_version), payload, digest, raw, at, actor) if type(at) is int else None
+    if entry is None:
+        return None  # stored as an OWN entry, by the general loop
+    record = f"{version}+1".encode()
+    if request is not None:
+        record += b"=" + bytes.fromhex(request[1])[:REQUEST_DIGEST_SIZE]
+    own_hash = digest.hex()
+    fields["payload"] = payload
+    fields["hash"] = own_hash
+    args = [expected_version, f"{expected_version}:{prev_hash}", f"{version}:{own_hash}", raw[1][:INDEX_KEY_SIZE],
+            record, event_id, entry]
+    return Batch([Envelope.from_stored(fields, event)], args, index_bucket(*raw))
 
 
 #: How many bytes of a request's SHA-256 a raw index record keeps: 64 bits tell a retry from
@@ -193,11 +237,14 @@ def run_of(event_id: str) -> tuple[str, int] | None:
     return f"{prefix}#0", int(number)
 
 
-def indexed(record: bytes | None, run: tuple[str, int] | None, runs: dict) -> int | None:
+def indexed(record: bytes | None, run: tuple[str, int] | None, runs: Mapping[str, bytes | None]) -> int | None:
     """The version the index places an event id at: its own record's, or its run's first
     version plus its number (``runs`` maps a run's first id to that id's record)."""
     if record is not None:
-        return int(_RECORD_VERSION.match(record).group())
+        own = _RECORD_VERSION.match(record)
+        if own is None:
+            raise ValueError(f"an id index record holds no version: {record!r}")
+        return int(own.group())
     if run is not None:
         found = _RUN_RECORD.match(runs.get(run[0]) or b"")
         if found and run[1] < int(found.group(2)):
@@ -221,7 +268,7 @@ def is_sha256_hex(digest: object) -> bool:
     return isinstance(digest, str) and _SHA256_HEX.match(digest) is not None
 
 
-def content_digest(name: str, schema_version: int, payload: dict) -> str:
+def content_digest(name: str, schema_version: int, payload: dict[str, Any]) -> str:
     """What makes two events with one id "the same": type, schema version and payload."""
     try:
         return _sha256(canonical_json([name, schema_version, payload])).hexdigest()
@@ -236,14 +283,20 @@ _SORTED = orjson.OPT_SORT_KEYS  # canonical JSON (events.envelope.canonical_json
 
 
 _clock: tuple[int, str] = (-1, "")  # (a second, its ISO-8601 text): strftime once a second
+#: (the text utc_now made last, its stored code: microseconds since the epoch), so that a play
+#: stores the time it was just given without parsing it back (see events.stored_form.time_code)
+_made: tuple[str, int | str] = ("", "")
 
 
 def utc_now() -> str:
     """ISO-8601 UTC with microseconds, e.g. ``2026-01-02T03:04:05.678901Z``."""
-    global _clock
+    global _clock, _made
     now = time.time()
     seconds = int(now)
     clock = _clock
     if clock[0] != seconds:
         clock = _clock = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
-    return f"{clock[1]}.{int((now - seconds) * 1e6):06d}Z"
+    micros = int((now - seconds) * 1e6)
+    made = f"{clock[1]}.{micros:06d}Z"
+    _made = (made, seconds * 1_000_000 + micros)
+    return made

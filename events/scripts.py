@@ -14,8 +14,13 @@ and a cluster can check that all its keys share one slot.
 #       batch's raw record (a hash, one per scope and bucket: the first 12 raw bytes of a command
 #       id "<scope>:<32 hex digits>" -> "version+count", with "=" and the first 8 bytes of the
 #       request's SHA-256).
-# ARGV: 1 = expected version, 2 = the head record the batch was chained onto ("expected:hash"),
-#       3 = the head record after the batch, 4 and 5 = the request's field and digest for the
+# ARGV, in one of two forms:
+#   A play's (one event of a command with a raw id, its request named by the command id or none):
+#       7 values: 1 = expected version, 2 = the head record the event was chained onto
+#       ("expected:hash"), 3 = the head record after it, 4 and 5 = its raw index record's field
+#       and value in the bucket (with "=" and the request's digest when it has one), 6 = its event
+#       id, 7 = its stored entry.
+#   Any other batch's: 1 to 3 as a play's, 4 and 5 = the request's field and digest for the
 #       requests hash ("" and "" for none), 6 = "1" when the request is named by the command id
 #       (its digest is then in the run's index record: the first id looked up), 7 = n events,
 #       8 = m ids looked up in the index (the batch's n event ids first, then the first ids of
@@ -24,8 +29,10 @@ and a cluster can check that all its keys share one slot.
 #       id; it then stands for the first id looked up); then the m ids, the n stored entries, the
 #       w index values (field, value pairs), and last 2 values per event (the position among the
 #       looked-up ids of the first id of its possible run, 0 for none, and its number i in that
-#       run), read only on a miss. Python prepares every string (events.batch_builder), so that
-#       the script mostly compares.
+#       run), read only on a miss.
+#   Python prepares every string (events.batch_builder), so that the script mostly compares. A
+#   play's short form is what its usual path reads: on a miss the script spells it out in the
+#   other form (A below) and works it out as any batch.
 # Replies:
 #   new version (an integer)     written
 #   {"request", digest}          the request is recorded already (with this digest; raw bytes
@@ -35,30 +42,30 @@ and a cluster can check that all its keys share one slot.
 #                                that position (1-based) is new
 #   {"conflict", current version, head hash}
 #   {"rechain", current version, head hash}   right version, but chained onto another hash
-# The usual path (one event, the head is the one the batch was chained onto, and its id is not
+# The usual path (a play whose head is the one it was chained onto, and whose id is not
 # recorded) is the head check (HMGET), the index record written if new (HSETNX), the XADD and the
 # new head (HSET), in straight-line code:
 # each redis.call costs a microsecond or more on the server, and Lua's own work as much again, so
 # what a retry or a refusal needs is worked out only on a miss. Every check comes before the
 # first write, so a refused batch leaves no trace.
 APPEND = r"""#!lua
-local m = tonumber(ARGV[8])
-local raw = ARGV[10]
-local got
-if m == 1 and raw ~= '' then
-  got = redis.call('HMGET', KEYS[2], '', ARGV[12])
-  -- One event of a command with a raw id, its request in its index record or none: a play. Its
-  -- index record is written only if it is not there yet (else it is a retry, worked out below),
-  -- and nothing can refuse the XADD after it: the head says the entry id is free.
-  if got[1] == ARGV[2] and not got[2] and ARGV[4] == '' and ARGV[7] == '1' and ARGV[9] == '0'
-      and redis.call('HSETNX', KEYS[4], raw, ARGV[11]) == 1 then
+local A, got = ARGV, nil
+if #ARGV == 7 then
+  got = redis.call('HMGET', KEYS[2], '', ARGV[6])
+  -- A play. Its index record is written only if it is not there yet (else it is a retry, worked
+  -- out below), and nothing can refuse the XADD after it: the head says the entry id is free.
+  if got[1] == ARGV[2] and not got[2] and redis.call('HSETNX', KEYS[4], ARGV[4], ARGV[5]) == 1 then
     local version = tonumber(ARGV[1]) + 1
-    redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[13])
+    redis.call('XADD', KEYS[1], '0-' .. version, 'e', ARGV[7])
     redis.call('HSET', KEYS[2], '', ARGV[3])
     return version
   end
-  got[2] = got[2] or redis.call('HGET', KEYS[4], raw)
+  -- The run's first id is its own: its record may be the raw one, in its bucket.
+  got[2] = got[2] or redis.call('HGET', KEYS[4], ARGV[4])
+  local merged = string.find(ARGV[5], '=', 1, true) and '1' or ''
+  A = {ARGV[1], ARGV[2], ARGV[3], '', '', merged, '1', '1', '0', ARGV[4], ARGV[5], ARGV[6], ARGV[7], '0', '0'}
 else
+  local m = tonumber(ARGV[8])
   local CHUNK = 1000  -- unpack() is bounded by Lua's C stack: long batches go in slices
   got = redis.call('HMGET', KEYS[2], '', unpack(ARGV, 12, math.min(11 + m, 11 + CHUNK - 1)))
   for s = CHUNK, m, CHUNK do
@@ -66,16 +73,16 @@ else
     for j = 1, #part do got[s + j] = part[j] end
   end
   -- The run's first id is the first looked up: its record may be the raw one, in its bucket.
-  if raw ~= '' then got[2] = got[2] or redis.call('HGET', KEYS[4], raw) end
+  if ARGV[10] ~= '' then got[2] = got[2] or redis.call('HGET', KEYS[4], ARGV[10]) end
 end
 
-local n, w = tonumber(ARGV[7]), tonumber(ARGV[9])
-local request = ARGV[4]
-local docs = 11 + m           -- ARGV[docs + j]: event j's stored entry
-local writes = docs + n       -- ARGV[writes + 1 ... writes + w]: index records
-local runs = writes + w       -- ARGV[runs + 2j - 1], ARGV[runs + 2j]: event j's run position and number
+local n, m, w = tonumber(A[7]), tonumber(A[8]), tonumber(A[9])
+local request, raw = A[4], A[10]
+local docs = 11 + m           -- A[docs + j]: event j's stored entry
+local writes = docs + n       -- A[writes + 1 ... writes + w]: index records
+local runs = writes + w       -- A[runs + 2j - 1], A[runs + 2j]: event j's run position and number
 
-local fresh = got[1] == ARGV[2] or (not got[1] and ARGV[2] == '0:GENESIS')
+local fresh = got[1] == A[2] or (not got[1] and A[2] == '0:GENESIS')
 if fresh then
   for k = 2, m + 1 do
     if got[k] then fresh = false break end
@@ -90,7 +97,7 @@ if not fresh then
     local seen = redis.call('HGET', KEYS[3], request)
     if seen then return {'request', seen} end
   end
-  if ARGV[6] == '1' and got[2] then
+  if A[6] == '1' and got[2] then
     local digest = string.match(got[2], '^%d+%+%d+=(.*)$')
     if digest then return {'request', digest, 'raw'} end
   end
@@ -99,10 +106,10 @@ if not fresh then
   local recorded, first_new = {}, nil
   for j = 1, n do
     local version = got[j + 1] and tonumber(string.match(got[j + 1], '^%d+'))
-    local run = tonumber(ARGV[runs + 2 * j - 1])
+    local run = tonumber(A[runs + 2 * j - 1])
     if not version and run > 0 and got[run + 1] then
       local first, count = string.match(got[run + 1], '^(%d+)%+(%d+)')
-      local i = tonumber(ARGV[runs + 2 * j])
+      local i = tonumber(A[runs + 2 * j])
       if first and i < tonumber(count) then version = tonumber(first) + i end
     end
     if version then
@@ -121,26 +128,26 @@ if not fresh then
     local sep = string.find(got[1], ':', 1, true)
     current, head_hash = tonumber(string.sub(got[1], 1, sep - 1)), string.sub(got[1], sep + 1)
   end
-  if current ~= tonumber(ARGV[1]) then
+  if current ~= tonumber(A[1]) then
     return {'conflict', current, head_hash}
   end
-  if head_hash ~= string.sub(ARGV[2], #ARGV[1] + 2) then
+  if head_hash ~= string.sub(A[2], #A[1] + 2) then
     return {'rechain', current, head_hash}
   end
 end
 
-local expected = tonumber(ARGV[1])
-if request ~= '' then redis.call('HSET', KEYS[3], request, ARGV[5]) end
+local expected = tonumber(A[1])
+if request ~= '' then redis.call('HSET', KEYS[3], request, A[5]) end
 for j = 1, n do
-  redis.call('XADD', KEYS[1], '0-' .. (expected + j), 'e', ARGV[docs + j])
+  redis.call('XADD', KEYS[1], '0-' .. (expected + j), 'e', A[docs + j])
 end
-if raw ~= '' then redis.call('HSET', KEYS[4], raw, ARGV[11]) end
+if raw ~= '' then redis.call('HSET', KEYS[4], raw, A[11]) end
 if w == 2 then
-  redis.call('HSET', KEYS[2], '', ARGV[3], ARGV[writes + 1], ARGV[writes + 2])
+  redis.call('HSET', KEYS[2], '', A[3], A[writes + 1], A[writes + 2])
 else
   local CHUNK = 1000
-  local records = {'', ARGV[3]}
-  for k = writes + 1, writes + w do records[#records + 1] = ARGV[k] end
+  local records = {'', A[3]}
+  for k = writes + 1, writes + w do records[#records + 1] = A[k] end
   for s = 1, #records, CHUNK do  -- CHUNK is even: no field is split from its value
     redis.call('HSET', KEYS[2], unpack(records, s, math.min(s + CHUNK - 1, #records)))
   end

@@ -190,7 +190,9 @@ class EventStore(StoreReads):
         raw = self.redis.get(self._imported_key(game_id))
         return orjson.loads(raw) if raw else None
 
-    def _append_encoded(self, game_id, keys, expected_version, actors, times, ids, encoded, events, command_ids, expected_hash: str | None = None,
+    def _append_encoded(self, game_id: str, keys: tuple[str, str, str], expected_version: int, actors: Sequence[str],
+                        times: Sequence[str], ids: list[str], encoded: list[tuple[str, int, Any]], events: Sequence[object],
+                        command_ids: Sequence[str | None], expected_hash: str | None = None,
                         request: tuple[str, str] | None = None) -> AppendResult:
         """The append itself, once every event is encoded: run the script, read its reply."""
         prev_hash = expected_hash if expected_hash is not None else self._remembered_hash(game_id, expected_version)
@@ -235,7 +237,7 @@ class EventStore(StoreReads):
             prev_hash = head_hash  # "rechain": our remembered head was stale; chain onto the real one
         raise EventStoreError(f"game {game_id!r}: the chain head kept moving at version {expected_version}")
 
-    def _run_append(self, game_id: str, keys: tuple[str, ...], args: list, first: bool) -> Any:
+    def _run_append(self, game_id: str, keys: tuple[str, ...], args: list[Any], first: bool) -> Any:
         if self.durability.waits:
             return self._run_append_and_wait(game_id, keys, args, first)
         if not first:
@@ -258,7 +260,7 @@ class EventStore(StoreReads):
         self._register_script(keys=self._game_index_keys(), args=[game_id], client=pipe)
         return pipe.execute()[0]
 
-    def _run_append_and_wait(self, game_id: str, keys: tuple[str, ...], args: list, first: bool) -> Any:
+    def _run_append_and_wait(self, game_id: str, keys: tuple[str, ...], args: list[Any], first: bool) -> Any:
         """The append, then the durability wait on the same connection (see events.durability).
 
         On a cluster the pipeline goes to the node that serves the game's slot; if the slot moved
@@ -301,7 +303,7 @@ class EventStore(StoreReads):
             self._heads.clear()
         self._heads[game_id] = (version, hash_)
 
-    def _originals(self, game_id: str, ids: list[str], encoded: list, versions: list) -> list[Envelope]:
+    def _originals(self, game_id: str, ids: list[str], encoded: list[tuple[str, int, Any]], versions: list[Any]) -> list[Envelope]:
         """The recorded envelopes a retried batch's ``ids`` name (at ``versions``), after checking
         that each is the same event (type, schema version, payload) as the batch's ``encoded``
         events. Their digests are made only here, for a retry: an append hashes each event once."""

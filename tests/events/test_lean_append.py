@@ -4,15 +4,18 @@ records were already written in."""
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 
 import orjson
+import pytest
 from store_samples import notes, sample_registry
 
 from events.batch_builder import build_batch
 from events.compact_form import GENERAL, type_code
 from events.envelope import GENESIS_HASH, canonical_json, envelope_hash
+from events.errors import ConcurrencyError
 from events.store import EventStore
 from events.stored_form import time_code
 
@@ -100,3 +103,34 @@ def test_a_play_runs_the_head_check_its_index_record_the_xadd_and_the_head_and_n
         assert again.duplicate and store.version(GAME) == 2
     finally:
         client.close()
+
+
+def test_a_play_is_sent_as_the_seven_values_its_usual_path_reads():
+    """A play's arguments are what the script's usual path uses, no more: each costs the client
+    and the server on every append."""
+    command_id = "action:" + "ab" * 16
+    batch = build_batch(GAME, 4, "e" * 64, ["ann"], [AT], [f"{command_id}#0"], [("NoteTaken", 1, {"seat": 2, "text": "b"})],
+                        [None], [command_id], (command_id, "cd" * 32))
+    (envelope,) = batch.envelopes
+    assert envelope.hash == envelope_hash(envelope.to_dict()) and envelope.prev_hash == "e" * 64
+    assert batch.args[:6] == [4, "4:" + "e" * 64, f"5:{envelope.hash}", b"\xab" * 12, b"5+1=" + b"\xcd" * 8, f"{command_id}#0"]
+    assert len(batch.args) == 7 and batch.args[6][:33] == b"\x01" + bytes.fromhex(envelope.hash)
+
+
+def test_a_play_off_its_usual_path_is_still_a_retry_a_conflict_or_a_rechain(store, make_store):
+    """What the short form of a play leaves out, the script works out when its usual path misses."""
+    command_id = "action:" + "5e" * 16
+    digest = hashlib.sha256(b"play 5e").hexdigest()
+    store.append(GAME, notes(1), 0, "ann")
+    first = store.append(GAME, notes(1, 1), 1, "ann", command_id=command_id, request=(command_id, digest))
+    # A retry whose head has moved on, and one decided on the head it wrote: answered by its record.
+    assert store.append(GAME, notes(1, 1), 1, "ann", command_id=command_id, request=(command_id, digest)).request_seen == digest
+    assert store.append(GAME, notes(1, 1), 2, "ann", command_id=command_id, request=(command_id, digest)).request_seen == digest
+    assert store.append(GAME, notes(1, 1), 2, "ann", command_id=command_id).envelopes == first.envelopes
+    with pytest.raises(ConcurrencyError):
+        store.append(GAME, notes(1, 2), 1, "ann", command_id="action:" + "6f" * 16)
+    # Another store's head, unknown to this one: chained onto again, then written.
+    make_store().append(GAME, notes(1, 2), 2, "bob", command_id="action:" + "70" * 16)
+    written = store.append(GAME, notes(1, 3), 3, "ann", command_id="action:" + "71" * 16)
+    report = store.verify(GAME)
+    assert written.version == 4 and report.ok and report.count == 4
