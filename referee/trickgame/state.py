@@ -138,8 +138,9 @@ def _copier_of(cls: type) -> Callable[[Any], Any]:
     return scope["copy"]  # type: ignore[no-any-return]
 
 
-def _copy_slots(obj: Any, slots: list[str]) -> Any:
-    new = type(obj).__new__(type(obj))
+def _copy_slots(obj: _T, slots: list[str]) -> _T:
+    cls = type(obj)
+    new = cls.__new__(cls)
     for name in slots:
         setattr(new, name, getattr(obj, name))
     return new
