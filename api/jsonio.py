@@ -78,6 +78,8 @@ def _too_deep() -> ApiProblem:
 
 def nests_deeper_than(value: Any, limit: int) -> bool:
     """Does ``value`` hold arrays or objects more than ``limit`` levels deep? (Walked without recursion.)"""
+    if type(value) is dict and limit >= 1 and not any(isinstance(v, (dict, list)) for v in value.values()):
+        return False  # one level: a table action's body, read on every play
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()

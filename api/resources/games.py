@@ -206,10 +206,13 @@ def _action_request() -> tuple[str, dict, int | None, str | None]:
     return action, fields, parse_if_match(request.headers.get("If-Match")), key
 
 
+_IF_MATCH = re.compile(IF_MATCH)  # read on every play: compiled once
+
+
 def parse_if_match(value: str | None) -> int | None:
     # The documented pattern, on the value as sent: ASCII digits, and no more than a version can
     # have (str.isdigit() takes "²", and int() of thousands of digits raises); "" is no version.
-    if value is not None and not re.fullmatch(IF_MATCH, value):
+    if value is not None and not _IF_MATCH.fullmatch(value):
         raise ApiProblem(400, f"If-Match must be the game's version (an ETag such as \"12\") or *, not {value!r}.",
                          "bad_if_match")
     if value is None or value == "*":

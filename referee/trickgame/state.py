@@ -9,6 +9,7 @@ play, its tricks and its irregularities. A game subclasses ``Hand`` (and, for it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Generic, Self, TypeVar
 
 from referee.trickgame.corrections import KeptRuling
@@ -131,16 +132,33 @@ class Hand:
         return new
 
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
 _T = TypeVar("_T")
 
 
 def _shallow(obj: _T) -> _T:
     """A new object of ``obj``'s class holding the same values in every slot (its bases' too)."""
+    copier = _COPIERS.get(type(obj))
+    if copier is None:
+        copier = _COPIERS[type(obj)] = _copier_of(type(obj))
+    return copier(obj)  # type: ignore[no-any-return]
+
+
+def _copier_of(cls: type) -> Callable[[Any], Any]:
+    """A function copying every slot of ``cls`` one by one, written out once per class: a state is
+    copied for every play (fold before append), and straight attribute code copies its few dozen
+    slots in a third of the time a loop of getattr and setattr takes."""
+    slots = list(dict.fromkeys(s for k in reversed(cls.__mro__) for s in getattr(k, "__slots__", ())))
+    if not all(s.isidentifier() and not s.startswith("__") for s in slots):  # a name mangled or odd
+        return lambda obj: _copy_slots(obj, slots)
+    lines = ["def copy(obj):", "    new = make(cls)", *(f"    new.{s} = obj.{s}" for s in slots), "    return new"]
+    scope: dict[str, Any] = {"make": cls.__new__, "cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - the code is made from the class's own slot names
+    return scope["copy"]  # type: ignore[no-any-return]
+
+
+def _copy_slots(obj: _T, slots: list[str]) -> _T:
     cls = type(obj)
-    slots = _SLOTS.get(cls)
-    if slots is None:
-        slots = _SLOTS[cls] = tuple(s for k in reversed(cls.__mro__) for s in getattr(k, "__slots__", ()))
     new = cls.__new__(cls)
     for name in slots:
         setattr(new, name, getattr(obj, name))
