@@ -1,7 +1,10 @@
-"""The registry of games: every game Courtcard referees, by its registered name."""
+"""The registry of games: every game Courtcard referees, by its registered name. Importing it
+imports and registers every game of the index (``referee/game_index.py``), in its order, and with
+each game its own events, so a process that imports the registry reads any game's record."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from events.registry import registry as event_registry
@@ -9,11 +12,7 @@ from events.envelope import Envelope
 from referee.errors import RefereeError, UnknownGame
 from referee.events import GameCreated
 from referee.game import Game
-from referee.games.black_queen import BlackQueen
-from referee.games.dungeon import Dungeon
-from referee.games.queen_bees import QueenBees
-from referee.games.queens_dungeon import QueensDungeon
-from referee.games.the_queens import TheQueens
+from referee.game_index import DEFAULT_GAME as DEFAULT_GAME, GAMES as INDEX
 from referee.confirmations import confirmable
 from referee.undo import undoable
 
@@ -64,8 +63,15 @@ def game_of_record(first: Any) -> Game[Any]:
     return get_game(first.game)
 
 
-register(QueensDungeon())
-register(QueenBees())
-register(BlackQueen())
-register(Dungeon())
-register(TheQueens())
+def _load(name: str) -> Game[Any]:
+    """The game the index lists as ``name``, made from its class (importing its package registers
+    the game's own events)."""
+    package, cls = INDEX[name]
+    game: Game[Any] = getattr(import_module(package), cls)()
+    if game.name != name:
+        raise ValueError(f"the index lists {package}.{cls} as {name!r}, and it calls itself {game.name!r}")
+    return game
+
+
+for _name in INDEX:
+    register(_load(_name))

@@ -33,6 +33,7 @@ from referee.command_schemas import schemas_of
 from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
 from referee.trickgame.reneges import Irregularity
+from referee.trickgame.shared_commands import ClaimRenege, TakeBack
 from referee.trickgame.state import Hand, Layout, StateT, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
 from referee.trickgame.words import TrickWords
@@ -57,6 +58,11 @@ class TrickGame(TrickWords, TrickFold[StateT], TrickDecide[StateT], TrickViews[S
     played_in_hands: ClassVar[bool] = True
     #: A trick game's hand counts each side's tricks; a game lists its own columns around them.
     score_columns: ClassVar[tuple[str, ...]] = ("tricks",)
+    #: A claim of a renege is ruled on as it is logged, and upheld in window A by the reneger's
+    #: take-back: the undo of mis-entries takes back neither (``referee.undo``).
+    claim_commands: ClassVar[tuple[type, ...]] = (ClaimRenege,)
+    claim_events: ClassVar[tuple[type, ...]] = (ev.RenegeClaimed,)
+    upholding_commands: ClassVar[tuple[type, ...]] = (TakeBack,)
     command_schemas: Mapping[str, marshmallow.Schema]
 
     # The phase a game is in before each hand (after the first dealer is known, and after a hand
