@@ -247,6 +247,11 @@ class Undoable(GameWrapper[Any]):
     """A game (``referee.game.Game``) with the undo and the redo of entries: everything else is
     the game's own, unchanged (forwarded by :class:`~referee.game_wrapper.GameWrapper`)."""
 
+    #: The game's ``apply`` with the trail kept (:meth:`_applier`): a function made for each game,
+    #: not a method, so that a fold pays no call of its own for it (the one place the type differs
+    #: from the wrapper's method, which takes the same arguments).
+    apply: Callable[[Any, Any], Any]  # type: ignore[assignment]
+
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
@@ -359,17 +364,18 @@ class Undoable(GameWrapper[Any]):
         point inside a batch does not decide again as one: then the older points are tried, and
         the last point alone."""
         held = self.in_effect(state)
-        trail, version = held if held is not None else (None, 0)
-        points = [v for v, _ in trail.table_actions(self.inner, version, TRIED_POINTS)] if trail else []
-        for point in [*points[1:], *points[:1]]:
-            events = trail.events_between(point, version)
-            try:
-                _, starts = decide_batches(self.inner, trail.state_before(point, self._apply), events)
-            except Exception:  # this point is inside a batch (the referee's own take-back): try another
-                continue
-            start = starts[-1]
-            command = next(c for c in map(self.inner.command_of, events[start:]) if c is not None)
-            return LastEntry(point + start, command, version)
+        if held is not None:
+            trail, version = held
+            points = [v for v, _ in trail.table_actions(self.inner, version, TRIED_POINTS)]
+            for point in [*points[1:], *points[:1]]:
+                events = trail.events_between(point, version)
+                try:
+                    _, starts = decide_batches(self.inner, trail.state_before(point, self._apply), events)
+                except Exception:  # this point is inside a batch (the referee's own take-back): try another
+                    continue
+                start = starts[-1]
+                command = next(c for c in map(self.inner.command_of, events[start:]) if c is not None)
+                return LastEntry(point + start, command, version)
         raise UndoRefused("There is no entry to undo: the game's opening is not an entry (to start again, create "
                           "a new game), and an undo steps back through the last "
                           f"{COPY_EVERY} events at least, never further.")
