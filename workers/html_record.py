@@ -2,7 +2,7 @@
 
 Hand by hand and event by event (so trick by trick) in sentences, the rulings credited to whoever
 made them, the score sheet and a chart of the running totals; for a game without hands, the players'
-standing and, where the game's view lists them, each player's dungeon as a tree of cards. It fits
+standing and the game's own drawing of what each laid out (``record_html``: Dungeon's dungeons). It fits
 a phone's width (a wide table scrolls in its own box) and prints on A4. Everything comes from the
 log and the score sheet derived from it, so the page can be rebuilt at any time; it carries the
 chain head so a reader can match it to an export.
@@ -16,7 +16,7 @@ from typing import Any
 
 from events.envelope import Envelope
 from referee.game_index import GAMES as INDEX
-from referee.registry import game_names, game_of_record, get_game
+from referee.registry import game_of_record, get_game
 from referee.seat_names import escape_unseen
 from referee.seat_names import Names
 from workers.naming import seat_names
@@ -49,7 +49,7 @@ def style() -> str:
     """The style sheet of every record: its own, with the style of each registered game's drawing
     (``record_style``, ``record_kept_whole``) in the registry's order, so that every record has the
     same one."""
-    games = [get_game(name) for name in INDEX if name in game_names()]
+    games = [get_game(name) for name in INDEX]
     return _STYLE.substitute(drawings="".join(g.record_style for g in games),
                              kept_whole=",".join(("tr", "li", *(s for g in games for s in g.record_kept_whole))))
 
