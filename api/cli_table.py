@@ -2,9 +2,10 @@
 lays on the table written out as a person would say it.
 
 A game may write its table itself (its ``table_lines``: Dungeon's players and their dungeons);
-otherwise this module reads the shape of the view, never the game's name: a trick game's view has a
-``hand`` with its ``tricks`` (and maybe ``cuts``), a patience's its ``foundations``. Whatever a view holds that these sections do not say is still printed, as
-labelled facts (by :func:`api.render.render_game`), so nothing the referee shows is left out.
+otherwise this module reads the shape of the view, never the game's name: a trick game's view has
+a ``hand`` with its ``tricks`` (and maybe ``cuts``), a patience's its ``foundations``. Whatever a
+view holds that these sections do not say is still printed, as labelled facts (by
+:func:`api.render.render_game`), so nothing the referee shows is left out.
 """
 
 from __future__ import annotations
@@ -97,14 +98,15 @@ def table_lines(view: dict[str, Any], game: str | None = None) -> tuple[list[str
 def _game_lines(name: str, view: dict[str, Any], names: Names) -> tuple[list[str], set[str]] | None:
     """The game's own lines for its view, or None: a game with none, or one this command line does
     not know (a service newer than it), whose view is read by its shape."""
-    from referee.errors import UnknownGame
-    from referee.registry import get_game  # the rules load only when a table is shown
+    # Only the game shown loads, when a table is shown: never the registry and every game's rules.
+    from referee.game_index import game_class
 
     try:
-        game = get_game(name)
-    except UnknownGame:
+        game = game_class(name)()
+    except KeyError:
         return None
-    return game.table_lines(view, names)
+    lines: tuple[list[str], set[str]] | None = game.table_lines(view, names)
+    return lines
 
 
 def _cards(cards: list[str] | None) -> str:

@@ -4,7 +4,6 @@ each game its own events, so a process that imports the registry reads any game'
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from events.registry import registry as event_registry
@@ -12,7 +11,7 @@ from events.envelope import Envelope
 from referee.errors import RefereeError, UnknownGame
 from referee.events import GameCreated
 from referee.game import Game
-from referee.game_index import DEFAULT_GAME as DEFAULT_GAME, GAMES as INDEX
+from referee.game_index import DEFAULT_GAME as DEFAULT_GAME, GAMES as INDEX, game_class
 from referee.confirmations import confirmable
 from referee.undo import undoable
 
@@ -66,10 +65,9 @@ def game_of_record(first: Any) -> Game[Any]:
 def _load(name: str) -> Game[Any]:
     """The game the index lists as ``name``, made from its class (importing its package registers
     the game's own events)."""
-    package, cls = INDEX[name]
-    game: Game[Any] = getattr(import_module(package), cls)()
+    game: Game[Any] = game_class(name)()
     if game.name != name:
-        raise ValueError(f"the index lists {package}.{cls} as {name!r}, and it calls itself {game.name!r}")
+        raise ValueError(f"the index lists {type(game).__name__} as {name!r}, and it calls itself {game.name!r}")
     return game
 
 

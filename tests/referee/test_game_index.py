@@ -25,3 +25,13 @@ def test_reading_the_index_loads_no_rules():
     code = "import sys, referee.game_index; print(sorted(m for m in sys.modules if m.split('.')[0] in ('referee', 'events', 'marshmallow')))"
     loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "['referee', 'referee.game_index']"
+
+
+def test_a_game_class_asked_of_the_index_loads_that_game_alone():
+    """``courtcard show`` asks the game it shows to write its table: that game's rules load, never
+    the registry with every other game's."""
+    code = ("import sys; from referee.game_index import game_class; print(game_class('dungeon').title); "
+            "print(sorted({'.'.join(m.split('.')[:3]) for m in sys.modules if m.startswith('referee.games.')}), "
+            "'referee.registry' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:2] == ["Dungeon", "['referee.games.dungeon'] False"]
