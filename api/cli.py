@@ -246,8 +246,21 @@ def show(game_id, director, seat, url, as_json) -> None:
         render_game(console, body)
 
 
+class DefaultGame:
+    """The default of ``--game``: the index's default game (``referee.game_index``), read when a
+    command runs or shows its help (click calls a default, and shows it as text), so that starting
+    the command line reads nothing of the referee."""
+
+    def __call__(self) -> str:
+        from referee.game_index import DEFAULT_GAME
+
+        return DEFAULT_GAME
+
+    __str__ = __call__
+
+
 @main.command()
-@click.option("--game", "game_name", default="queens-dungeon", show_default=True, callback=game_kind_option)
+@click.option("--game", "game_name", default=DefaultGame(), show_default=True, callback=game_kind_option)
 @click.option("--players", default=None, type=click.IntRange(1, 8),
               help="Seats at the table (default: the game's own default, 4 where it has none).")
 @click.option("--option", "options", multiple=True, help="A game option, key=value (repeat).")

@@ -1,10 +1,11 @@
 """The table as text for ``courtcard show``: names, never seat numbers, and what each kind of game
 lays on the table written out as a person would say it.
 
-It reads the shape of a game's view, never its name: a trick game's view has a ``hand`` with its
-``tricks`` (and maybe ``cuts``), Dungeon's has its ``players`` with their dungeons, a patience's
-its ``foundations``. Whatever a view holds that these sections do not say is still printed, as
-labelled facts (by :func:`api.render.render_game`), so nothing the referee shows is left out.
+A game may write its table itself (its ``table_lines``: Dungeon's players and their dungeons);
+otherwise this module reads the shape of the view, never the game's name: a trick game's view has
+a ``hand`` with its ``tricks`` (and maybe ``cuts``), a patience's its ``foundations``. Whatever a
+view holds that these sections do not say is still printed, as labelled facts (by
+:func:`api.render.render_game`), so nothing the referee shows is left out.
 """
 
 from __future__ import annotations
@@ -82,14 +83,30 @@ class Names:
         return plain(self.named(value))
 
 
-def table_lines(view: dict[str, Any]) -> tuple[list[str], set[str]]:
-    """The view's sections as lines of text, and the keys (of the view, or ``hand.<key>``) they said."""
+def table_lines(view: dict[str, Any], game: str | None = None) -> tuple[list[str], set[str]]:
+    """The view's sections as lines of text, and the keys (of the view, or ``hand.<key>``) they said:
+    the writing of its table by the game called ``game`` (its ``table_lines``), else the view's shape
+    read here."""
     names = Names(view.get("seats") or [])
+    if game is not None and (own := _game_lines(game, view, names)) is not None:
+        return own
     if "foundations" in view:
         return _tableau(view)
-    if "players" in view and "pile_size" in view:
-        return _dungeon(view, names)
     return _trick_table(view, names)
+
+
+def _game_lines(name: str, view: dict[str, Any], names: Names) -> tuple[list[str], set[str]] | None:
+    """The game's own lines for its view, or None: a game with none, or one this command line does
+    not know (a service newer than it), whose view is read by its shape."""
+    # Only the game shown loads, when a table is shown: never the registry and every game's rules.
+    from referee.game_index import game_class
+
+    try:
+        game = game_class(name)()
+    except KeyError:
+        return None
+    lines: tuple[list[str], set[str]] | None = game.table_lines(view, names)
+    return lines
 
 
 def _cards(cards: list[str] | None) -> str:
@@ -189,42 +206,6 @@ def ruling_sentence(entry: dict[str, Any], names: Names) -> str:
     said = entry.get("said") or ", ".join(f"{k.replace('_', ' ')} {plain(v)}" for k, v in names.named(entry).items()
                                           if k not in ("version",)) + "."
     return f"Event {entry.get('version')}: {said}"
-
-
-# -- Dungeon ------------------------------------------------------------------------------------
-
-def _dungeon(view: dict[str, Any], names: Names) -> tuple[list[str], set[str]]:
-    said = {"seats", "phase", "turn", "turn_no", "drawn", "played", "players", "pile_size", "discard", "discard_size",
-            "window", "aces", "outcome", "hands", "pile", "cells", "your_hand"}
-    lines = [f"Phase: {view.get('phase')}."]
-    if view.get("phase") == "turn":
-        done = ", ".join(w for w, flag in (("has drawn", view.get("drawn")), ("has played", view.get("played"))) if flag)
-        lines.append(f"Turn {view.get('turn_no')}: {names(view.get('turn'))}'s" + (f" ({done})." if done else "."))
-    for p in view["players"]:
-        cell = p["cell"] or ("face down" if p.get("cell_face_down") else "none")
-        state = "alive" if p["alive"] else "out"
-        path = ", ".join(f"{d['card']} on {d['on']}" if "card" in d else f"a face-down card on {d['on']}"
-                         for d in p["dungeon"]) or "no passage yet"
-        notes = "; has left the cell" if p.get("left_cell") else ""
-        notes += "; on the second-lowest branch" if p.get("second_lowest_branch") else ""
-        lines.append(f"{p['name']} ({state}): cell {cell}; dungeon: {path}; {p['hand_size']} cards in hand{notes}.")
-    discard = f": {_cards(view['discard'])}" if view.get("discard") else ""
-    lines.append(f"Pile: {view.get('pile_size')} cards. Discards: {view.get('discard_size')}{discard}.")
-    if view.get("window"):
-        window = names.named(view["window"])
-        lines.append(f"Waiting on a {window.get('kind')}: " +
-                     ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in window.items() if k != "kind") + ".")
-    for ace in view.get("aces") or []:
-        lines.append(f"{names(ace['seat'])} played {ace['card']} out of turn.")
-    for seat, cards in enumerate(view.get("hands") or []):
-        lines.append(f"{names(seat)} holds {_cards(cards)}.")
-    if view.get("your_hand") is not None:
-        lines.append(f"Your hand: {_cards(view['your_hand'])}.")
-    if view.get("cells"):
-        lines.append(f"Cells: {names.per_seat(view['cells'])}.")
-    if view.get("pile") is not None:
-        lines.append(f"The pile, next card first: {_cards(view['pile'])}.")
-    return lines, said
 
 
 # -- a patience (The Queens) --------------------------------------------------------------------

@@ -30,7 +30,7 @@ def render_game(console: Console, body: dict[str, Any]) -> None:
     console.print(f"Players: {', '.join(names.seats)}." if names.seats else "No players named.")
     if body["to_act"]:
         console.print(marked("To act: [bold]{}[/].", ', '.join(names(s) for s in body['to_act'])))
-    lines, said = table_lines(view)
+    lines, said = table_lines(view, body.get("game"))
     for line in lines:
         console.print(line, highlight=False)
     table = Table(show_header=False, box=None, padding=(0, 2))

@@ -6,6 +6,7 @@ import marshmallow as ma
 from marshmallow import validate
 
 from referee.fields import MAX_SEAT, ExactBoolean
+from referee.game_index import DEFAULT_GAME
 
 #: Versions and offsets beyond this are not games anyone played (and overflow Redis stream ids).
 MAX_COUNT = 2**53
@@ -32,7 +33,7 @@ class EnvelopeSchema(ma.Schema):
 
 
 class NewGameSchema(ma.Schema):
-    game = ma.fields.String(required=True, metadata={"example": "queens-dungeon"})
+    game = ma.fields.String(required=True, metadata={"example": DEFAULT_GAME})
     options = ma.fields.Dict(load_default=dict, metadata={"description": "The game's options (see GET /games/catalog)"})
     seats = ma.fields.List(ma.fields.String(validate=validate.Length(1, 40)), required=True,
                            validate=validate.Length(1, 8), metadata={"example": ["Ann", "Bob", "Cat", "Dan"]})

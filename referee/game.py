@@ -97,11 +97,24 @@ Optional capabilities (each has a default on :class:`Game`; a game overrides wha
   text record's comment says (Dungeon: an accusation upheld or not, a creature defeated).
   ``workers.record_words`` adds the rulings every trick game shares (a renege claimed or ruled, a
   card taken back).
+* ``claim_commands``, ``claim_events`` and ``upholding_commands`` (none by default), together: the
+  table actions that claim a breach the referee rules on as it logs them (a trick game's claim of a
+  renege), the events that record such a claim, and the table actions the referee logs upholding
+  one (a trick game's take-back in window A). The undo of mis-entries (``referee.undo``) never
+  takes back a claim, nor an upholding action that follows one: a ruling is contested by a dispute.
 * ``departure(kind, payload)`` (None by default) says how an event (its class and stored fields)
   took a player out of the game, for a score sheet's result (Dungeon: "slain by the king of
   spades").
 * ``picture_html(state)`` (None by default) draws the table as HTML (escaped) for the printable
   record's "the table at the end" (The Queens: its tableau).
+* ``record_html(view)`` ("" by default) draws what each player laid out, from the table's view, as
+  HTML (escaped) ahead of the printable record's score sheet (Dungeon: each player's dungeon as a
+  tree of cards), with ``record_style``, the CSS its drawing needs, and ``record_kept_whole``, the
+  selectors of what a printed page keeps whole (``workers.html_record`` puts every game's in the
+  record's one style sheet).
+* ``table_lines(view, names)`` (None by default: the command line reads the view's shape itself)
+  writes the table of a view as lines of text for ``courtcard show``, and says which of the view's
+  keys they said (``api.cli_table``); ``names`` is a :class:`TableNames`.
 
 A wrapper around a game (the registry's undo and confirmations, ``referee.undo``,
 ``referee.confirmations``) forwards each member by name, so a capability added here is forwarded
@@ -131,6 +144,17 @@ class GameState(Protocol):
     def clone(self) -> GameState:
         """An independent copy, for decide's look-ahead and for folding a batch before it is written."""
         ...
+
+
+class TableNames(Protocol):
+    """The seats as names for a table written as text (the command line's ``api.cli_table.Names``):
+    a seat's name, a value with each seat in it named, a list by seat as "Ann 3, Bob 1"."""
+
+    def __call__(self, seat: Any) -> str: ...
+
+    def named(self, value: Any) -> Any: ...
+
+    def per_seat(self, values: list[Any]) -> str: ...
 
 
 #: A game's own state class: every member of a game reads and returns its own.
@@ -211,6 +235,11 @@ class Game(Generic[S]):
     ruling_events: tuple[type, ...] = ()
     #: No table action of the game's own whose event also carries the referee's verdict on it.
     verdict_events: tuple[type, ...] = ()
+    #: No table action that claims a breach the referee rules on at once (the undo never takes one
+    #: back), no event recording one, and no table action that upholds one.
+    claim_commands: tuple[type, ...] = ()
+    claim_events: tuple[type, ...] = ()
+    upholding_commands: tuple[type, ...] = ()
 
     def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
         """An event of class ``kind`` with stored fields ``payload`` as a sentence, with players'
@@ -252,6 +281,21 @@ class Game(Generic[S]):
 
     def picture_html(self, state: S) -> str | None:
         """The table drawn as HTML for the printable record: no drawing."""
+        return None
+
+    #: The style sheet of the game's ``record_html`` drawing, and what of it a printed page keeps
+    #: whole (CSS selectors): no drawing, no style.
+    record_style: str = ""
+    record_kept_whole: tuple[str, ...] = ()
+
+    def record_html(self, view: dict[str, Any]) -> str:
+        """The players' own parts of the table drawn as HTML (escaped) from the table's ``view``,
+        for the printable record, ahead of its score sheet: nothing."""
+        return ""
+
+    def table_lines(self, view: dict[str, Any], names: TableNames) -> tuple[list[str], set[str]] | None:
+        """The table of ``view`` as lines of text for the command line, and the view's keys they
+        said: None, the command line's own reading of the view's shape."""
         return None
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.game import Game, S
+from referee.game import Game, S, TableNames
 from referee.words import Names
 
 
@@ -28,6 +28,9 @@ class GameWrapper(Game[S]):
                                                                       game.hands_dealt)
         self.blind_record_has_secrets, self.dispute_events = game.blind_record_has_secrets, game.dispute_events
         self.ruling_events, self.verdict_events = game.ruling_events, game.verdict_events
+        self.claim_commands, self.claim_events = game.claim_commands, game.claim_events
+        self.upholding_commands = game.upholding_commands
+        self.record_style, self.record_kept_whole = game.record_style, game.record_kept_whole
 
     # ------------------------------------------------------------ what every game implements
 
@@ -101,6 +104,12 @@ class GameWrapper(Game[S]):
 
     def picture_html(self, state: S) -> str | None:
         return self.inner.picture_html(state)
+
+    def record_html(self, view: dict[str, Any]) -> str:
+        return self.inner.record_html(view)
+
+    def table_lines(self, view: dict[str, Any], names: TableNames) -> tuple[list[str], set[str]] | None:
+        return self.inner.table_lines(view, names)
 
 
 def own_game(game: Game[Any]) -> Game[Any]:

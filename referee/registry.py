@@ -1,4 +1,6 @@
-"""The registry of games: every game Courtcard referees, by its registered name."""
+"""The registry of games: every game Courtcard referees, by its registered name. Importing it
+imports and registers every game of the index (``referee/game_index.py``), in its order, and with
+each game its own events, so a process that imports the registry reads any game's record."""
 
 from __future__ import annotations
 
@@ -9,11 +11,7 @@ from events.envelope import Envelope
 from referee.errors import RefereeError, UnknownGame
 from referee.events import GameCreated
 from referee.game import Game
-from referee.games.black_queen import BlackQueen
-from referee.games.dungeon import Dungeon
-from referee.games.queen_bees import QueenBees
-from referee.games.queens_dungeon import QueensDungeon
-from referee.games.the_queens import TheQueens
+from referee.game_index import DEFAULT_GAME as DEFAULT_GAME, GAMES as INDEX, game_class
 from referee.confirmations import confirmable
 from referee.undo import undoable
 
@@ -64,8 +62,14 @@ def game_of_record(first: Any) -> Game[Any]:
     return get_game(first.game)
 
 
-register(QueensDungeon())
-register(QueenBees())
-register(BlackQueen())
-register(Dungeon())
-register(TheQueens())
+def _load(name: str) -> Game[Any]:
+    """The game the index lists as ``name``, made from its class (importing its package registers
+    the game's own events)."""
+    game: Game[Any] = game_class(name)()
+    if game.name != name:
+        raise ValueError(f"the index lists {type(game).__name__} as {name!r}, and it calls itself {game.name!r}")
+    return game
+
+
+for _name in INDEX:
+    register(_load(_name))

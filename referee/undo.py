@@ -24,7 +24,8 @@ What an undo refuses, with its reason (:class:`UndoRefused`, code ``wrong_phase`
 * the game's opening (its creation is no entry: nothing to undo before the first entry), and
   entries older than the trail keeps (it steps back through at least the last ``COPY_EVERY``
   events);
-* a renege claim (``ClaimRenege``) and the referee's ruling on it: contest a ruling with a dispute.
+* a claim the referee rules on as it is logged (the game's ``claim_commands``: a trick game's claim
+  of a renege) and the referee's ruling on it: contest a ruling with a dispute.
   A game's own action that brings a ruling (Dungeon's accusation or look, typed for the wrong
   player) is an entry like any other, and may be undone as a mis-entry;
 * anything once the game's results are final (the game's ``results_final``, ``referee.game``). A finished game's last entry
@@ -54,11 +55,10 @@ from typing import Any, Optional
 
 from referee.redecide_batches import decide_batches
 from referee.errors import WrongPhase
-from referee.events import EntryRedone, EntryUndone, RenegeClaimed
+from referee.events import EntryRedone, EntryUndone
 from referee.command_schemas import schemas_of
 from referee.game import Game
 from referee.game_wrapper import GameWrapper
-from referee.trickgame.shared_commands import ClaimRenege, TakeBack
 
 #: The action names of an undo and a redo, in every game.
 UNDO_ACTION, REDO_ACTION = "undo", "redo"
@@ -247,6 +247,11 @@ class Undoable(GameWrapper[Any]):
     """A game (``referee.game.Game``) with the undo and the redo of entries: everything else is
     the game's own, unchanged (forwarded by :class:`~referee.game_wrapper.GameWrapper`)."""
 
+    #: The game's ``apply`` with the trail kept (:meth:`_applier`): a function made for each game,
+    #: not a method, so that a fold pays no call of its own for it (the one place the type differs
+    #: from the wrapper's method, which takes the same arguments).
+    apply: Callable[[Any, Any], Any]  # type: ignore[assignment]
+
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self._apply, self._decide, self._legal_actions = game.apply, game.decide, game.legal_actions
@@ -257,7 +262,7 @@ class Undoable(GameWrapper[Any]):
         """The game's ``apply``, with each event kept on the state's trail, and the undo and redo folded.
         Every event of every fold goes through it: it reads locals, not attributes, and does one
         append but now and then (a trail of the state's own: see :meth:`Trail.renewed`)."""
-        apply, fold_undo, fold_redo = self._apply, self._fold_undo, self._fold_redo
+        apply, fold_undo, fold_redo, claim_events = self._apply, self._fold_undo, self._fold_redo, self.claim_events
 
         def apply_kept(state: Any, event: Any) -> Any:
             kind = type(event)
@@ -269,7 +274,7 @@ class Undoable(GameWrapper[Any]):
             if trail is None or not state.version - trail.start == len(trail.events) < trail.room:
                 trail = state.undo_trail = Trail.opened(state) if trail is None else trail.renewed(state)
             trail.events.append(event)
-            if kind is RenegeClaimed:
+            if kind in claim_events:
                 trail.claims.append(state.version + 1)
             return apply(state, event)
 
@@ -320,7 +325,7 @@ class Undoable(GameWrapper[Any]):
                 f"Only the last entry can be undone, and the record is at version {state.version}, not "
                 f"{command.version}: an entry was logged since the one you meant. Undo that one first if it is "
                 "the mis-entry, or log a correction.")
-        if type(last.command) is ClaimRenege:
+        if type(last.command) in self.claim_commands:
             raise UndoRefused("The last entry is a claim, and the referee has ruled on it: a ruling is not undone "
                               "as a mis-entry (the referee's ruling stands; a dispute is the way to contest it).")
         return EntryUndone(self.inner.action_of(last.command), last.start, last.end)
@@ -359,17 +364,18 @@ class Undoable(GameWrapper[Any]):
         point inside a batch does not decide again as one: then the older points are tried, and
         the last point alone."""
         held = self.in_effect(state)
-        trail, version = held if held is not None else (None, 0)
-        points = [v for v, _ in trail.table_actions(self.inner, version, TRIED_POINTS)] if trail else []
-        for point in [*points[1:], *points[:1]]:
-            events = trail.events_between(point, version)
-            try:
-                _, starts = decide_batches(self.inner, trail.state_before(point, self._apply), events)
-            except Exception:  # this point is inside a batch (the referee's own take-back): try another
-                continue
-            start = starts[-1]
-            command = next(c for c in map(self.inner.command_of, events[start:]) if c is not None)
-            return LastEntry(point + start, command, version)
+        if held is not None:
+            trail, version = held
+            points = [v for v, _ in trail.table_actions(self.inner, version, TRIED_POINTS)]
+            for point in [*points[1:], *points[:1]]:
+                events = trail.events_between(point, version)
+                try:
+                    _, starts = decide_batches(self.inner, trail.state_before(point, self._apply), events)
+                except Exception:  # this point is inside a batch (the referee's own take-back): try another
+                    continue
+                start = starts[-1]
+                command = next(c for c in map(self.inner.command_of, events[start:]) if c is not None)
+                return LastEntry(point + start, command, version)
         raise UndoRefused("There is no entry to undo: the game's opening is not an entry (to start again, create "
                           "a new game), and an undo steps back through the last "
                           f"{COPY_EVERY} events at least, never further.")
@@ -393,13 +399,13 @@ class Undoable(GameWrapper[Any]):
         return [*actions, *offered] if offered else actions
 
     def _claim_is_last(self, trail: Trail, version: int) -> bool:
-        """Whether the last table action up to ``version`` on ``trail`` is a claim, or the take-back
-        the referee made upholding a claim in window A."""
+        """Whether the last table action up to ``version`` on ``trail`` is a claim, or an action
+        upholding the claim before it (a trick game's take-back in window A)."""
         last = trail.table_actions(self.inner, version, 1)
-        if type(last[0][1]) is not TakeBack:
-            return type(last[0][1]) is ClaimRenege
+        if type(last[0][1]) not in self.upholding_commands:
+            return type(last[0][1]) in self.claim_commands
         before = trail.table_actions(self.inner, last[0][0] - 1, 1)
-        return bool(before) and type(before[0][1]) is ClaimRenege
+        return bool(before) and type(before[0][1]) in self.claim_commands
 
     def action_of(self, command: Any) -> str:
         kind = type(command)

@@ -100,11 +100,10 @@ SEAT_FIELDS = frozenset({"seat", "target", "to", "accused", "claimant", "dealer"
 
 
 def plain_words(kind: type, payload: Mapping[str, Any], names: Names) -> str:
-    """An event with no words of its own: its class (``DungeonCardDrawn`` reads "card drawn") and
-    its fields, each seat as its player's name."""
+    """An event with no words of its own: its class (``CardDrawn`` reads "card drawn") and its
+    fields, each seat as its player's name. Every game's own events have words in its ``words``,
+    so this reading is a fallback no game's record needs."""
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in kind.__name__).strip()
-    for prefix in ("dungeon ", "queens "):
-        words = words.removeprefix(prefix)
     shown = []
     for key, value in sorted(payload.items()):
         if key == "salt" or value in (None, [], {}):

@@ -2,7 +2,7 @@
 
 Hand by hand and event by event (so trick by trick) in sentences, the rulings credited to whoever
 made them, the score sheet and a chart of the running totals; for a game without hands, the players'
-standing and, where the game's view lists them, each player's dungeon as a tree of cards. It fits
+standing and the game's own drawing of what each laid out (``record_html``: Dungeon's dungeons). It fits
 a phone's width (a wide table scrolls in its own box) and prints on A4. Everything comes from the
 log and the score sheet derived from it, so the page can be rebuilt at any time; it carries the
 chain head so a reader can match it to an export.
@@ -11,14 +11,16 @@ chain head so a reader can match it to an export.
 from __future__ import annotations
 
 import html
+from string import Template
 from typing import Any
 
 from events.envelope import Envelope
-from referee.registry import game_of_record
+from referee.game_index import GAMES as INDEX
+from referee.registry import game_of_record, get_game
 from referee.seat_names import escape_unseen
 from referee.seat_names import Names
 from workers.naming import seat_names
-from workers.record_words import card_words, is_ruling, reason_words, sentence
+from workers.record_words import is_ruling, reason_words, sentence
 from workers.scoresheet import HAND_LEADING, row_columns, running_totals, totals_grid
 
 def escape(text: str) -> str:
@@ -29,29 +31,35 @@ def escape(text: str) -> str:
 
 _COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
 # Phones first: nothing wider than the screen (a wide table scrolls in its own box), then A4 paper.
-_STYLE = """
+_STYLE = Template("""
 *{box-sizing:border-box}body{font-family:Georgia,serif;margin:0 auto;padding:.75em;max-width:60em;color:#111;line-height:1.4}
 h1,h2,h3{font-family:Helvetica,Arial,sans-serif;line-height:1.2}h1{font-size:1.4em}
 .wide{overflow-x:auto;max-width:100%}svg{max-width:100%;height:auto}
 table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.85em}td,th{border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top}
 th{background:#eee}.v{color:#666;text-align:right}.hash{font-family:monospace;font-size:.8em;word-break:break-all}
 .rulings li{margin-bottom:.4em}.by{color:#555;font-style:italic}
-.dungeons{display:flex;flex-wrap:wrap;gap:1em}.dungeon{border:1px solid #bbb;border-radius:6px;padding:.5em;min-width:9em}
-.dungeon ul{list-style:none;margin:0;padding-left:1.1em;border-left:1px dotted #999}.dungeon>ul{border:0;padding:0}
-.card{display:inline-block;border:1px solid #555;border-radius:3px;padding:0 3px;margin:1px;background:#fff;font-family:Helvetica,Arial,sans-serif;font-size:.9em}
-.red{color:#c00}.out{opacity:.6}
-.details{display:flex;flex-wrap:wrap;gap:0 1em}caption{text-align:left;font-weight:bold}
+${drawings}.details{display:flex;flex-wrap:wrap;gap:0 1em}caption{text-align:left;font-weight:bold}
 @media print{@page{size:A4;margin:15mm}body{max-width:none;padding:0;font-size:10pt}.wide{overflow:visible}
-h2{page-break-before:always}h2.first{page-break-before:avoid}tr,li,.dungeon{page-break-inside:avoid}
+h2{page-break-before:always}h2.first{page-break-before:avoid}${kept_whole}{page-break-inside:avoid}
 table{font-size:8pt}td,th{overflow-wrap:anywhere}}
-"""
+""")
+
+
+def style() -> str:
+    """The style sheet of every record: its own, with the style of each registered game's drawing
+    (``record_style``, ``record_kept_whole``) in the registry's order, so that every record has the
+    same one."""
+    games = [get_game(name) for name in INDEX]
+    return _STYLE.substitute(drawings="".join(g.record_style for g in games),
+                             kept_whole=",".join(("tr", "li", *(s for g in games for s in g.record_kept_whole))))
 
 
 def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], head: tuple[int, str],
                 picture: str | None = None, view: dict[str, Any] | None = None) -> str:
     """The whole page for a game's ``envelopes`` (in version order) and its score ``sheet``; with
     ``picture``, the game's own drawing of the table at the end of the record (HTML it escaped);
-    with ``view`` (the table as the game shows it), each player's dungeon where the view lists them."""
+    with ``view`` (the table as the game shows it), the game's drawing of what each player laid out
+    (its ``record_html``: Dungeon's dungeons)."""
     names = seat_names(envelopes)
     game_id = envelopes[0].game_id if envelopes else ""
     by_hands = bool(sheet.get("hands")) or bool(sheet.get("units"))
@@ -59,12 +67,12 @@ def render_html(title: str, envelopes: list[Envelope], sheet: dict[str, Any], he
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}: game {escape(game_id)}</title><style>{_STYLE}</style></head><body>",
+        f"<title>{escape(title)}: game {escape(game_id)}</title><style>{style()}</style></head><body>",
         f"<h1>{escape(title)}: game {escape(game_id)}</h1>",
         f"<p>Seats: {escape(', '.join(f'{i}: {n}' for i, n in enumerate(names)))}. Events: {head[0]}. "
         f"Chain head: <span class=\"hash\">{escape(head[1])}</span></p>",
         _outcome(sheet, names),
-        _dungeons(view) if view else "",
+        game_of_record(envelopes[0]).record_html(view) if view and envelopes else "",
         f"<h2 class=\"first\">The table at the end of the record</h2>{picture}" if picture else "",
         ('<h2 class="first">Running totals</h2><div class="wide">' + chart_svg(running_totals(sheet)) + "</div>"
          "<h2>Score sheet</h2>" + _totals_table(sheet) + "<h3>Details by hand</h3>" + _details(sheet))
@@ -132,40 +140,6 @@ def _rulings(envelopes: list[Envelope], names: list[str], record: list[Envelope]
     items = "".join(f'<li><span class="v">{e.version}.</span> {escape(sentence(e, names, game=game))}</li>'
                     for e in envelopes)
     return f'<ol class="rulings">{items}</ol>'
-
-
-def _dungeons(view: dict[str, Any]) -> str:
-    """Each player's dungeon as a tree of cards from the cell, where the game's view lists the passages
-    each player laid (``players[].dungeon``: each passage's ``card`` and what it lies ``on``)."""
-    players = view.get("players")
-    if not isinstance(players, list) or not any(isinstance(p, dict) and "dungeon" in p for p in players):
-        return ""
-    boxes = []
-    for player in players:
-        passages = player.get("dungeon") or []
-        children: dict[Any, list[dict[str, Any]]] = {}
-        for passage in passages:
-            children.setdefault(passage.get("on"), []).append(passage)
-
-        def branch(place: Any, depth: int = 0) -> str:
-            below = children.get(place, [])
-            if not below or depth > 60:
-                return ""
-            return "<ul>" + "".join(f"<li>{_card(p.get('card'))}{branch(p.get('card'), depth + 1)}</li>" for p in below) + "</ul>"
-
-        cell = player.get("cell") or ("face down" if player.get("cell_face_down") else "?")
-        state = "" if player.get("alive", True) else " (out of the game)"
-        boxes.append(f'<div class="dungeon{"" if player.get("alive", True) else " out"}"><strong>{escape(str(player.get("name")))}</strong>'
-                     f"{escape(state)}<ul><li>cell {_card(cell)}{branch('cell')}</li></ul></div>")
-    return '<h2 class="first">The dungeons</h2><div class="dungeons">' + "".join(boxes) + "</div>"
-
-
-def _card(card: Any) -> str:
-    if card is None:
-        return '<span class="card" title="face down">?</span>'
-    text = str(card)
-    red = " red" if text.split("#")[0][-1:] in ("H", "D") else ""
-    return f'<span class="card{red}" title="{escape(card_words(text))}">{escape(text)}</span>'
 
 
 def _sheet_table(rows: list[dict[str, Any]], game: str | None, by_hands: bool = True) -> str:

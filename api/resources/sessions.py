@@ -14,6 +14,7 @@ from api.services import services
 from referee.club.roster import ROSTER_STREAM
 from referee.club.sessions import ADJUSTED, APPEAL, MAX_TABLES, SessionState
 from referee.fields import ExactInteger
+from referee.game_index import DEFAULT_GAME
 from workers.club import SessionNotFound
 from workers.exports import history, jsonl_lines
 
@@ -30,7 +31,7 @@ class NewSessionSchema(ma.Schema):
     name = ma.fields.String(required=True, validate=validate.Length(1, 80), metadata={"example": "Friday club night"})
     date = ma.fields.String(load_default=None, validate=validate.Regexp(r"^\d{4}-\d{2}-\d{2}$"),
                             metadata={"description": "YYYY-MM-DD (today, UTC, by default)"})
-    game = ma.fields.String(required=True, metadata={"example": "queens-dungeon"})
+    game = ma.fields.String(required=True, metadata={"example": DEFAULT_GAME})
     options = ma.fields.Dict(load_default=dict)
     record = ma.fields.String(load_default="blind", validate=validate.OneOf(["known", "blind"]))
     tables = ExactInteger(1, MAX_TABLES, required=True)

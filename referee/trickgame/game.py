@@ -34,6 +34,7 @@ from referee.trickgame.apply import TrickFold
 from referee.trickgame.decide import TrickDecide
 from referee.trickgame.reneges import Irregularity
 from referee.trickgame.hooks import Claim
+from referee.trickgame.shared_commands import ClaimRenege, TakeBack
 from referee.trickgame.state import Hand, Layout, StateT, TableState
 from referee.trickgame.views import TrickViews, plays_by_seat
 from referee.trickgame.words import TrickWords
@@ -59,6 +60,11 @@ class TrickGame(TrickWords[StateT], TrickFold[StateT], TrickDecide[StateT], Tric
     played_in_hands: bool = True
     #: A trick game's hand counts each side's tricks; a game lists its own columns around them.
     score_columns: tuple[str, ...] = ("tricks",)
+    #: A claim of a renege is ruled on as it is logged, and upheld in window A by the reneger's
+    #: take-back: the undo of mis-entries takes back neither (``referee.undo``).
+    claim_commands: tuple[type, ...] = (ClaimRenege,)
+    claim_events: tuple[type, ...] = (ev.RenegeClaimed,)
+    upholding_commands: tuple[type, ...] = (TakeBack,)
     command_schemas: Mapping[str, marshmallow.Schema]
     # Its actions, phases and window-B penalty: ``referee.trickgame.hooks``.
 

@@ -11,19 +11,22 @@ import pytest
 
 from referee.confirmations import Confirmable, confirmable, players_of
 from referee.errors import RefereeError
-from referee.events import CardPlayed, GameCreated
+from referee.events import CardPlayed, GameCreated, RenegeClaimed
 from referee.game import CONTRACT, Game
 from referee.game_wrapper import GameWrapper, own_game
 from referee.registry import game_names, game_of_record, get_game
 from referee.replay import replay
 from referee.trickgame.game import TrickGame
+from referee.trickgame.shared_commands import ClaimRenege, TakeBack
 from referee.undo import Undoable, undoable
 
 #: The optional capabilities, each with the answer that says "this game has none".
 NONE_OF_IT = {"played_in_hands": True, "score_columns": (), "hands_dealt": True, "blind_record_has_secrets": False,
-              "dispute_events": (), "ruling_events": (), "verdict_events": ()}
+              "dispute_events": (), "ruling_events": (), "verdict_events": (), "claim_commands": (),
+              "claim_events": (), "upholding_commands": (), "record_style": "", "record_kept_whole": ()}
 NOTHING_SAID = {"hint": None, "audit_notes": None, "picture_html": None, "why_not_made": None, "dummy": None,
-                "results_final": False, "explain_rulings": {}, "departure": None}
+                "results_final": False, "explain_rulings": {}, "departure": None, "record_html": "",
+                "table_lines": None}
 
 
 class Bare(Game):
@@ -36,7 +39,8 @@ def _call(game: Game, member: str, state: object) -> object:
     """Call an optional capability with arguments of the right shape."""
     args = {"hint": (state, 0.1), "audit_notes": (state, []), "picture_html": (state,),
             "why_not_made": (state, CardPlayed(0, "AS", 1, 1)), "dummy": (state,), "results_final": (state,),
-            "explain_rulings": ([], game), "departure": (CardPlayed, {})}[member]
+            "explain_rulings": ([], game), "departure": (CardPlayed, {}), "record_html": ({},),
+            "table_lines": ({}, None)}[member]
     return getattr(game, member)(*args)
 
 
@@ -79,6 +83,8 @@ class Spy(Bare):
     played_in_hands, score_columns, hands_dealt = False, ("spied",), False
     blind_record_has_secrets, dispute_events = True, (CardPlayed,)
     ruling_events, verdict_events = (CardPlayed,), (GameCreated,)
+    claim_commands, claim_events, upholding_commands = (int,), (CardPlayed,), (str,)
+    record_style, record_kept_whole = ".spied{}", (".spied",)
     own_secret = "no part of the contract"
 
     def __getattribute__(self, name: str) -> object:
@@ -128,3 +134,23 @@ def test_a_trick_game_lists_its_tricks_as_its_score_columns_unless_it_says_its_o
     assert TrickGame.score_columns == ("tricks",)
     assert get_game("queen-bees").score_columns == ("bid", "tricks", "made", "renege")
     assert get_game("the-queens").hands_dealt is False and get_game("dungeon").hands_dealt is True
+
+
+def test_a_trick_game_declares_its_claim_of_a_renege_to_the_undo_and_other_games_none():
+    """The undo never takes back a claim the referee ruled on (``referee.undo``): the trick engine
+    says which table action is one, which event records it, and which action upholds it."""
+    served = get_game("queens-dungeon")
+    assert served.claim_commands == (ClaimRenege,) and served.claim_events == (RenegeClaimed,)
+    assert served.upholding_commands == (TakeBack,)
+    for name in ("dungeon", "the-queens"):
+        game = get_game(name)
+        assert game.claim_commands == game.claim_events == game.upholding_commands == ()
+
+
+def test_only_a_game_that_draws_for_the_record_brings_a_style_to_it():
+    """Dungeon draws its dungeons for the printable record and writes its table for ``courtcard
+    show`` (``referee/games/dungeon/drawing.py``); a trick game leaves both to the shared code."""
+    dungeon, trick = get_game("dungeon"), get_game("queens-dungeon")
+    assert ".dungeon{" in dungeon.record_style and dungeon.record_kept_whole == (".dungeon",)
+    assert trick.record_style == "" and trick.record_html({"players": []}) == ""
+    assert trick.table_lines({}, None) is None

@@ -1,11 +1,10 @@
 """Each game owns its knowledge: no module outside ``referee/games/X/`` names game X (its
 registered name, its title, its package) or one of X's own event classes, except the registry,
-which lists every game (the page's drawing of a game's table is a web static file, never scanned).
+which lists every game in its index (the page's drawing of a game's table is a web static file,
+never scanned). What a shared module needs of a game, it asks through the game's hooks.
 
 What counts is code: a string the code uses, an import, a name. Prose (docstrings, comments) may
-give a game as an example. The modules that still name a game because they need a game hook that
-does not exist yet are listed in ``WAITING_FOR_A_HOOK``; the list can only shrink, since a module
-listed there that no longer names the game fails the test too.
+give a game as an example.
 """
 
 from __future__ import annotations
@@ -28,24 +27,10 @@ from referee.undo import Undoable
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("referee", "workers", "api", "events")
-#: Lists every game, by design.
-REGISTRY = "referee/registry.py"
-
-#: module -> the games it still names, each until a game hook (or a light list the CLI can read)
-#: takes its place.
-WAITING_FOR_A_HOOK: dict[str, set[str]] = {
-    # Dungeon's table drawn in the printable record and as text (its dungeons of passages).
-    "workers/html_record.py": {"dungeon"},
-    "api/cli_table.py": {"dungeon"},
-    # An event's plain reading drops the game's prefix of its class name ("Dungeon", "Queens").
-    "referee/words.py": {"dungeon"},
-    # The default game of ``courtcard new`` and the API document's examples: the CLI reads them
-    # without loading the rules, so they cannot ask the registry.
-    "api/cli.py": {"queens-dungeon"},
-    "api/schemas.py": {"queens-dungeon"},
-    "api/resources/sessions.py": {"queens-dungeon"},
-}
-
+#: Lists every game, by design: the index (names, where each game lives, the default game), which
+#: the command line reads without loading the rules, and the registry that loads what it lists.
+INDEX = "referee/game_index.py"
+REGISTRY = ("referee/registry.py", INDEX)
 
 def unwrapped(game):
     """The game itself: the registry wraps every game in the confirmations and the undo."""
@@ -144,21 +129,19 @@ def games_named(path: Path) -> set[str]:
 def outside_modules(name: str) -> list[Path]:
     package_dir = ROOT / Path(*names_of(name)[1].split("."))
     return [p for folder in SCANNED for p in sorted((ROOT / folder).rglob("*.py"))
-            if package_dir not in p.parents and p.relative_to(ROOT).as_posix() != REGISTRY]
+            if package_dir not in p.parents and p.relative_to(ROOT).as_posix() not in REGISTRY]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_module_outside_a_game_names_it(name):
     naming = {p.relative_to(ROOT).as_posix() for p in outside_modules(name) if name in games_named(p)}
-    waiting = {module for module, games in WAITING_FOR_A_HOOK.items() if name in games}
-    assert naming - waiting == set(), f"these modules name {name} outside its package"
-    assert waiting - naming == set(), f"these modules no longer name {name}: take them off WAITING_FOR_A_HOOK"
+    assert naming == set(), f"these modules name {name} outside its package"
 
 
 def test_the_scan_sees_a_game_named():
-    """The scan is not blind: the registry names every game, and each game's own module names it."""
+    """The scan is not blind: the registry's index names every game, and each game's own module names it."""
     for name, game in GAMES.items():
-        assert name in games_named(ROOT / REGISTRY)
+        assert name in games_named(ROOT / INDEX)
         assert name in games_named(Path(inspect.getfile(type(unwrapped(game)))))
 
 

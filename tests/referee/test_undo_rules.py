@@ -12,6 +12,7 @@ from referee import events as ev
 from referee.games.queens_dungeon import commands as cmd
 from referee.events import EntryUndone
 from referee.games.queens_dungeon import QueensDungeon
+from referee.registry import served
 from referee.undo import Undo, UndoRefused
 
 # Seat 1 leads AS; seat 2 holds 3S but may throw 4C (a renege); seats 3 and 0 follow.
@@ -79,6 +80,27 @@ def test_undo_of_a_claim_is_refused():
         undo(t)
     assert refused.value.code == "wrong_phase"
     assert Undo() not in QD.legal_actions(t.state, 0)
+
+
+class ClaimsUntold(QueensDungeon):
+    """Queen's Dungeon as a game that declares no claims to the undo (``referee.game``'s
+    ``claim_commands``, ``claim_events``, ``upholding_commands``)."""
+
+    claim_commands = claim_events = upholding_commands = ()
+
+
+def test_the_undo_refuses_only_what_the_game_declares_a_claim():
+    """The undo knows no game's commands: the trick engine declares its claim of a renege, and a
+    game that declares none has its claim undone as any other entry."""
+    t = table()
+    t.game = served(ClaimsUntold())
+    t.state = t.game.initial_state()
+    for event in t.log:
+        t.game.apply(t.state, event)
+    t.play("AS", "4C")
+    claim = t.act(cmd.ClaimRenege(3, accused=2, trick=1))
+    assert Undo() in t.game.legal_actions(t.state, 0)
+    assert undo(t) == [EntryUndone("claim_renege", t.state.version - len(claim), t.state.version - 1)]
 
 
 def test_undo_is_not_the_take_back_of_an_irregular_card():

@@ -8,14 +8,14 @@ from typing import Any
 
 import marshmallow
 
-from referee.game import Game
+from referee.game import Game, TableNames
 from referee.games.dungeon import words
 from referee.games.dungeon import events as dungeon_ev
 from referee.cards import card_words
 from referee.words import Names, game_words
 from referee import errors
 from referee import events as shared
-from referee.games.dungeon import disputes, views
+from referee.games.dungeon import disputes, drawing, views
 from referee.games.dungeon.apply import apply_event
 from referee.games.dungeon.commands import ACTION_OF, COMMAND_SCHEMAS, command_of
 from referee.games.dungeon.decide import decide as _decide
@@ -73,6 +73,16 @@ class Dungeon(Game[DungeonState]):
 
     def words(self, kind: type, payload: Mapping[str, Any], names: Names) -> str:
         return game_words(kind, payload, names, words.WORDS)
+
+    #: The printable record draws each player's dungeon (``drawing.py``).
+    record_style: str = drawing.RECORD_STYLE
+    record_kept_whole: tuple[str, ...] = drawing.RECORD_KEPT_WHOLE
+
+    def record_html(self, view: dict[str, Any]) -> str:
+        return drawing.record_html(view)
+
+    def table_lines(self, view: dict[str, Any], names: TableNames) -> tuple[list[str], set[str]]:
+        return drawing.table_lines(view, names)
 
     def initial_state(self) -> DungeonState:
         return DungeonState()
