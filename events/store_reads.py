@@ -112,7 +112,8 @@ class StoreReads(StoreKeys):
             self._sent = sent
         if sent is False:
             return as_sent(self.redis.xrange(key, start, stop, count=count))
-        return sent.xrange(key, start, stop, count=count)  # type: ignore[no-any-return]
+        reply: Entries = sent.xrange(key, start, stop, count=count)
+        return reply
 
     def _reader_at(self, game_id: str, version: int, entries: Entries, prev: str | None = None) -> tuple[EntryReader, Entries]:
         """A reader ready for the entry at ``version``, and ``entries`` from that one on.
@@ -142,7 +143,7 @@ class StoreReads(StoreKeys):
         key = self._keys(game_id)[0]
         for version in versions:
             pipe.xrange(key, f"0-{max(version - 1, 1)}", f"0-{version}")
-        found = []
+        found: list[Envelope] = []
         for version, entries in zip(versions, pipe.execute()):
             reader, entries = self._reader_at(game_id, version, as_sent(entries))
             if not entries or entry_version(entries[0][0]) != version:
@@ -162,8 +163,8 @@ class StoreReads(StoreKeys):
         runs = {event_id: run_of(event_id) for event_id in ids}
         firsts = sorted({run[0] for run in runs.values() if run is not None})
         # A run whose command id has a raw form may be indexed in a bucket, by those raw bytes.
-        raw = {first: raw_index_field(first[:-2]) for first in {*firsts, *(i for i in ids if i.endswith("#0"))}}
-        raw = {first: found for first, found in raw.items() if found is not None}
+        maybe_raw = {first: raw_index_field(first[:-2]) for first in {*firsts, *(i for i in ids if i.endswith("#0"))}}
+        raw = {first: found for first, found in maybe_raw.items() if found is not None}
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(self._keys(game_id)[1], [*ids, *firsts])
         for field, bucket in raw.values():
@@ -172,8 +173,8 @@ class StoreReads(StoreKeys):
         raw_records = dict(zip(raw, raw_records))
         first_records = {first: record or raw_records.get(first) for first, record in zip(firsts, records[len(ids):])}
         records = [record or raw_records.get(event_id) for event_id, record in zip(ids, records)]
-        wanted = [(event_id, indexed(record, runs[event_id], first_records)) for event_id, record in zip(ids, records)]
-        wanted = [(event_id, version) for event_id, version in wanted if version is not None]
+        placed = [(event_id, indexed(record, runs[event_id], first_records)) for event_id, record in zip(ids, records)]
+        wanted = [(event_id, version) for event_id, version in placed if version is not None]
         if not wanted:
             return []
         found = self.read_at(game_id, [version for _id, version in wanted])

@@ -236,7 +236,7 @@ class EntryReader:
     def _settle(self, prev: Any, run: Any, run_version: int | None) -> None:
         """Keep what :meth:`envelopes` chained so far in the reader's own terms (text, tuples)."""
         self.prev = prev[1:HASH_END].hex() if type(prev) is bytes else prev
-        self.run = (run_version, *_run_text(run)) if type(run) is bytes else run
+        self.run = (run_version, *_run_text(run)) if type(run) is bytes and run_version is not None else run
 
     def _own_id(self, version: int, at: Any, actor: Any, command_id: Any, ident: Any) -> Any:
         """The event id of an entry that names it (an int: numbered within its command, which
@@ -347,10 +347,12 @@ def time_code(recorded_at: str) -> int | str:
 
 
 def time_text(code: Any) -> str:
-    """The ISO-8601 UTC text (``2026-01-02T03:04:05.678901Z``) of a stored recorded time."""
+    """The ISO-8601 UTC text (``2026-01-02T03:04:05.678901Z``) of a stored recorded time (a text
+    recorded as it was comes back as it is)."""
     global _SECOND
     if type(code) is not int:
-        return code
+        text: str = code
+        return text
     seconds, micros = divmod(code, 1_000_000)
     second = _SECOND
     if second[0] != seconds:
