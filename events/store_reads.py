@@ -79,16 +79,20 @@ class StoreReads(StoreKeys):
         reader = None
         while to_version is None or start <= to_version:
             limit = self.page_size if to_version is None else min(self.page_size, to_version - start + 1)
+            # One entry more than the page says whether there is another page, without a round
+            # trip that finds nothing after a record of a whole number of pages.
             if reader is None:
                 # The entry before the first gives its prev_hash: fetched with the page.
                 before = 1 if start > 1 else 0
-                entries = self._fetch_range(game_id, start - before, to_version, limit + before)
+                entries = self._fetch_range(game_id, start - before, to_version, limit + before + 1)
                 reader, entries = self._reader_at(game_id, start, entries)
             else:
-                entries = self._fetch_range(game_id, start, to_version, limit)
+                entries = self._fetch_range(game_id, start, to_version, limit + 1)
+            more = len(entries) > limit
+            del entries[limit:]
             yield from decoded(game_id, entries, start, reader, self._decoder)
             self._note_head(game_id, start + len(entries) - 1, reader)
-            if len(entries) < limit:
+            if not more:
                 return
             start += len(entries)
 
