@@ -134,7 +134,9 @@ class Envelope:
         def __getattr__(self, name: str) -> Any:
             # Only reached for an attribute the envelope does not hold yet: a replay builds its
             # envelopes with the event, version and game id, and the rest of the recorded fields
-            # as ``_lazy`` = (fill, *args), fill(*args) giving them as a dict on first use.
+            # as ``_lazy`` = (fill, *args), fill(*args) giving them as a dict on first use. So an
+            # envelope goes out as JSON through to_dict(), never whole: orjson reads a dataclass's
+            # __dict__ itself.
             data = self.__dict__
             lazy = data.get("_lazy")
             if lazy is not None and not name.startswith("__"):
