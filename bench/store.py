@@ -46,6 +46,7 @@ from events.registry import registry  # noqa: E402
 from events.server import EmbeddedServer, redis_from_url  # noqa: E402
 from events.store import EventStore  # noqa: E402
 from events.compact_form import json_start  # noqa: E402
+from events.store_reads import as_sent  # noqa: E402
 from events.stored_form import EntryReader  # noqa: E402
 from referee.service import RefereeService, new_game_id  # noqa: E402
 from tests.service.random_table import log_random_game  # noqa: E402
@@ -93,6 +94,7 @@ def bench_replay(store: EventStore, client, events: list[object], replays: int) 
     stored = client.xrange(store.stream_key(game), "-", "+", count=GAME_EVENTS)
     for _id, fields in stored:
         client.xadd(raw_key, fields)
+    stored = as_sent(stored)  # as a replay reads them
     decoder = EnvelopeDecoder(registry)
 
     def decode_all():  # what a replay does with the entries it fetched

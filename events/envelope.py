@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -128,6 +128,35 @@ class Envelope:
     def computed_hash(self) -> str:
         """The hash this envelope's content should carry (differs from ``hash`` if tampered)."""
         return envelope_hash(self.to_dict())
+
+    if not TYPE_CHECKING:  # mypy would take any attribute name as valid
+
+        def __getattr__(self, name: str) -> Any:
+            # Only reached for an attribute the envelope does not hold yet: a replay builds its
+            # envelopes with the event, version and game id, and the rest of the recorded fields
+            # as ``_lazy`` = (fill, *args), fill(*args) giving them as a dict on first use. So an
+            # envelope goes out as JSON through to_dict(), never whole: orjson reads a dataclass's
+            # __dict__ itself.
+            data = self.__dict__
+            lazy = data.get("_lazy")
+            if lazy is not None and not name.startswith("__"):
+                data.update(lazy[0](*lazy[1:]))
+                data.pop("_lazy", None)
+            if name in data and name != "_lazy":  # also when another thread has just filled it
+                return data[name]
+            if name == "command_id":  # the field's default: an envelope recorded before command ids
+                return None
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+        def __getstate__(self) -> dict[str, Any]:  # a copy or a pickle holds every field
+            if "_lazy" in self.__dict__:
+                self.hash  # noqa: B018 - fills the lazy fields
+            return self.__dict__
+
+
+# A lazy envelope fills its command id on first use: __getattr__ only runs for an attribute found
+# nowhere, and the dataclass left the field's default (None) on the class.
+del Envelope.command_id
 
 
 _new = object.__new__

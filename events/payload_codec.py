@@ -77,7 +77,7 @@ class DataclassCodec:
         object.__setattr__(self, "fast_load", _generate_fast_load(self))
         object.__setattr__(self, "fast_dump", _generate_fast_dump(self))
 
-    def values_loader(self, names: tuple[str, ...], start: int) -> Callable[[list], Any] | None:
+    def values_loader(self, names: tuple[str, ...], start: int) -> Callable[[list[Any]], Any] | None:
         """A loader of the event from a list of its payload's values, ``names[i]``'s at
         ``start + i`` (how stored form 3 keeps them: ``events.compact_form``), with the checks of
         :attr:`fast_load`; it raises PayloadError on anything those do not accept outright (the
@@ -104,7 +104,7 @@ class DataclassCodec:
                     errors = errors or {}
                     errors[name] = ["Missing data for required field."]
                 else:
-                    kwargs[name] = default()
+                    kwargs[name] = typing.cast(Callable[[], Any], default)()
                 continue
             try:
                 kwargs[name] = load(value)
@@ -181,14 +181,14 @@ def _allows_none(tp: Any) -> bool:
     return typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
 
 
-def _converters(tp: Any, seen: dict) -> tuple[Convert, Convert]:
+def _converters(tp: Any, seen: dict[type, DataclassCodec]) -> tuple[Convert, Convert]:
     """(load, dump) for one annotation."""
     if tp is Any:
         return _identity, _identity
     if tp in _SCALARS:
         check = _SCALARS[tp]
         return check, check
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _nested(_compile(tp, seen))
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
@@ -270,7 +270,7 @@ def _optional(load: Convert, dump: Convert) -> tuple[Convert, Convert]:
     return load_optional, dump_optional
 
 
-def _literal(choices: tuple) -> tuple[Convert, Convert]:
+def _literal(choices: tuple[Any, ...]) -> tuple[Convert, Convert]:
     def convert(value: Any) -> Any:
         # type() as well as ==, so that True does not pass for 1.
         for choice in choices:
@@ -383,7 +383,8 @@ def _generate_fast_load(codec: DataclassCodec, at: dict[str, int] | None = None)
     else:
         lines.append(f"    return _cls({', '.join(args)})")
     exec("\n".join(lines), namespace)  # noqa: S102 - the source is built from field names only
-    return namespace["fast_load"]
+    made: Callable[[Any], Any] = namespace["fast_load"]
+    return made
 
 
 def _refuse(values: Any) -> Any:
@@ -400,7 +401,7 @@ def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...] | None:
         init is None
         or getattr(getattr(init, "__code__", None), "co_filename", None) != "<string>"  # not made by dataclasses
         or hasattr(cls, "__post_init__")
-        or len(fields) != len(cls.__dataclass_fields__)  # ClassVar or InitVar pseudo-fields
+        or len(fields) != len(getattr(cls, "__dataclass_fields__", ()))  # ClassVar or InitVar pseudo-fields
     ):
         return None
     setters = []
@@ -430,7 +431,8 @@ def _generate_fast_dump(codec: DataclassCodec) -> Callable[[Any], dict[str, Any]
         items.append(f"{name!r}: {v}")
     lines.append(f"    return {{{', '.join(items)}}}")
     exec("\n".join(lines), namespace)  # noqa: S102 - the source is built from field names only
-    return namespace["fast_dump"]
+    made: Callable[[Any], dict[str, Any]] = namespace["fast_dump"]
+    return made
 
 
 def _check_lines(i: int, v: str, hint: Any, indent: str) -> list[str]:

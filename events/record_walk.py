@@ -6,7 +6,7 @@ checks it, ``events.envelope_decoder`` types it). The store fetches the entries;
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from events.chain import UNREADABLE, ChainChecker, VerificationReport
@@ -66,25 +66,20 @@ def walk_chain(game_id: str, head: tuple[int, str], entries: Iterable[tuple[Any,
     return VerifiedRecord(head, report, envelopes, error)
 
 
-def decoded(game_id: str, entries: list[Any], first_version: int, reader: EntryReader,
+def decoded(game_id: str, entries: Sequence[Any], first_version: int, reader: EntryReader,
             decoder: EnvelopeDecoder) -> Iterator[Envelope]:
-    """The typed envelopes of stream ``entries`` (from ``first_version`` on, ``reader`` ready for
-    the first); CorruptEventError at the first that cannot be read, after the ones before it."""
-    version = first_version
-    fast = reader.envelope
-    read = reader.fields
-    decode = decoder.parsed
-    for entry_id, fields in entries:
-        value = fields.get(b"e")
-        envelope = fast(entry_id, value, version, decoder)
-        if envelope is None:
-            try:
-                parsed = read(entry_id, value)
-            except StoredFormError as exc:
-                raise CorruptEventError(game_id, version, str(exc)) from None
-            envelope = decode(game_id, version, parsed)
-        yield envelope
-        version += 1
+    """The typed envelopes of stream ``entries`` (``[entry id, [field, value, ...]]`` each, as the
+    server sends them; from ``first_version`` on, ``reader`` ready for the first);
+    CorruptEventError at the first that cannot be read, after the ones before it."""
+
+    def careful(entry_id: Any, value: Any, version: int) -> Envelope:
+        try:
+            parsed = reader.fields(entry_id, value)
+        except StoredFormError as exc:
+            raise CorruptEventError(game_id, version, str(exc)) from None
+        return decoder.parsed(game_id, version, parsed)
+
+    return reader.envelopes(entries, first_version, decoder, careful)
 
 
 def _text(value: bytes | str) -> str:

@@ -17,7 +17,10 @@ from events.errors import CorruptEventError
 from events.record_walk import VerifiedRecord, decoded, walk_chain
 from events.redis_failures import translate_unavailable
 from events.store_keys import StoreKeys, parse_head, raw_index_field, text
-from events.stored_form import EntryReader, follower_index
+from events.stored_form import EntryReader, follower_index, stored_value
+
+#: A stream's entries as the server sends them: ``[entry id, [field, value, ...]]`` each.
+Entries = list[Any]
 
 
 class StoreReads(StoreKeys):
@@ -28,6 +31,7 @@ class StoreReads(StoreKeys):
     _decoder: EnvelopeDecoder
     _heads: dict[str, tuple[int, str]]
     _tail_slice_ms: int
+    _sent: Any = None  # a client on the same connections whose XRANGE replies are as sent (see _xrange)
 
     def _remember(self, game_id: str, version: int, hash_: str) -> None:
         raise NotImplementedError
@@ -75,24 +79,47 @@ class StoreReads(StoreKeys):
         reader = None
         while to_version is None or start <= to_version:
             limit = self.page_size if to_version is None else min(self.page_size, to_version - start + 1)
+            # One entry more than the page says whether there is another page, without a round
+            # trip that finds nothing after a record of a whole number of pages.
             if reader is None:
                 # The entry before the first gives its prev_hash: fetched with the page.
                 before = 1 if start > 1 else 0
-                entries = self._fetch_range(game_id, start - before, to_version, limit + before)
+                entries = self._fetch_range(game_id, start - before, to_version, limit + before + 1)
                 reader, entries = self._reader_at(game_id, start, entries)
             else:
-                entries = self._fetch_range(game_id, start, to_version, limit)
-            yield from self._iter_decoded(game_id, entries, start, reader)
-            if len(entries) < limit:
+                entries = self._fetch_range(game_id, start, to_version, limit + 1)
+            more = len(entries) > limit
+            del entries[limit:]
+            yield from decoded(game_id, entries, start, reader, self._decoder)
+            self._note_head(game_id, start + len(entries) - 1, reader)
+            if not more:
                 return
             start += len(entries)
 
     @translate_unavailable
-    def _fetch_range(self, game_id: str, start: int, stop: int | None, limit: int) -> list:
+    def _fetch_range(self, game_id: str, start: int, stop: int | None, limit: int) -> Entries:
         key = self._keys(game_id)[0]
-        return self.redis.xrange(key, f"0-{start}", "+" if stop is None else f"0-{stop}", count=limit)
+        return self._xrange(key, f"0-{start}", "+" if stop is None else f"0-{stop}", limit)
 
-    def _reader_at(self, game_id: str, version: int, entries: list, prev: str | None = None) -> tuple[EntryReader, list]:
+    def _xrange(self, key: str, start: str, stop: str, count: int) -> Entries:
+        """XRANGE's reply as the server sends it. redis-py would make a dict of each entry's
+        fields, which costs a replay about as much as reading the entry; a client sharing the
+        store's connections (and so its retries and timeouts) with that step left out reads it.
+        A cluster client keeps its own reply, given in the same shape."""
+        sent = self._sent
+        if sent is None:
+            if isinstance(self.redis, redis.Redis):
+                sent = redis.Redis(connection_pool=self.redis.connection_pool)
+                sent.set_response_callback("XRANGE", _unparsed)
+            else:
+                sent = False
+            self._sent = sent
+        if sent is False:
+            return as_sent(self.redis.xrange(key, start, stop, count=count))
+        reply: Entries = sent.xrange(key, start, stop, count=count)
+        return reply
+
+    def _reader_at(self, game_id: str, version: int, entries: Entries, prev: str | None = None) -> tuple[EntryReader, Entries]:
         """A reader ready for the entry at ``version``, and ``entries`` from that one on.
 
         ``entries`` starts with the entry before ``version`` when there is one (its hash is the
@@ -103,15 +130,15 @@ class StoreReads(StoreKeys):
         if version > 1:
             if entries and entry_version(entries[0][0]) == version - 1:
                 before = entries.pop(0)
-                reader.after(before[0], before[1].get(b"e"))
+                reader.after(before[0], stored_value(before[1]))
                 known = True
             else:
                 reader.prev = prev  # None when that entry is missing: the first one then says so
-        index = follower_index(entries[0][1].get(b"e")) if entries else None
+        index = follower_index(stored_value(entries[0][1])) if entries else None
         if index is not None and (index > 1 or not known):
             first = self._fetch_range(game_id, version - index, version - index, 1)
             if first:
-                reader.begin_run(first[0][0], first[0][1].get(b"e"))
+                reader.begin_run(first[0][0], stored_value(first[0][1]))
         return reader, entries
 
     def read_at(self, game_id: str, versions: list[int]) -> list[Envelope]:
@@ -120,9 +147,9 @@ class StoreReads(StoreKeys):
         key = self._keys(game_id)[0]
         for version in versions:
             pipe.xrange(key, f"0-{max(version - 1, 1)}", f"0-{version}")
-        found = []
+        found: list[Envelope] = []
         for version, entries in zip(versions, pipe.execute()):
-            reader, entries = self._reader_at(game_id, version, entries)
+            reader, entries = self._reader_at(game_id, version, as_sent(entries))
             if not entries or entry_version(entries[0][0]) != version:
                 raise CorruptEventError(game_id, version, "indexed by its event id but missing from the stream")
             found.extend(self._iter_decoded(game_id, entries, version, reader))
@@ -140,8 +167,8 @@ class StoreReads(StoreKeys):
         runs = {event_id: run_of(event_id) for event_id in ids}
         firsts = sorted({run[0] for run in runs.values() if run is not None})
         # A run whose command id has a raw form may be indexed in a bucket, by those raw bytes.
-        raw = {first: raw_index_field(first[:-2]) for first in {*firsts, *(i for i in ids if i.endswith("#0"))}}
-        raw = {first: found for first, found in raw.items() if found is not None}
+        maybe_raw = {first: raw_index_field(first[:-2]) for first in {*firsts, *(i for i in ids if i.endswith("#0"))}}
+        raw = {first: found for first, found in maybe_raw.items() if found is not None}
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(self._keys(game_id)[1], [*ids, *firsts])
         for field, bucket in raw.values():
@@ -150,8 +177,8 @@ class StoreReads(StoreKeys):
         raw_records = dict(zip(raw, raw_records))
         first_records = {first: record or raw_records.get(first) for first, record in zip(firsts, records[len(ids):])}
         records = [record or raw_records.get(event_id) for event_id, record in zip(ids, records)]
-        wanted = [(event_id, indexed(record, runs[event_id], first_records)) for event_id, record in zip(ids, records)]
-        wanted = [(event_id, version) for event_id, version in wanted if version is not None]
+        placed = [(event_id, indexed(record, runs[event_id], first_records)) for event_id, record in zip(ids, records)]
+        wanted = [(event_id, version) for event_id, version in placed if version is not None]
         if not wanted:
             return []
         found = self.read_at(game_id, [version for _id, version in wanted])
@@ -177,7 +204,7 @@ class StoreReads(StoreKeys):
                 break
         if not reply:
             return []
-        entries = reply[0][1] if isinstance(reply, list) else next(iter(reply.values()))[0]
+        entries = as_sent(reply[0][1] if isinstance(reply, list) else next(iter(reply.values()))[0])
         first = after_version + 1
         seen = self._heads.get(game_id)
         if first > 1 and seen is not None and seen[0] == after_version:
@@ -204,6 +231,7 @@ class StoreReads(StoreKeys):
         pipe.hget(index, "")
         pipe.xrange(stream, f"0-{first - before}", "+", count=self.page_size + before)
         record, entries = pipe.execute()
+        entries = as_sent(entries)
         head = parse_head(record)
         fetched = len(entries)
         reader, entries = self._reader_at(game_id, first, entries)
@@ -237,9 +265,9 @@ class StoreReads(StoreKeys):
         key = self._keys(game_id)[0]
         start = "-"
         while True:
-            entries = self._call(self.redis.xrange, key, start, f"0-{stop}" if stop else "+", count=self.page_size)
+            entries = self._call(self._xrange, key, start, f"0-{stop}" if stop else "+", self.page_size)
             for entry_id, fields in entries:
-                yield entry_id, fields.get(b"e")
+                yield entry_id, stored_value(fields)
             if len(entries) < self.page_size:
                 return
             start = "(" + text(entries[-1][0])
@@ -248,12 +276,15 @@ class StoreReads(StoreKeys):
     def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return fn(*args, **kwargs)
 
-    def _iter_decoded(self, game_id: str, entries: list, first_version: int, reader: EntryReader) -> Iterator[Envelope]:
-        envelope = None
-        for envelope in decoded(game_id, entries, first_version, reader, self._decoder):
-            yield envelope
-        if envelope is not None and envelope.version > self._heads.get(game_id, (0, ""))[0]:
-            self._remember(game_id, envelope.version, envelope.hash)  # lets the next append skip a round trip
+    def _iter_decoded(self, game_id: str, entries: Entries, first_version: int, reader: EntryReader) -> Iterator[Envelope]:
+        yield from decoded(game_id, entries, first_version, reader, self._decoder)
+        self._note_head(game_id, first_version + len(entries) - 1, reader)
+
+    def _note_head(self, game_id: str, version: int, reader: EntryReader) -> None:
+        """Remember ``version`` (just read, its hash the ``reader``'s last) as the game's head if
+        it is past the one known: it lets the next append skip a round trip."""
+        if version > self._heads.get(game_id, (0, ""))[0] and type(reader.prev) is str:
+            self._remember(game_id, version, reader.prev)
 
 
 def tail_slice_ms(client: redis.Redis) -> int:
@@ -263,6 +294,16 @@ def tail_slice_ms(client: redis.Redis) -> int:
     except AttributeError:
         timeout = 5
     return 1000 if timeout is None else max(10, min(1000, int(timeout * 500)))
+
+
+def _unparsed(reply: Any, **_options: Any) -> Any:
+    return reply
+
+
+def as_sent(entries: list[tuple[Any, dict[bytes, Any]]]) -> Entries:
+    """Stream entries as redis-py parses them (``(entry id, {field: value})``) in the shape the
+    server sent them (``[entry id, [field, value, ...]]``), which is what the store reads."""
+    return [[entry_id, [item for pair in fields.items() for item in pair]] for entry_id, fields in entries]
 
 
 def entry_version(entry_id: bytes) -> int | None:

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import calendar
 import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import orjson
 
-from events.compact_form import CODE_END, FOLLOWER, HASH_END, MARKERS, READERS, RUN, payload_of
-from events.envelope import GENESIS_HASH, Envelope, adopted
+from events.compact_form import CODE_END, FOLLOWER, HASH_END, MARKERS, READERS, RUN, json_start, payload_of
+from events.envelope import GENESIS_HASH, Envelope
 from events.errors import EventStoreError
 
 HASH_SIZE = 32
@@ -43,6 +44,8 @@ _OFFSETS = {0: 3, 1: 4, 4: 5}  # where a compact entry's values start -> its rea
 _ARRAY = 0x5B  # "[": the first byte of this form; the older one starts with "{"
 _FOLLOWER = 4
 _FULL = 7
+_new = object.__new__
+_set = object.__setattr__
 
 
 class StoredFormError(EventStoreError, ValueError):
@@ -173,50 +176,67 @@ class EntryReader:
         hash_ = value[1:HASH_END].hex()
         return self._logical(event_id, version, type_, schema_version, payload, at, actor, command_id, hash_)
 
-    def envelope(self, entry_id: Any, value: Any, version: int, decoder: Any) -> Envelope | None:
-        """The typed envelope at ``version`` of a RUN or FOLLOWER entry of form 3 whose type the
-        ``decoder`` (an ``events.envelope_decoder.EnvelopeDecoder``) loads from its values at
-        its stored schema version: what :meth:`fields` then ``decoder.parsed`` give, in one pass with no
-        intermediate dict, for the entries a replay is made of. None for anything else, having
-        changed nothing: the caller then reads the entry the careful way, which names any fault.
-        The entry is chained onto the one before exactly as :meth:`fields` chains it."""
-        if type(value) is not bytes or len(value) <= CODE_END or type(entry_id) is not bytes or entry_id[:2] != b"0-" or int(entry_id[2:]) != version:
-            return None
-        code = value[HASH_END:CODE_END]
-        spec = decoder.typed.get(code) or decoder.by_code(code)
-        if not spec:
-            return None
-        marker = value[0]
-        try:
-            if marker == FOLLOWER:
-                doc = _loads(value[CODE_END:])
-                index = doc[0]
-                run = self.run
-                if type(index) is not int or run is None or run[0] != version - index or len(doc) != spec[2] + 1:
-                    return None
-                _, at, actor, command_id = run
-                event_id = f"{command_id}#{index}"
-                event = spec[6](doc)
-                payload = spec[4](doc)
-            elif marker == RUN:
-                doc, at, actor, command_id = _run_head(value)
-                if len(doc) != spec[2]:
-                    return None
-                event_id = command_id + "#0"
-                run = (version, at, actor, command_id)
-                event = spec[5](doc)
-                payload = spec[3](doc)
+    def envelopes(self, entries: Sequence[Any], version: int, decoder: Any,
+                  careful: Callable[[Any, Any, int], Envelope]) -> Iterator[Envelope]:
+        """The typed envelopes of ``entries`` (stream entries as the server sends them: ``[entry
+        id, [field, value, ...]]``), the first at ``version``, ``decoder`` an
+        ``events.envelope_decoder.EnvelopeDecoder``.
+
+        A RUN or FOLLOWER entry of form 3 whose type the decoder loads from its values at its
+        stored schema version (the entries a replay is made of) is typed here in one pass: its
+        values go straight to the event's loader, and the envelope holds the event, version and
+        game id, the rest of its fields filled from the entry on first use (:func:`_lazy_fields`).
+        Every other entry, or one that does not fit at its place, goes to ``careful(entry id,
+        value, version)``, which reads it with :meth:`fields` (chained onto what came before)
+        and names any fault. The entries are chained exactly as :meth:`fields` chains them."""
+        typed, by_code, loads, game_id = decoder.typed, decoder.by_code, _loads, self.game_id
+        # Stream ids only grow: when the first and last are 0-<version> and 0-<version + n - 1>,
+        # the n entries are those versions in order, so no entry id needs reading on its own.
+        ids_known = bool(entries) and entries[0][0] == b"0-%d" % version and entries[-1][0] == b"0-%d" % (version + len(entries) - 1)
+        prev: Any = self.prev  # the hash before, as text, or the entry before it (as bytes)
+        run: Any = self.run  # the run the next follower continues: its tuple, or its RUN entry
+        run_version = run[0] if run is not None else None
+        for entry_id, fields in entries:
+            value = fields[1] if len(fields) == 2 and fields[0] == b"e" else stored_value(fields)
+            envelope = None
+            try:
+                spec = typed.get(value[HASH_END:CODE_END]) or by_code(value[HASH_END:CODE_END])
+                if spec and (ids_known or entry_id == b"0-%d" % version):
+                    marker = value[0]
+                    if marker == FOLLOWER:
+                        doc = loads(value[CODE_END:])
+                        index = doc[0]
+                        if type(index) is int and index > 0 and run_version == version - index and len(doc) == spec[2] + 1:
+                            envelope = _new(Envelope)
+                            _set(envelope, "__dict__", {"game_id": game_id, "version": version, "event": spec[6](doc),
+                                                        "_lazy": (_lazy_fields, value, doc, spec, prev, run, index)})
+                    elif marker == RUN:
+                        actor_at = 60 + value[59]
+                        json_at = actor_at + 1 + value[actor_at]
+                        value[60:actor_at].decode(), value[actor_at + 1:json_at].decode()  # UTF-8, or the careful path names it
+                        doc = loads(value[json_at:])
+                        if type(doc) is list and len(doc) == spec[2]:
+                            envelope = _new(Envelope)
+                            _set(envelope, "__dict__", {"game_id": game_id, "version": version, "event": spec[5](doc),
+                                                        "_lazy": (_lazy_fields, value, doc, spec, prev, None, 0)})
+                            run, run_version = value, version
+            except Exception:  # noqa: BLE001 - the careful path reads it again and names the fault
+                envelope = None
+            if envelope is None:
+                self._settle(prev, run, run_version)
+                envelope = careful(entry_id, value, version)
+                prev, run = self.prev, self.run
+                run_version = run[0] if run is not None else None
             else:
-                return None
-        except Exception:  # noqa: BLE001 - the careful path reads it again and names the fault
-            return None
-        hash_ = value[1:HASH_END].hex()
-        data = {"event_id": event_id, "game_id": self.game_id, "version": version, "type": spec[0],
-                "schema_version": spec[1], "payload": payload, "recorded_at": at, "actor": actor,
-                "prev_hash": self.prev, "hash": hash_, "command_id": command_id, "event": event}
-        self.prev = hash_
-        self.run = run
-        return adopted(data)
+                prev = value
+            yield envelope
+            version += 1
+        self._settle(prev, run, run_version)
+
+    def _settle(self, prev: Any, run: Any, run_version: int | None) -> None:
+        """Keep what :meth:`envelopes` chained so far in the reader's own terms (text, tuples)."""
+        self.prev = prev[1:HASH_END].hex() if type(prev) is bytes else prev
+        self.run = (run_version, *_run_text(run)) if type(run) is bytes and run_version is not None else run
 
     def _own_id(self, version: int, at: Any, actor: Any, command_id: Any, ident: Any) -> Any:
         """The event id of an entry that names it (an int: numbered within its command, which
@@ -260,8 +280,21 @@ class EntryReader:
         return doc
 
 
+def stored_value(fields: Any) -> Any:
+    """The stored envelope (field ``e``) of a stream entry's fields as the server sends them
+    (``[field, value, ...]``; or as a dict), None when it has none."""
+    if isinstance(fields, dict):
+        return fields.get(b"e")
+    return dict(zip(fields[::2], fields[1::2])).get(b"e")
+
+
 def _run_head(value: bytes) -> tuple[Any, str, str, str]:
     """(values, recorded time, actor, command id) of a RUN entry (``events.compact_form``)."""
+    return (_loads(value[json_start(value):]), *_run_text(value))
+
+
+def _run_text(value: bytes) -> tuple[str, str, str]:
+    """(recorded time, actor, command id) of a RUN entry."""
     actor_at = 60 + value[59]
     json_at = actor_at + 1 + value[actor_at]
     digits = value[36:52].hex()
@@ -269,7 +302,19 @@ def _run_head(value: bytes) -> tuple[Any, str, str, str]:
     seconds, micros = divmod(int.from_bytes(value[52:59], "big"), 1_000_000)
     second = _SECOND
     at = f"{second[1]}.{micros:06d}Z" if second[0] == seconds else time_text(seconds * 1_000_000 + micros)
-    return _loads(value[json_at:]), at, value[actor_at + 1:json_at].decode(), command_id
+    return at, value[actor_at + 1:json_at].decode(), command_id
+
+
+def _lazy_fields(value: bytes, doc: list[Any], spec: tuple[Any, ...], prev: Any, run: Any, index: int) -> dict[str, Any]:
+    """The recorded fields :meth:`EntryReader.envelopes` left for an envelope to fill on first
+    use: those of the RUN entry ``value`` (``index`` 0) or of a follower ``index`` entries into
+    ``run`` (the reader's tuple of it, or its RUN entry); ``prev`` the hash before (text) or the
+    entry before (bytes)."""
+    at, actor, command_id = _run_text(value if index == 0 else run) if index == 0 or type(run) is bytes else run[1:]
+    return {"event_id": f"{command_id}#{index}", "type": spec[0], "schema_version": spec[1],
+            "payload": spec[4](doc) if index else spec[3](doc), "recorded_at": at, "actor": actor,
+            "prev_hash": prev[1:HASH_END].hex() if type(prev) is bytes else prev, "hash": value[1:HASH_END].hex(),
+            "command_id": command_id}
 
 
 def _version(entry_id: Any) -> int:
@@ -302,10 +347,12 @@ def time_code(recorded_at: str) -> int | str:
 
 
 def time_text(code: Any) -> str:
-    """The ISO-8601 UTC text (``2026-01-02T03:04:05.678901Z``) of a stored recorded time."""
+    """The ISO-8601 UTC text (``2026-01-02T03:04:05.678901Z``) of a stored recorded time (a text
+    recorded as it was comes back as it is)."""
     global _SECOND
     if type(code) is not int:
-        return code
+        text: str = code
+        return text
     seconds, micros = divmod(code, 1_000_000)
     second = _SECOND
     if second[0] != seconds:

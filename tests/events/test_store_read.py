@@ -6,6 +6,7 @@ import json
 import threading
 
 import pytest
+import redis
 from store_samples import NoteTaken, ScoreRecorded, notes, sample_registry
 
 from events.envelope import GENESIS_HASH
@@ -159,3 +160,20 @@ def test_the_heads_read_at_once_follow_an_append(store, make_store):
     before = store.heads(["g1", "g2"])
     moved = make_store().append("g1", notes(1, 1), 1, "bob").envelopes[-1]
     assert store.heads(["g1", "g2"]) == [(2, moved.hash), before[1]] != before
+
+
+def _xranges(redis_client) -> int:
+    """XRANGE calls the server has answered so far (``INFO commandstats``; on a cluster, its primaries')."""
+    if isinstance(redis_client, redis.Redis):
+        nodes = [redis_client.info("commandstats")]
+    else:
+        nodes = list(redis_client.info("commandstats", target_nodes=redis_client.PRIMARIES).values())
+    return sum(node.get("cmdstat_xrange", {}).get("calls", 0) for node in nodes)
+
+
+def test_a_record_of_a_whole_number_of_pages_is_read_in_as_many_round_trips(make_store, redis_client):
+    store = make_store(page_size=4)
+    store.append("g1", notes(8), 0, "ann")
+    before = _xranges(redis_client)
+    assert [e.version for e in store.read("g1")] == list(range(1, 9))
+    assert _xranges(redis_client) - before == 2  # no third read to learn that nothing follows

@@ -5,8 +5,10 @@ take new events."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import pickle
 
 import orjson
 import pytest
@@ -16,6 +18,7 @@ from events.envelope import GENESIS_HASH, envelope_hash
 from events.envelope_decoder import EnvelopeDecoder
 from events.errors import CorruptEventError, DuplicateEventIdError
 from events.store import ANOTHER_REQUEST
+from events.store_reads import as_sent
 from events.stored_form import EntryReader
 
 GAME = "g1"
@@ -193,31 +196,50 @@ def test_a_payload_reads_back_with_its_keys_in_canonical_order_as_an_imported_on
 
 
 def test_a_replay_types_each_entry_in_one_pass_exactly_as_the_careful_reader_does(store, redis_client):
-    """EntryReader.envelope (RUN and FOLLOWER entries of a loadable type) gives the envelope that
-    fields() then the decoder give, chained the same way; anything else it leaves to them."""
+    """EntryReader.envelopes types RUN and FOLLOWER entries of a loadable type itself and gives
+    the envelope that fields() then the decoder give, chained the same way; anything else it
+    leaves to the careful reader, which names the fault."""
     store.append(GAME, notes(3), 0, "ann", command_id="action:" + "5a" * 16)  # a RUN, two FOLLOWERs
     store.append(GAME, notes(2, 3), 3, "bob", event_ids=["mine", "yours"])  # OWN entries
     store.append(GAME, notes(2, 5), 5, "eve")  # a RUN with no scope, a FOLLOWER
     entries = _entries(redis_client)
     entries[6] = entries[6].replace(b',"note 6"]', b',6]')  # a follower whose text is not text
     _rewrite(redis_client, entries)
+    sent = as_sent(redis_client.xrange(STREAM))
     fast, careful = EntryReader(GAME), EntryReader(GAME)
     decoder = EnvelopeDecoder(store.registry)
-    taken = []
-    for version, (entry_id, fields) in enumerate(redis_client.xrange(STREAM), 1):
-        envelope = fast.envelope(entry_id, fields[b"e"], version, decoder)
-        taken.append(envelope is not None)
-        if version == 7:  # the careful reader names the fault; the one-pass one left it alone
-            assert envelope is None and (fast.prev, fast.run) == (careful.prev, careful.run)
-            with pytest.raises(CorruptEventError, match="text"):
-                decoder.parsed(GAME, version, careful.fields(entry_id, fields[b"e"]))
-            break
-        if envelope is None:
-            envelope = decoder.parsed(GAME, version, fast.fields(entry_id, fields[b"e"]))
-        expected = decoder.parsed(GAME, version, careful.fields(entry_id, fields[b"e"]))
-        assert vars(envelope) == vars(expected) and (fast.prev, fast.run) == (careful.prev, careful.run)
-    assert taken == [True, True, True, False, False, True, False]
+    left = []
+
+    def carefully(entry_id, value, version):  # the reader hands over chained as the careful one is
+        assert (fast.prev, fast.run) == (careful.prev, careful.run)
+        left.append(version)
+        return decoder.parsed(GAME, version, fast.fields(entry_id, value))
+
+    with pytest.raises(CorruptEventError, match="text"):  # the careful reader names the fault
+        for version, envelope in enumerate(fast.envelopes(sent, 1, decoder, carefully), 1):
+            entry_id, (_e, value) = sent[version - 1]
+            expected = decoder.parsed(GAME, version, careful.fields(entry_id, value))
+            assert envelope == expected and envelope.event == expected.event
+    assert left == [4, 5, 7]
     read = []
     with pytest.raises(CorruptEventError, match="text") as caught:
         read.extend(store.read(GAME))
     assert caught.value.version == 7 and [e.version for e in read] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_replayed_envelope_reads_its_recorded_fields_from_the_entry_only_when_asked(store, redis_client):
+    """A replay builds each envelope with its event, version and game id; the other recorded
+    fields come from the stored entry on first use, the same as a careful read gives, and a copy
+    or a pickle holds them all."""
+    store.append(GAME, notes(3), 0, "ann", command_id="action:" + "5a" * 16)
+    envelopes = list(store.read(GAME))
+    assert all(set(vars(e)) == {"game_id", "version", "event", "_lazy"} for e in envelopes)
+    decoder, careful = EnvelopeDecoder(store.registry), EntryReader(GAME)
+    for version, (entry_id, fields) in enumerate(redis_client.xrange(STREAM), 1):
+        expected = decoder.parsed(GAME, version, careful.fields(entry_id, fields[b"e"]))
+        envelope = envelopes[version - 1]
+        assert envelope.payload == expected.payload and "_lazy" not in vars(envelope)
+        assert vars(envelope) == vars(expected)
+    fresh = list(store.read(GAME))
+    assert pickle.loads(pickle.dumps(fresh[1])) == envelopes[1] and copy.deepcopy(fresh[0]) == envelopes[0]
+    assert "_lazy" not in vars(pickle.loads(pickle.dumps(fresh[2])))
