@@ -9,6 +9,8 @@ database. Clients reply with bytes (``decode_responses=False``), as in the proje
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import threading
 
 import pytest
@@ -91,6 +93,19 @@ def http_client(store_backend, redis_client, request):
         yield client
     finally:
         client.close()
+
+
+@pytest.fixture
+def frozen_able_server(tmp_path):
+    """A store of the test's own, which the test may freeze (SIGSTOP) as a stalled server would be;
+    thawed and stopped afterwards."""
+    server = EmbeddedServer(tmp_path / "frozen-able")
+    server.start()
+    try:
+        yield server
+    finally:
+        os.kill(server.pid, signal.SIGCONT)
+        server.stop()
 
 
 @pytest.fixture(scope="session")

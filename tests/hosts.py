@@ -22,7 +22,11 @@ from typing import Any
 
 import requests
 
-START_TIMEOUT_S = 60
+#: How long a `courtcard serve` may take to answer (a set-up allowance: a slow fresh machine
+#: with every xdist worker starting its hosts at once needs far more than a quiet one).
+START_TIMEOUT_S = 180
+#: Starts of `courtcard serve` on another free port when the one picked was taken meanwhile.
+PORT_ATTEMPTS = 3
 
 
 def free_port() -> int:
@@ -35,25 +39,46 @@ class ServedApi:
     """One `courtcard serve --workers 0` (the API processes alone) on ``redis_url``."""
 
     def __init__(self, redis_url: str, log_path: Path, *extra: str, env: dict[str, str] | None = None) -> None:
+        self._env = dict(os.environ, REDIS_URL=redis_url, **(env or {}))
+        self._extra = extra
+        self.log_path = log_path
+        self._launch()
+
+    def _launch(self) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self._log = open(log_path, "wb")
-        env = dict(os.environ, REDIS_URL=redis_url, **(env or {}))
+        self._log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(self.port), *extra],
-            env=env, stdout=self._log, stderr=subprocess.STDOUT)
-        self.log_path = log_path
+            [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(self.port), *self._extra],
+            env=self._env, stdout=self._log, stderr=subprocess.STDOUT)
 
     def wait_ready(self) -> None:
+        """Wait until this process serves. The port was free when it was picked, but another process
+        (another xdist worker's server, a client's ephemeral port) may take it before `courtcard
+        serve` binds it: a start refused for that is made again on another port."""
+        for attempt in range(PORT_ATTEMPTS):
+            if self._wait_answer():
+                return
+            log = self.log_path.read_text(errors="replace")
+            if "in use" not in log.lower() or attempt == PORT_ATTEMPTS - 1:
+                raise RuntimeError(f"courtcard serve exited: {log}")
+            self._log.close()
+            self._launch()
+
+    def _wait_answer(self) -> bool:
+        """True once the process answers on its port; False if it exited first."""
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"courtcard serve exited: {self.log_path.read_text(errors='replace')}")
+                return False
             try:
-                if requests.get(f"{self.url}/openapi.json", timeout=2).status_code == 200:
-                    return
+                answered = requests.get(f"{self.url}/openapi.json", timeout=2).status_code == 200
             except requests.RequestException:
-                pass
+                answered = False
+            # Another process's server may answer on the port this one failed to bind: only an
+            # answer while this process still runs counts.
+            if answered and self.process.poll() is None:
+                return True
             time.sleep(0.1)
         raise RuntimeError(f"courtcard serve did not answer within {START_TIMEOUT_S} s")
 

@@ -14,6 +14,11 @@ from api.gate import FairGate, GatedApp
 from tests.conftest import serving
 
 
+#: How long a request may take before the test counts it as kept waiting: a set-up allowance that
+#: a loaded machine never nears, while a play held behind the stream would wait for ever.
+WAIT_S = 30
+
+
 def _wait_until(condition, timeout=5.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
@@ -105,14 +110,14 @@ def test_an_open_live_stream_does_not_keep_a_play_waiting(redis_client, redis_ur
     app = create_app({"REDIS_URL": redis_url, "TESTING": True, "CONCURRENCY": 1})
     with serving(app) as base:
         created = requests.post(f"{base}/games", json={"game": "queens-dungeon", "seats": ["Ann", "Bob", "Cat", "Dan"],
-                                                        "options": {"first_dealer": 0}}, timeout=5).json()
+                                                        "options": {"first_dealer": 0}}, timeout=WAIT_S).json()
         game_id, auth = created["game_id"], {"Authorization": f"Bearer {created['token']}"}
-        with requests.get(f"{base}/games/{game_id}/events/stream?block_ms=200", stream=True, timeout=5) as stream:
+        with requests.get(f"{base}/games/{game_id}/events/stream?block_ms=200", stream=True, timeout=WAIT_S) as stream:
             lines = stream.iter_lines(decode_unicode=True)
             assert next(lines) == "retry: 2000"
-            seat = requests.get(f"{base}/games/{game_id}", timeout=5).json()["to_act"][0]
-            action = requests.get(f"{base}/games/{game_id}/legal?seat={seat}", headers=auth, timeout=5).json()["actions"][0]
-            logged = requests.post(f"{base}/games/{game_id}/actions", json=action, headers=auth, timeout=5)
+            seat = requests.get(f"{base}/games/{game_id}", timeout=WAIT_S).json()["to_act"][0]
+            action = requests.get(f"{base}/games/{game_id}/legal?seat={seat}", headers=auth, timeout=WAIT_S).json()["actions"][0]
+            logged = requests.post(f"{base}/games/{game_id}/actions", json=action, headers=auth, timeout=WAIT_S)
             assert logged.status_code == 201, logged.json()
             ids = []
             for line in lines:

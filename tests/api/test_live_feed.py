@@ -75,7 +75,7 @@ def test_a_feed_whose_store_is_away_closes_and_the_next_watcher_gets_a_new_one(o
     with feed.changed:
         assert feed.changed.wait_for(lambda: feed.closed, 15)
     hub.leave(feed)
-    own_server.start()
+    own_server.restart()  # on the port it had
     again = hub.join("live1")
     try:
         assert again is not feed and not again.closed and again.last == store.version("live1")

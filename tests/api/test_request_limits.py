@@ -19,6 +19,7 @@ from api.app import MAX_IMPORT_BYTES, MAX_IMPORT_LINES, MAX_REQUEST_BYTES, creat
 from api.jsonio import MAX_JSON_DEPTH
 from api.problems import MAX_DETAIL
 from tests.conftest import serving
+from tests.hosts import START_TIMEOUT_S
 
 JSON, TEXT = {"Content-Type": "application/json"}, {"Content-Type": "text/plain"}
 NEW_GAME = {"game": "queens-dungeon", "seats": ["Ann", "Bob", "Cat", "Dan"], "record": "known"}
@@ -93,7 +94,7 @@ def granian(redis_url: str, concurrency: int = 2, streams: int = 2, env: dict[st
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 30
+        deadline = time.time() + START_TIMEOUT_S  # a set-up allowance, as for the API tests' hosts
         while True:
             assert server.poll() is None, "the Granian server stopped"
             try:

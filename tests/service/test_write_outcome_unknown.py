@@ -18,18 +18,6 @@ from referee.service import RefereeService
 from tests.service.conftest import SEATS
 
 
-@pytest.fixture
-def frozen_able_server(tmp_path):
-    """A store of this test's own, which the test freezes (SIGSTOP) as a stalled server would be."""
-    server = EmbeddedServer(tmp_path / "data")
-    server.start()
-    try:
-        yield server
-    finally:
-        os.kill(server.pid, signal.SIGCONT)
-        server.stop()
-
-
 def test_a_write_sent_to_a_frozen_store_is_unknown_and_its_keyed_retry_logs_it_once(frozen_able_server):
     client = frozen_able_server.client(socket_timeout=0.5, retry=Retry(NoBackoff(), 0))
     service = RefereeService(EventStore(client))

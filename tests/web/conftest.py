@@ -57,6 +57,11 @@ def live_server(api_hosts, redis_client):
     return api_hosts[0]
 
 
+#: How long a page's wait (a selector, a function, a navigation) may take: an allowance for a slow
+#: machine, where a cold browser may take seconds over a page that a quiet one draws at once.
+WAIT_MS = 30_000
+
+
 @pytest.fixture
 def pages(browser):
     """Open pages in their own browser contexts (own localStorage: a second device), closed after."""
@@ -64,7 +69,9 @@ def pages(browser):
 
     def open_page(viewport=PHONE):
         context = browser.new_context(viewport=viewport, device_scale_factor=1)
-        context.set_default_timeout(10_000)
+        # Every wait is on a condition on the page; this is only how long a slow machine may take
+        # before one counts as never met.
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -138,6 +138,20 @@ def open_as_scorekeeper(page, base_url: str, table: "ApiTable") -> None:
     wait_loaded(page)
 
 
+#: Page time within which the live badge says a silent or cut connection is gone: live.js's dead
+#: line (5 s without a word from the stream) and one tick of its watchdog (1 s).
+DEAD_LINE_NOTICED_WITHIN_MS = 6000
+
+
+def badge_notices_a_dead_line(page) -> None:
+    """Run the page's clock (installed by ``page.clock.install()`` before the page opened) on by
+    ``DEAD_LINE_NOTICED_WITHIN_MS``, firing its timers as they fall due; the badge then says
+    "reconnecting". Page time, not the machine's: a slow machine runs the page's timers late, and
+    a test timed in seconds fails there for that alone."""
+    page.clock.run_for(DEAD_LINE_NOTICED_WITHIN_MS)
+    page.wait_for_selector("#live.reconnecting")
+
+
 def create_game(page) -> tuple[str, str]:
     """On the filled start page, create the game; wait for its page; (game id, the token kept)."""
     page.click("text=Create the game")

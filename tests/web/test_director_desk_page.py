@@ -64,7 +64,7 @@ def test_the_desk_lists_every_game_in_progress_and_follows_a_table_live(live_ser
     page.evaluate("window.sameDocument = true")
     card = first.legal(1)[0]["card"]
     version = first.act("play", seat=1, card=card)["version"]
-    page.wait_for_selector(f"li.desk-table[data-game-id='{first.game_id}'][data-version='{version}']", timeout=8000)
+    page.wait_for_selector(f"li.desk-table[data-game-id='{first.game_id}'][data-version='{version}']")
     assert "Cat to play" in desk_item(page, first.game_id).locator(".turn").inner_text()
     assert page.evaluate("window.sameDocument") is True
     if size == PHONE:

@@ -4,7 +4,7 @@ not yet connected (amber) until the live stream answers, green only while live; 
 
 from __future__ import annotations
 
-from scorekeeper import PHONE, ApiTable, open_as_scorekeeper
+from scorekeeper import PHONE, ApiTable, badge_notices_a_dead_line, open_as_scorekeeper
 
 GREEN = "rgb(30, 107, 48)"
 
@@ -29,10 +29,11 @@ def test_the_connection_badge_is_green_only_while_live(live_server, pages):
 def test_the_game_name_shows_whole_beside_the_reconnecting_badge_on_a_phone(live_server, pages):
     table = ApiTable.create(live_server.url, "blind", {"first_dealer": 0})  # Queen's Dungeon: the longest name
     page = pages(PHONE)
+    page.clock.install()
     open_as_scorekeeper(page, live_server.url, table)
     page.wait_for_selector("#live.live")
     page.context.set_offline(True)
-    page.wait_for_selector("#live.reconnecting", timeout=9000)
+    badge_notices_a_dead_line(page)
     shown = page.evaluate("""() => {
       const title = document.getElementById('game-title');
       const text = [...title.querySelectorAll('*'), title].flatMap((e) => [...e.childNodes]).find((n) => n.nodeType === 3 && n.textContent.startsWith("Queen's Dungeon"));

@@ -10,7 +10,7 @@ import time
 import pytest
 import requests
 
-from scorekeeper import ApiTable, PHONE, TABLET, card_button, open_as_scorekeeper, shown_version, tap, wait_version
+from scorekeeper import ApiTable, PHONE, TABLET, badge_notices_a_dead_line, card_button, open_as_scorekeeper, shown_version, tap, wait_version
 
 
 def blind_hand(base: str) -> ApiTable:
@@ -20,8 +20,12 @@ def blind_hand(base: str) -> ApiTable:
     return table
 
 
-def open_page(pages, base: str, table: ApiTable, size: dict = PHONE):
+def open_page(pages, base: str, table: ApiTable, size: dict = PHONE, clock: bool = False):
     page = pages(size)
+    if clock:
+        # The page's clock runs as ever, and the test may run it on. Not for every page: the fake
+        # clock's `performance` lists no resources, so a page would name none to its service worker.
+        page.clock.install()
     open_as_scorekeeper(page, base, table)
     page.wait_for_selector("#live.live")
     return page
@@ -36,16 +40,14 @@ def plays(table: ApiTable) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
 def test_entries_made_offline_are_kept_on_the_device_and_logged_once_in_order_when_back(live_server, pages, screenshots, size):
     table = blind_hand(live_server.url)
-    page = open_page(pages, live_server.url, table, size)
+    page = open_page(pages, live_server.url, table, size, clock=True)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     before = shown_version(page)
 
     # The connection goes: the badge says so within a few seconds.
     page.context.set_offline(True)
-    went = time.monotonic()
-    page.wait_for_selector("#live.reconnecting", timeout=8000)
-    assert time.monotonic() - went < 8
+    badge_notices_a_dead_line(page)
 
     # Bob's card and then Cat's, tapped with no connection: kept, in order, on the device.
     page.click(card_button(page, "AS"))
@@ -125,10 +127,9 @@ def test_the_live_badge_notices_a_stream_gone_silent_within_seconds(live_server,
     page = pages()
     held = []
     page.route("**/events/stream*", lambda route: held.append(route))  # asked for, and never answered
+    page.clock.install()
     open_as_scorekeeper(page, live_server.url, table)
-    went = time.monotonic()
-    page.wait_for_selector("#live.reconnecting", timeout=9000)
-    assert time.monotonic() - went < 9
+    badge_notices_a_dead_line(page)
     assert held and "block_ms=2000" in held[0].request.url
     for route in held:
         route.abort()
@@ -153,6 +154,10 @@ def test_an_entry_kept_while_the_one_before_is_on_its_way_is_sent_after_it(live_
     assert result == {"sent": [["k1", 5], ["k2", 6]], "left": []}
 
 
+#: How long the service worker may take to keep the page's files (a set-up allowance).
+KEPT_WITHIN_S = 60
+
+
 def files_kept(page) -> list[str]:
     """The addresses the pages' service worker keeps (its cache)."""
     return page.evaluate("""async () => {
@@ -163,14 +168,14 @@ def files_kept(page) -> list[str]:
 
 def wait_until_the_page_is_kept(page, table: ApiTable) -> None:
     """The service worker keeps the page's own files (the page, its modules, its styles) as it
-    starts: asked, not timed."""
+    starts: waited for on the cache itself, as long as a slow machine needs, never a fixed count
+    of tries."""
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     wanted = {f"/play/{table.game_id}", "/web/static/play.js", "/web/static/courtcard.css"}
-    for _ in range(50):
-        if wanted <= set(files_kept(page)):
-            break
+    deadline = time.monotonic() + KEPT_WITHIN_S
+    while not wanted <= set(files_kept(page)):
+        assert time.monotonic() < deadline, f"the service worker kept {files_kept(page)}, not all of {wanted}"
         page.wait_for_timeout(100)
-    assert wanted <= set(files_kept(page))
 
 
 def test_a_page_reloaded_with_no_network_draws_the_last_table_it_showed_and_the_record_decides_when_back(
