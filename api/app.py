@@ -14,10 +14,11 @@ from flask_smorest.utils import prepare_response
 from api.gate import DEFAULT_CONCURRENCY, DEFAULT_IMPORTS_AT_ONCE, DEFAULT_STREAM_LIMIT, GatedApp
 from api.hot_routes import HotRoutes
 from api.jsonio import OrjsonProvider
+from api.probes import Probes
 from api.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
 from api.resources import blueprints, docs
 from api.resources.events import is_stream_path
-from api.resources.health import HEALTH_PATH, Probes
+from api.resources.health import HEALTH_PATH
 from api.resources.imports import IMPORTS_PATH
 from api.services import Services
 from api.web import register as register_web

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import redis
 from flask import current_app
 
+from api.probes import Probes
 from events.store import EventStore
 from referee.service import RefereeService
 from workers.catalog import GameCatalog
 from workers.club import Club
 from workers.listing import GameListing
 from workers.game_use_cases import GameUseCases
-
-if TYPE_CHECKING:
-    from api.resources.health import Probes
 
 
 @dataclass

@@ -14,14 +14,13 @@
 
 A load balancer keeps an instance on 200 and takes it out on 503; ``degraded`` is 200 because the
 instance still serves every request. It gets its answer within a second whatever the store does:
-the check has connections of its own with short timeouts and no retries (:class:`Probes`), runs
-beside the requests at work (the gate, api.gate, lets it through), and answers ``down`` when the
-store has not answered by then.
+the check has connections of its own with short timeouts and no retries (:class:`api.probes.Probes`),
+runs beside the requests at work (the gate, api.gate, lets it through), and answers ``down`` when
+the store has not answered by then.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from datetime import datetime, timezone
 from typing import Any
@@ -29,14 +28,11 @@ from typing import Any
 import redis
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
+from api.probes import Probes
 from api.services import services
 from api.schemas import HealthSchema
 from events.health import cluster_nodes, store_disk, store_health, store_memory
-from events.server import redis_from_url
-from events.store import EventStore
 from workers.queues import queue_health
 
 HEALTH_PATH = "/healthz"
@@ -49,26 +45,6 @@ INCIDENT_RECENT_S = 3600
 MEMORY_WARNING_RATIO = 0.9
 #: The check answers within this long, whatever the store does (a load balancer waits about a second).
 ANSWER_WITHIN_S = 0.9
-#: Each of the check's commands waits this long for the store at most, and is never retried.
-PROBE_TIMEOUT_S = 0.5
-
-
-@dataclasses.dataclass(frozen=True)
-class Probes:
-    """The health check's own clients (the store's server or cluster, the queues' server, the record's
-    incident log): short timeouts, no retries, never a connection a table request waits on."""
-
-    redis: redis.Redis
-    queue: redis.Redis
-    store: EventStore
-
-    @classmethod
-    def connect(cls, store_url: str, queue_url: str) -> Probes:
-        options = {"socket_timeout": PROBE_TIMEOUT_S, "socket_connect_timeout": PROBE_TIMEOUT_S,
-                   "health_check_interval": 0, "retry": Retry(NoBackoff(), 0)}
-        client = redis_from_url(store_url, **options)
-        queue = client if queue_url == store_url else redis_from_url(queue_url, **options)
-        return cls(client, queue, EventStore(client))
 
 
 @blp.route("")
