@@ -26,11 +26,12 @@ from referee.cards import RANK, STANDARD_STRENGTH, SUITS, deck_without, parse_su
 from referee.fields import MAX_HAND, ExactBoolean, ExactInteger
 from referee.games.black_queen import commands as bq
 from referee.games.black_queen.scoring import hand_sheet
+from referee.games.black_queen.state import BQHand, BQState
 from referee.trickgame.leaders import leaders
 from referee.trickgame import commands as cmd
 from referee.games.black_queen import words
 from referee.trickgame.game import TrickGame, TrickOptionsSchema
-from referee.trickgame.state import Hand, Layout, TableState
+from referee.trickgame.state import Layout
 from referee.trickgame.tricks import trick_winner
 
 REMOVED = ("2C", "2D", "2H", "2S")
@@ -55,51 +56,10 @@ class OptionsSchema(TrickOptionsSchema):
     renege_decides_contract = ExactBoolean(load_default=True)
 
 
-class BQHand(Hand):
-    """A Black Queen hand: the auction, the contract, the partners, the card points won."""
-
-    __slots__ = ("auction", "passed", "high", "high_seat", "declarer", "bid", "trump", "called", "holders",
-                 "revealed", "points_won", "thrown_in")
-
-    def __init__(self, no: int, dealer: int, seats: int) -> None:
-        super().__init__(no, dealer, seats)
-        self.auction: list[dict[str, Any]] = []  # {"seat", "bid"} in order; bid None is a pass
-        self.passed = [False] * seats
-        self.high: int | None = None
-        self.high_seat: int | None = None
-        self.declarer: int | None = None
-        self.bid: int | None = None
-        self.trump: str | None = None
-        self.called: list[str] = []
-        self.holders: dict[str, int] = {}  # hidden from the table until the card is played
-        self.revealed: list[dict[str, Any]] = []  # public: {"seat", "card", "trick"}
-        self.points_won = [0] * seats
-        self.thrown_in = False
-
-    def clone(self) -> BQHand:
-        new = super().clone()
-        new.auction = self.auction.copy()
-        new.passed = self.passed.copy()
-        new.called = self.called.copy()
-        new.holders = self.holders.copy()
-        new.revealed = self.revealed.copy()
-        new.points_won = self.points_won.copy()
-        return new
-
-    def contract(self) -> tuple[int, int]:
-        """The declarer and the bid (what reads them comes after the auction is won)."""
-        assert self.declarer is not None and self.bid is not None, "no contract before the auction is won"
-        return self.declarer, self.bid
-
-
 def open_bids(state: BQState) -> list[int]:
     """The bids the auction allows now: multiples of 5 from 75 to 150, above the high bid."""
     high = state.in_play.high
     return list(range(MIN_BID if high is None else high + STEP, MAX_BID + 1, STEP))
-
-
-#: The game's state: the trick engine's, with its own hands.
-BQState = TableState[BQHand]
 
 
 class BlackQueen(TrickGame[BQState]):

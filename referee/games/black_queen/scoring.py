@@ -7,12 +7,10 @@ defender, made (the first one established counts)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.games.black_queen.state import BQState
 from referee.trickgame.views import seat_lines
-
-if TYPE_CHECKING:  # the game module imports this one
-    from referee.games.black_queen.game import BQState
 
 
 def shares_of(declarer: int, holders: dict[str, int], players: int, variable: bool) -> list[int]:

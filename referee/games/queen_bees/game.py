@@ -24,12 +24,13 @@ from referee.cards import IS_QUEEN, STANDARD_STRENGTH, SUIT, SUIT_NAMES, sort_ha
 from referee.fields import MAX_POINTS, ExactBoolean, ExactInteger
 from referee.closed_sets import EndReason, FollowRule
 from referee.games.queen_bees.scoring import hand_sheet
+from referee.games.queen_bees.state import QBHand, QBState
 from referee.trickgame.leaders import winners_at_target
 from referee.trickgame.table_actions import trick_command_of
 from referee.trickgame import commands as cmd
 from referee.games.queen_bees import words
 from referee.trickgame.game import TrickGame, TrickOptionsSchema
-from referee.trickgame.state import Hand, Layout, TableState
+from referee.trickgame.state import Layout
 from referee.trickgame.tricks import trick_winner
 
 LAYOUT = Layout(players=4, seats=4, dummy=None, hands_dealt=4, hand_size=13, removed=())
@@ -44,33 +45,6 @@ class OptionsSchema(TrickOptionsSchema):
     # A renege found out in window B or C scores -10 x bid for the hand
     # (``docs/rules/queen-bees.md``); off, it is only recorded.
     renege_costs_bid = ExactBoolean(load_default=True)
-
-
-class QBHand(Hand):
-    """A Queen Bees hand: the bids, and the trump the first Queen fixed."""
-
-    __slots__ = ("bids", "trump", "trump_by")
-
-    def __init__(self, no: int, dealer: int, seats: int) -> None:
-        super().__init__(no, dealer, seats)
-        self.bids: list[int | None] = [None] * seats
-        self.trump: str | None = None
-        self.trump_by: dict[str, Any] | None = None  # the first Queen: seat, card, trick
-
-    def clone(self) -> QBHand:
-        new = super().clone()
-        new.bids = self.bids.copy()
-        return new
-
-    def bid_of(self, seat: int) -> int:
-        """The seat's bid (what reads it comes after the bidding)."""
-        bid = self.bids[seat]
-        assert bid is not None, f"seat {seat} has not bid yet"
-        return bid
-
-
-#: The game's state: the trick engine's, with its own hands.
-QBState = TableState[QBHand]
 
 
 class QueenBees(TrickGame[QBState]):

@@ -4,12 +4,10 @@ ties at the top play on."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.games.queen_bees.state import QBState
 from referee.trickgame.views import seat_lines
-
-if TYPE_CHECKING:  # the game module imports this one
-    from referee.games.queen_bees.game import QBState
 
 TRICK_POINTS = 10
 
