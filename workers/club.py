@@ -39,7 +39,7 @@ from referee.registry import game_names, get_game
 from workers.errors import WorkersError
 from referee.service import GameNotFoundError, new_game_id
 from workers.catalog import GameCatalog, new_token
-from workers.jobs import enqueue_standings
+from workers.enqueue import enqueue_standings
 from workers import standings_model
 from workers.standings_pages import session_csv, session_html
 from workers.game_use_cases import GameUseCases, follows_id_rule

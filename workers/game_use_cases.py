@@ -37,7 +37,7 @@ from referee.seat_names import Names
 from workers.catalog import GameCatalog, new_token
 from workers.claims import CLAIM_ACTION
 from workers.imports import CheckedHistory, FileIndex, HashedLines, check_history, write_history
-from workers.jobs import enqueue_dispute, enqueue_scores
+from workers.enqueue import enqueue_dispute, enqueue_scores
 from workers.listing import GameListing
 from workers.naming import seat_names
 from workers.provenance import import_mark

@@ -10,7 +10,8 @@ from api.auth import require_scorekeeper
 from api.resources.games import catalog_entry
 from api.resources.scores import ReadModelQuerySchema, read_model_reply
 from workers.audit import AUDIT
-from workers.jobs import enqueue_audit, update_audit
+from workers.enqueue import enqueue_audit
+from workers.jobs import update_audit
 
 blp = Blueprint("audit", __name__, url_prefix="/games", description="Audits of a game's whole record")
 

@@ -22,7 +22,8 @@ from referee.fields import HandField, SeatField, TrickField
 from referee.registry import get_game
 from referee.service import GameNotFoundError
 from workers.disputes import DISPUTES, dispute_model, is_dispute
-from workers.jobs import enqueue_dispute, enqueue_disputes, update_dispute, update_disputes
+from workers.enqueue import enqueue_dispute, enqueue_disputes
+from workers.jobs import update_dispute, update_disputes
 from workers.readmodels import ReadModels
 from workers.waiting import current_model
 

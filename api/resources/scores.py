@@ -11,7 +11,8 @@ from api.services import jobs_async, services
 from api.auth import require_reader
 from api.problems import ApiProblem
 from api.resources.games import catalog_entry
-from workers.jobs import enqueue_scores, update_scores
+from workers.enqueue import enqueue_scores
+from workers.jobs import update_scores
 from workers.readmodels import ReadModels
 from workers.scoresheet import SCORES, sheet_in_words
 from workers.waiting import current_model

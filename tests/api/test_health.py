@@ -18,7 +18,7 @@ from events.server import EmbeddedServer, redis_from_url
 from events.store import EventStore
 from tests.api.test_problems import assert_problem
 from tests.hosts import ServedApi
-from workers.jobs import enqueue_scores
+from workers.enqueue import enqueue_scores
 from workers.worker import make_worker
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]

@@ -12,7 +12,7 @@ import pytest
 from api.app import create_app
 from tests.workers.playing import ApiTable
 from tests.workers.test_real_workers import start_worker
-from workers.jobs import enqueue_audit, enqueue_scores
+from workers.enqueue import enqueue_audit, enqueue_scores
 from workers.queues import live_workers
 from workers.worker import make_worker
 

@@ -17,7 +17,7 @@ from events.store import EventStore
 from referee.replay import game_for, replay
 from tests.workers.longgame import random_game_events, record_game
 from workers.audit import AUDIT
-from workers.jobs import enqueue_audit, enqueue_scores
+from workers.enqueue import enqueue_audit, enqueue_scores
 from workers.queues import queue
 from workers.readmodels import ReadModels
 from workers.scoresheet import SCORES, build_sheet
