@@ -1,9 +1,9 @@
 """The table as text for ``courtcard show``: names, never seat numbers, and what each kind of game
 lays on the table written out as a person would say it.
 
-A game may write its table itself (its ``table_lines``: Dungeon's players and their dungeons);
-otherwise this module reads the shape of the view, never the game's name: a trick game's view has
-a ``hand`` with its ``tricks`` (and maybe ``cuts``), a patience's its ``foundations``. Whatever a
+A game may write its table itself (its ``table_lines``: Dungeon's players and their dungeons, The
+Queens' tableau); otherwise this module reads the shape of the view, never the game's name: a
+trick game's view has a ``hand`` with its ``tricks`` (and maybe ``cuts``). Whatever a
 view holds that these sections do not say is still printed, as labelled facts (by
 :func:`api.render.render_game`), so nothing the referee shows is left out.
 """
@@ -90,8 +90,6 @@ def table_lines(view: dict[str, Any], game: str | None = None) -> tuple[list[str
     names = Names(view.get("seats") or [])
     if game is not None and (own := _game_lines(game, view, names)) is not None:
         return own
-    if "foundations" in view:
-        return _tableau(view)
     return _trick_table(view, names)
 
 
@@ -208,28 +206,9 @@ def ruling_sentence(entry: dict[str, Any], names: Names) -> str:
     return f"Event {entry.get('version')}: {said}"
 
 
-# -- a patience (The Queens) --------------------------------------------------------------------
-
-def _tableau(view: dict[str, Any]) -> tuple[list[str], set[str]]:
-    said = {"seats", "phase", "key", "shutter", "foundations", "talon", "pack", "queens_counted", "home", "result", "lost"}
-    lines = [f"{view.get('home')} of 104 cards home" + (f"; the game is {view['result']}." if view.get("result") else ".")]
-    if view.get("lost"):
-        lines.append(lost_line(view["lost"]))
-    foundations = ", ".join(f"{f['top']} ({f['count']}, next {f['next']})" if f.get("next") else f"{f['top']} ({f['count']}, full)"
-                            for f in view["foundations"])
-    lines.append(f"Foundations: {foundations or 'none yet'}.")
-    key, talon, pack = view["key"], view["talon"], view["pack"]
-    lines.append(f"Key: {key['count']} cards, {key['top'] or 'face down'} on top.")
-    for name, pile in view["shutter"].items():
-        lines.append(f"Shutter {name}: {_cards(pile)}.")
-    lines.append(f"Talon: {talon['count']} cards" + (f", {talon['top']} on top." if talon.get("top") else "."))
-    lines.append(f"Pack: {pack['count']} cards; Queens counted: {view.get('queens_counted')}.")
-    for place in ("key", "talon", "pack"):
-        if view[place].get("cards") is not None:
-            lines.append(f"{place.capitalize()}, card by card: {_cards(view[place]['cards'])}.")
-    return lines, said
-
+# -- what a game's view says of its loss ----------------------------------------------------
 
 def lost_line(words: str) -> str:
-    """The referee's words when a game can no longer be won (a player's own view), as a line."""
+    """The referee's words when a game can no longer be won (a player's own view, its ``lost``), as
+    the line ``courtcard log`` prints after the action that left it so."""
     return f"Lost: {words[0].upper()}{words[1:]}."

@@ -112,9 +112,10 @@ Optional capabilities (each has a default on :class:`Game`; a game overrides wha
   tree of cards), with ``record_style``, the CSS its drawing needs, and ``record_kept_whole``, the
   selectors of what a printed page keeps whole (``workers.html_record`` puts every game's in the
   record's one style sheet).
-* ``table_lines(view, names)`` (None by default: the command line reads the view's shape itself)
-  writes the table of a view as lines of text for ``courtcard show``, and says which of the view's
-  keys they said (``api.cli_table``); ``names`` is a :class:`TableNames`.
+* ``table_lines(view, names)`` (None by default: the command line reads the view's shape itself,
+  a trick game's hand and tricks) writes the table of a view as lines of text for ``courtcard
+  show``, and says which of the view's keys they said (``api.cli_table``); ``names`` is a
+  :class:`TableNames` (Dungeon: each player's dungeon; The Queens: its tableau).
 
 A wrapper around a game (the registry's undo and confirmations, ``referee.undo``,
 ``referee.confirmations``) forwards each member by name, so a capability added here is forwarded

@@ -100,3 +100,19 @@ def test_a_command_for_another_seat_is_refused():
     log, _ = new()
     with pytest.raises(errors.InvalidSeat, match="one player, seat 0, not seat 1"):
         act(log, cmd.Deal(1))
+
+
+def test_the_queens_writes_its_own_tableau_as_text_for_the_command_line():
+    """``courtcard show`` takes The Queens' table from the game's ``table_lines``: the cards home,
+    the foundations, the key, the shutter, the talon and the pack, and in the director's view the
+    key, the talon and the pack card by card; every key it says is named, so none is printed again."""
+    log, _ = new()
+    log, _ = act(log, cmd.Deal(0))
+    view = GAME.director_view(replay(log))
+    lines, said = GAME.table_lines(view, None)
+    assert lines[0] == f"{view['home']} of 104 cards home."
+    assert f"Key: {view['key']['count']} cards, {view['key']['top']} on top." in lines
+    assert f"Pack, card by card: {' '.join(view['pack']['cards'])}." in lines
+    assert [line for line in lines if line.startswith("Shutter ")] == \
+        [f"Shutter {name}: {' '.join(pile) or 'none'}." for name, pile in view["shutter"].items()]
+    assert {"key", "shutter", "foundations", "talon", "pack", "home", "result", "lost"} <= said

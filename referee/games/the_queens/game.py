@@ -14,7 +14,7 @@ from typing import Any
 
 import marshmallow
 
-from referee.game import Game
+from referee.game import Game, TableNames
 from referee.closed_sets import is_record
 from referee.games.the_queens import words
 from referee.words import Names, game_words
@@ -23,7 +23,7 @@ from referee.dealing import deal_salt
 from referee.events import GameCreated
 from referee.games.the_queens import commands as cmd
 from referee.games.the_queens import events as ev
-from referee.games.the_queens import audit, rules, views
+from referee.games.the_queens import audit, rules, table_text, views
 from referee.games.the_queens.cards import DECK104, UNSEEN, parse_order
 from referee.games.the_queens.options import RULE_OPTIONS, OptionsSchema
 from referee.games.the_queens.picture import tableau_html
@@ -150,6 +150,11 @@ class TheQueens(Game[QueensState]):
     def picture_html(self, state: QueensState) -> str:
         """The tableau as it lies, for the printable record."""
         return tableau_html(views.public_view(state))
+
+    def table_lines(self, view: dict[str, Any], names: TableNames) -> tuple[list[str], set[str]]:
+        """The tableau as lines of text for the command line (``table_text``); one player, so no
+        seat is named."""
+        return table_text.table_lines(view)
 
     def audit_notes(self, state: QueensState, events: Sequence[Any]) -> dict[str, Any]:
         """For the audit: whether the deal could be won, and where the player left the last winning
