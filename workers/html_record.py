@@ -10,6 +10,7 @@ chain head so a reader can match it to an export.
 
 from __future__ import annotations
 
+import functools
 import html
 from string import Template
 from typing import Any
@@ -45,10 +46,11 @@ table{font-size:8pt}td,th{overflow-wrap:anywhere}}
 """)
 
 
+@functools.cache
 def style() -> str:
     """The style sheet of every record: its own, with the style of each registered game's drawing
     (``record_style``, ``record_kept_whole``) in the registry's order, so that every record has the
-    same one."""
+    same one. The games are fixed once the registry is imported: made once per process."""
     games = [get_game(name) for name in INDEX]
     return _STYLE.substitute(drawings="".join(g.record_style for g in games),
                              kept_whole=",".join(("tr", "li", *(s for g in games for s in g.record_kept_whole))))
