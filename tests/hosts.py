@@ -35,38 +35,65 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class ServedApi:
+class ServerOnAFreePort:
+    """A server process started on a port that was free when it was picked. Another process (another
+    xdist worker's server, a client's ephemeral port) may take that port before the server binds it:
+    :meth:`wait_ready` makes a start refused for that again on another port. A subclass says how to
+    start it on a port (:meth:`start`), how to know it serves (:meth:`serves`) and what it said
+    (:meth:`output`); it calls :meth:`launch` to start it, and may start others meanwhile."""
+
+    port: int
+    process: subprocess.Popen
+
+    def launch(self) -> None:
+        self.port = free_port()
+        self.process = self.start(self.port)
+
+    def start(self, port: int) -> subprocess.Popen:
+        raise NotImplementedError
+
+    def serves(self) -> bool:
+        """True once the process serves on its port; False if it exited first."""
+        raise NotImplementedError
+
+    def output(self) -> str:
+        """What the process, which has exited, said."""
+        raise NotImplementedError
+
+    def wait_ready(self) -> None:
+        """Wait until the process serves; start it again on another port if its port was taken."""
+        for attempt in range(PORT_ATTEMPTS):
+            if self.serves():
+                return
+            said = self.output()
+            if "in use" not in said.lower() or attempt == PORT_ATTEMPTS - 1:
+                raise RuntimeError(f"courtcard serve exited: {said}")
+            self.launch()
+
+
+class ServedApi(ServerOnAFreePort):
     """One `courtcard serve --workers 0` (the API processes alone) on ``redis_url``."""
 
     def __init__(self, redis_url: str, log_path: Path, *extra: str, env: dict[str, str] | None = None) -> None:
         self._env = dict(os.environ, REDIS_URL=redis_url, **(env or {}))
         self._extra = extra
         self.log_path = log_path
-        self._launch()
+        self._log = None
+        self.launch()
 
-    def _launch(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, port: int) -> subprocess.Popen:
+        if self._log is not None:
+            self._log.close()
         self._log = open(self.log_path, "wb")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(self.port), *self._extra],
+        return subprocess.Popen(
+            [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(port), *self._extra],
             env=self._env, stdout=self._log, stderr=subprocess.STDOUT)
 
-    def wait_ready(self) -> None:
-        """Wait until this process serves. The port was free when it was picked, but another process
-        (another xdist worker's server, a client's ephemeral port) may take it before `courtcard
-        serve` binds it: a start refused for that is made again on another port."""
-        for attempt in range(PORT_ATTEMPTS):
-            if self._wait_answer():
-                return
-            log = self.log_path.read_text(errors="replace")
-            if "in use" not in log.lower() or attempt == PORT_ATTEMPTS - 1:
-                raise RuntimeError(f"courtcard serve exited: {log}")
-            self._log.close()
-            self._launch()
-
-    def _wait_answer(self) -> bool:
-        """True once the process answers on its port; False if it exited first."""
+    def serves(self) -> bool:
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -81,6 +108,9 @@ class ServedApi:
                 return True
             time.sleep(0.1)
         raise RuntimeError(f"courtcard serve did not answer within {START_TIMEOUT_S} s")
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
 
     def stop(self) -> None:
         self.process.terminate()

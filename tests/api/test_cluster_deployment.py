@@ -19,8 +19,7 @@ import pytest
 
 from events.server import EmbeddedServerError, queue_url
 from tests.api.test_serve import (
-    Scorekeeper, _api_processes, _descendants, _free_port, _get, _rq_workers, _stop_leaving_nothing, _until,
-    _wait_healthy,
+    Scorekeeper, Serve, _api_processes, _descendants, _get, _rq_workers, _stop_leaving_nothing, _until,
 )
 from tests.api.test_table_actions import play_random_actions
 from tests.hosts import RoundRobinClient, ServedApi
@@ -101,18 +100,22 @@ def _health(port: int) -> dict:
         return json.loads(exc.read())
 
 
+def _serve_a_cluster(data_dir, port):
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "COURTCARD_QUEUE_URL")}
+    return subprocess.Popen(
+        [sys.executable, "-m", "api", "serve", "--cluster", "--port", str(port), "--processes", "2",
+         "--workers", "1", "--data-dir", str(data_dir)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+
+
 @pytest.mark.slow
 def test_serve_on_a_cluster_starts_a_dead_node_again_and_its_processes_start_without_it(tmp_path):
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "COURTCARD_QUEUE_URL")}
-    serve = subprocess.Popen(
-        [sys.executable, "-m", "api", "serve", "--cluster", "--port", str(port), "--processes", "2",
-         "--workers", "1", "--data-dir", str(tmp_path / "data")],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    seen = {serve.pid}
+    started = Serve(tmp_path / "data", _serve_a_cluster)
+    seen = set()
     try:
-        _wait_healthy(port, serve)
-        seen |= _descendants(serve.pid)
+        started.wait_ready()
+        port, serve = started.port, started.process
+        seen |= {serve.pid} | _descendants(serve.pid)
         table = Scorekeeper(port)
         table.log(6)
         node = json.loads((tmp_path / "data" / "cluster" / "node-0" / "server.json").read_text())
@@ -143,6 +146,6 @@ def test_serve_on_a_cluster_starts_a_dead_node_again_and_its_processes_start_wit
         table.assert_nothing_acknowledged_was_lost()
         assert serve.poll() is None
     finally:
-        output = _stop_leaving_nothing(serve, seen)
+        output = _stop_leaving_nothing(started.process, seen)
     assert f"the cluster node 0 (pid {node['pid']}) exited; starting it again" in output, output
     assert "the cluster node 0 runs again" in output, output

@@ -16,13 +16,8 @@ import urllib.request
 import pytest
 import requests
 
-from tests.hosts import START_TIMEOUT_S
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests import hosts
+from tests.hosts import START_TIMEOUT_S, ServedApi, ServerOnAFreePort
 
 
 def _get(url: str) -> dict:
@@ -38,18 +33,45 @@ def _serve(data_dir, port):
     )
 
 
-def _wait_healthy(port, process, workers=1):
+def _healthy_or_exited(port, process, workers=1) -> dict | None:
+    """Its health once it is healthy with ``workers`` workers; None if it exited first."""
     deadline = time.time() + START_TIMEOUT_S  # its store, API processes and worker, started on a slow machine
     while time.time() < deadline:
-        assert process.poll() is None, process.stdout.read()
+        if process.poll() is not None:
+            return None
         try:
             health = _get(f"http://127.0.0.1:{port}/healthz")
-            if health["status"] == "ok" and health["queue"]["workers"] >= workers:
+            # Another server may answer on a port this one failed to bind: only while it runs counts.
+            if health["status"] == "ok" and health["queue"]["workers"] >= workers and process.poll() is None:
                 return health
         except OSError:
             pass
         time.sleep(0.2)
     raise AssertionError("courtcard serve did not become healthy")
+
+
+def _wait_healthy(port, process, workers=1):
+    health = _healthy_or_exited(port, process, workers)
+    assert health is not None, process.stdout.read()
+    return health
+
+
+class Serve(ServerOnAFreePort):
+    """`courtcard serve` on ``data_dir``, started by ``serve(data_dir, port)`` on a free port (on
+    another one if that one was taken before it bound it: :meth:`wait_ready`)."""
+
+    def __init__(self, data_dir, serve=_serve) -> None:
+        self._data_dir, self._serve = data_dir, serve
+        self.launch()
+
+    def start(self, port: int) -> subprocess.Popen:
+        return self._serve(self._data_dir, port)
+
+    def serves(self) -> bool:
+        return _healthy_or_exited(self.port, self.process) is not None
+
+    def output(self) -> str:
+        return self.process.communicate()[0]
 
 
 def _stop(process) -> str:
@@ -60,35 +82,53 @@ def _stop(process) -> str:
 
 
 def test_serve_runs_on_the_embedded_store_stops_cleanly_and_keeps_the_record(tmp_path):
-    port = _free_port()
-    server = _serve(tmp_path / "data", port)
+    server = Serve(tmp_path / "data")
     try:
-        health = _wait_healthy(port, server)
-        assert health["append_only_file"]["enabled"]
+        server.wait_ready()
+        assert _get(f"http://127.0.0.1:{server.port}/healthz")["append_only_file"]["enabled"]
         request = urllib.request.Request(
-            f"http://127.0.0.1:{port}/games", method="POST", headers={"Content-Type": "application/json"},
+            f"http://127.0.0.1:{server.port}/games", method="POST", headers={"Content-Type": "application/json"},
             data=json.dumps({"game": "queens-dungeon", "seats": ["A", "B", "C", "D"]}).encode())
         with urllib.request.urlopen(request, timeout=5) as response:
             created = json.loads(response.read())
     finally:
-        output = _stop(server)
+        output = _stop(server.process)
     assert "Traceback" not in output, output
     assert "warm shut down" in output  # the worker finished its work before the store went away
 
-    again = _serve(tmp_path / "data", port)
+    again = Serve(tmp_path / "data")
     try:
-        _wait_healthy(port, again)
-        game = _get(f"http://127.0.0.1:{port}/games/{created['game_id']}")
+        again.wait_ready()
+        game = _get(f"http://127.0.0.1:{again.port}/games/{created['game_id']}")
         assert game["version"] == created["version"]
     finally:
-        _stop(again)
+        _stop(again.process)
+
+
+def test_a_serve_whose_port_was_taken_before_it_bound_it_starts_again_on_another(tmp_path, redis_url, monkeypatch):
+    """The suite's servers start beside others: the free port picked for one may be taken before
+    it binds it. The start refused for that is made again, on another port."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        taken = holder.getsockname()[1]
+        offered = iter([taken])
+        monkeypatch.setattr(hosts, "free_port", lambda free_port=hosts.free_port: next(offered, None) or free_port())
+        served = ServedApi(redis_url, tmp_path / "serve.log", "--processes", "1")
+        try:
+            refused = served.process
+            served.wait_ready()
+            assert refused.returncode == 2 and served.port != taken
+            assert requests.get(f"{served.url}/healthz", timeout=5).status_code == 200
+        finally:
+            served.stop()
 
 
 def test_a_second_serve_on_a_port_in_use_refuses_to_start_and_says_why(tmp_path):
-    port = _free_port()
-    first = _serve(tmp_path / "first", port)
+    first = Serve(tmp_path / "first")
     try:
-        _wait_healthy(port, first)
+        first.wait_ready()
+        port = first.port
         second = _serve(tmp_path / "second", port)
         try:
             output, _ = second.communicate(timeout=60)
@@ -98,26 +138,27 @@ def test_a_second_serve_on_a_port_in_use_refuses_to_start_and_says_why(tmp_path)
         assert second.returncode == 2, output
         assert f"127.0.0.1:{port} is in use" in output and "another courtcard serve" in output
         assert not (tmp_path / "second" / "valkey.conf").exists()  # it started nothing
-        _wait_healthy(port, first)
+        _wait_healthy(port, first.process)
     finally:
-        _stop(first)
+        _stop(first.process)
 
 
 def test_a_second_serve_on_the_same_data_directory_leaves_the_first_ones_store_running_when_it_stops(tmp_path):
-    first_port, second_port = _free_port(), _free_port()
-    first = _serve(tmp_path / "data", first_port)
+    first = Serve(tmp_path / "data")
     try:
-        _wait_healthy(first_port, first)
+        first.wait_ready()
         store_pid = json.loads((tmp_path / "data" / "server.json").read_text())["pid"]
-        second = _serve(tmp_path / "data", second_port)  # shares the first one's store
-        _wait_healthy(second_port, second)
-        _stop(second)
+        second = Serve(tmp_path / "data")  # shares the first one's store
+        try:
+            second.wait_ready()
+        finally:
+            _stop(second.process)
         time.sleep(2)  # the first one's supervisor notices a dead store within a second
         os.kill(store_pid, 0)  # raises ProcessLookupError if the second stopped it
         assert json.loads((tmp_path / "data" / "server.json").read_text())["pid"] == store_pid
-        _wait_healthy(first_port, first)
+        _wait_healthy(first.port, first.process)
     finally:
-        output = _stop(first)
+        output = _stop(first.process)
     assert f"(pid {store_pid}) exited" not in output, output
 
 
@@ -245,18 +286,15 @@ def _stop_leaving_nothing(process, pids: set[int]) -> str:
     return output
 
 
-class Served:
-    """A running `courtcard serve` with two API processes and a worker; remembers every process it had."""
+class Served(Serve):
+    """A `courtcard serve` with two API processes and a worker; remembers every process it had."""
 
     def __init__(self, data_dir) -> None:
-        self.port = _free_port()
-        self.process = _serve_with(data_dir, self.port)
-        self.seen: set[int] = {self.process.pid}
-        _wait_healthy(self.port, self.process)
-        self.note()
+        self.seen: set[int] = set()
+        super().__init__(data_dir, _serve_with)
 
     def note(self) -> None:
-        self.seen |= _descendants(self.process.pid)
+        self.seen |= {self.process.pid} | _descendants(self.process.pid)
 
     def stop(self) -> str:
         """Ctrl-C: it exits cleanly and no process of it, old or new, is left running."""
@@ -268,6 +306,8 @@ class Served:
 def served(tmp_path):
     served = Served(tmp_path / "data")
     try:
+        served.wait_ready()
+        served.note()
         yield served
     finally:
         if served.process.poll() is None:
@@ -337,14 +377,14 @@ def test_api_processes_that_keep_dying_are_started_again_after_a_back_off(served
 
 
 def test_serve_makes_the_directors_key_at_start_and_says_where_it_is(tmp_path):
-    port = _free_port()
-    server = _serve(tmp_path / "data", port)
+    server = Serve(tmp_path / "data")
     try:
-        _wait_healthy(port, server)
+        server.wait_ready()
+        port = server.port
         key = tmp_path / "data" / "director-key"
         # No request has carried a token yet: the key is there all the same, for `cat data/director-key`.
         assert key.exists() and len(key.read_text().strip()) > 20
         assert oct(key.stat().st_mode & 0o777) == "0o600"
     finally:
-        output = _stop(server)
+        output = _stop(server.process)
     assert f"The director's key (the desk at http://127.0.0.1:{port}/director) is in {key.resolve()}" in output, output
