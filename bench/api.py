@@ -44,6 +44,7 @@ from events.server import APPENDFSYNC_CHOICES, EmbeddedServer, redis_from_url  #
 from events.store import EventStore  # noqa: E402
 from referee.replay import replay  # noqa: E402
 from referee.service import RefereeService, new_game_id  # noqa: E402
+from tests.hosts import ServedApi  # noqa: E402
 
 NOT_RANDOM = {"end_game", "claim_renege", "take_back", "accept_penalty", "announce_challenge", "undo", "redo", "confirm"}
 OPTIONS = {"first_dealer": 0, "target": 10**9}  # never ends: the benchmark decides how long to play
@@ -285,21 +286,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = EmbeddedServer(Path(tmp) / "data", appendfsync=args.appendfsync)
         redis_url = server.start()
-        port = free_port()
-        api = subprocess.Popen(
-            [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(port),
-             "--processes", str(args.processes), "--concurrency", str(args.concurrency)],
-            env=dict(os.environ, REDIS_URL=redis_url), stdout=subprocess.DEVNULL,
-        )
+        api = ServedApi(redis_url, Path(tmp) / "serve.log", "--processes", str(args.processes),
+                        "--concurrency", str(args.concurrency))
         try:
-            wait_until_serving(port, api)
+            api.wait_ready()  # on another free port if the one picked is taken before it binds it
+            port = api.port
             timed = latencies(redis_url, port, (10, 1000), args.latency_tables, args.latency_plays, seed=1)
             v10, v1000 = timed[10], timed[1000]
             plays_per_s, loaded, cpu = throughput("api", redis_url, port, args.tables, args.seconds,
-                                                  args.client_processes, {"api": api.pid, "store": server.pid})
+                                                  args.client_processes, {"api": api.process.pid, "store": server.pid})
         finally:
-            api.terminate()
-            api.wait(timeout=30)
+            api.stop()
         try:
             minimal_per_s, minimal_cpu = minimal_app(redis_url, args.tables, args.seconds, args.client_processes,
                                                      args.processes, args.concurrency, server.pid)

@@ -17,7 +17,6 @@ import json
 import os
 import resource
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -25,16 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-import requests
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.hosts import ServerOnAFreePort  # noqa: E402
 
 COURTCARD = str(Path(sys.executable).with_name("courtcard"))
-START_TIMEOUT_S = 90
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def timed(args: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -55,18 +49,24 @@ def median_of(runs: int, args_of, env: dict[str, str]) -> tuple[float, float]:
     return (round(statistics.median(f[0] for f in figures), 1), round(statistics.median(f[1] for f in figures), 1))
 
 
-def wait_ready(url: str, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit("courtcard serve exited before it answered")
-        try:
-            if requests.get(f"{url}/healthz", timeout=2).status_code == 200:
-                return
-        except requests.RequestException:
-            pass
-        time.sleep(0.1)
-    raise SystemExit(f"courtcard serve did not answer within {START_TIMEOUT_S} s")
+class Serve(ServerOnAFreePort):
+    """``courtcard serve`` (one API process, no worker) on an embedded store in ``data``, on a free
+    port (on another one if that one is taken before it binds it: ``wait_ready``)."""
+
+    ready_path = "/healthz"
+
+    def __init__(self, data: Path, log: Path, env: dict[str, str]) -> None:
+        self.data, self.log, self.env = data, log, env
+        self.launch()
+
+    def start(self, port: int) -> subprocess.Popen:
+        with open(self.log, "wb") as log:
+            return subprocess.Popen([COURTCARD, "serve", "--port", str(port), "--workers", "0", "--processes", "1",
+                                     "--data-dir", str(self.data)], env=self.env, stdout=log,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
 
 
 #: The players of the Queen's Dungeon game whose cards are logged (Ann deals and calls hearts).
@@ -79,16 +79,13 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as home:
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        env.update(COURTCARD_HOME=str(Path(home) / "home"), COURTCARD_URL=url)
+        env.update(COURTCARD_HOME=str(Path(home) / "home"))
         version = median_of(args.runs, lambda _: ["--version"], env)
         help_ = median_of(args.runs, lambda _: ["--help"], env)
-        server = subprocess.Popen([COURTCARD, "serve", "--port", str(port), "--workers", "0", "--processes", "1",
-                                   "--data-dir", str(Path(home) / "data")], env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        serve = Serve(Path(home) / "data", Path(home) / "serve.log", env)
         try:
-            wait_ready(url, server)
+            serve.wait_ready()
+            env.update(COURTCARD_URL=f"http://127.0.0.1:{serve.port}")
             created = subprocess.run([COURTCARD, "new", "queens-dungeon", *[a for s in SEATS for a in ("--seat", s)],
                                       "--record", "blind", "--option", "first_dealer=0", "--json"],
                                      env=env, capture_output=True, text=True, check=True)
@@ -104,6 +101,7 @@ def main() -> None:
                 raise SystemExit(f"--runs at most {len(plays)} (one card each)")
             log = median_of(args.runs, lambda i: plays[i], env)
         finally:
+            server = serve.process
             if server.poll() is None:
                 os.killpg(server.pid, signal.SIGINT)  # serve stops its API processes and its store
             try:

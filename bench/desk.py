@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from api.director import load_or_create_director_key  # noqa: E402
 from events.server import EmbeddedServer  # noqa: E402
 from events.store import EventStore  # noqa: E402
-from tests.hosts import free_port  # noqa: E402
+from tests.hosts import ServedApi  # noqa: E402
 
 #: Cards each table logs before the desk is timed, in seat order from Bob (spades: every seat follows).
 OPENING = ["AS", "KS", "QS"]
@@ -65,22 +64,19 @@ def one_desk(tables: int, polls: int) -> dict:
         server = EmbeddedServer(Path(tmp) / "data")
         redis_url = server.start()
         keys = Path(tmp) / "keys"
-        port = free_port()
-        api = subprocess.Popen([sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(port)],
-                               env=dict(os.environ, REDIS_URL=redis_url, COURTCARD_DATA=str(keys)), stdout=subprocess.DEVNULL)
+        api = ServedApi(redis_url, Path(tmp) / "serve.log", env={"COURTCARD_DATA": str(keys)})
         client = server.client()
         try:
-            return poll_desk(f"http://127.0.0.1:{port}", load_or_create_director_key(keys), client, tables, polls)
+            api.wait_ready()  # on another free port if the one picked is taken before it binds it
+            return poll_desk(api.url, load_or_create_director_key(keys), client, tables, polls)
         finally:
             client.close()
-            api.terminate()
-            api.wait(timeout=30)
+            api.stop()
             server.stop()
 
 
 def poll_desk(base: str, key: str, client, tables: int, polls: int) -> dict:
     session = requests.Session()
-    wait_ready(session, base)
     games = [new_table(session, base) for _ in range(tables)]
     desk = {"Authorization": f"Bearer {key}"}
     first = session.get(f"{base}/director/tables", headers=desk)
@@ -116,18 +112,6 @@ def poll_desk(base: str, key: str, client, tables: int, polls: int) -> dict:
             "changed_polls_s": rate(changed), "changed_round_trips": trips_per_poll(changed), "changed_bytes": size,
             "heads_one_by_one_s": rate(one_by_one), "heads_one_by_one_round_trips": trips_per_poll(one_by_one),
             "heads_batched_s": rate(batched), "heads_batched_round_trips": trips_per_poll(batched)}
-
-
-def wait_ready(session: requests.Session, base: str) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            session.get(f"{base}/openapi.json", timeout=2)
-            return
-        except requests.RequestException:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
 
 
 def new_table(session: requests.Session, base: str):

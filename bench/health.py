@@ -15,9 +15,7 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -29,12 +27,7 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from events.server import EmbeddedServer  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.hosts import ServedApi  # noqa: E402
 
 
 def timed_checks(url: str, samples: int) -> tuple[list[float], set[int]]:
@@ -59,22 +52,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         store = EmbeddedServer(Path(data) / "store")
         store.start()
-        port = free_port()
-        env = dict(os.environ, REDIS_URL=store.url, COURTCARD_DATA=str(Path(data) / "serve"))
-        serve = subprocess.Popen([sys.executable, "-m", "api", "serve", "--workers", "0", "--processes", "1",
-                                  "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
+        # On another free port if the one picked is taken before it binds it.
+        serve = ServedApi(store.url, Path(data) / "serve.log", "--processes", "1",
+                          env={"COURTCARD_DATA": str(Path(data) / "serve")})
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if requests.get(f"{url}/healthz", timeout=2).status_code == 200:
-                        break
-                except requests.RequestException:
-                    pass
-                if time.monotonic() > deadline:
-                    raise SystemExit("the API did not start")
-                time.sleep(0.1)
+            serve.wait_ready()
+            url = serve.url
             game = requests.post(f"{url}/games", json={"game": "queens-dungeon", "seats": ["A", "B", "C", "D"]},
                                  timeout=10).json()
             well, well_statuses = timed_checks(url, args.samples)
@@ -90,8 +73,7 @@ def main() -> None:
             finally:
                 os.kill(store.pid, signal.SIGCONT)
         finally:
-            serve.terminate()
-            serve.wait(timeout=30)
+            serve.stop()
             store.stop()
     figures = {"store_well": {**summary(well), "statuses": sorted(well_statuses)},
                "store_frozen": {**summary(frozen), "statuses": sorted(frozen_statuses)}}

@@ -33,9 +33,7 @@ import asyncio
 import importlib.util
 import json
 import multiprocessing
-import os
 import random
-import subprocess
 import sys
 import tempfile
 import threading
@@ -47,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from events.server import EmbeddedServer  # noqa: E402
+from tests.hosts import ServedApi  # noqa: E402
 
 
 def _bench_api():
@@ -307,28 +306,25 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = EmbeddedServer(Path(tmp) / "data")
         redis_url = server.start()
-        port = bench_api.free_port()
-        command = [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(port),
-                   "--processes", str(args.processes)]
+        options = ["--processes", str(args.processes)]
         if args.streams is not None:
-            command += ["--streams", str(args.streams)]
-        api = subprocess.Popen(command, env=dict(os.environ, REDIS_URL=redis_url, COURTCARD_DATA=str(Path(tmp) / "keys")),
-                               stdout=subprocess.DEVNULL)
+            options += ["--streams", str(args.streams)]
+        api = ServedApi(redis_url, Path(tmp) / "serve.log", *options, env={"COURTCARD_DATA": str(Path(tmp) / "keys")})
         tables = None
         try:
-            bench_api.wait_until_serving(port, api)
+            api.wait_ready()  # on another free port if the one picked is taken before it binds it
+            port = api.port
             here, there = multiprocessing.get_context("spawn").Pipe()
             tables = multiprocessing.get_context("spawn").Process(
                 target=log_tables, args=(redis_url, port, args.games, args.seconds, args.interval, there))
             tables.start()
             games = here.recv()
             crowd, connected, acks, plays, cpu = asyncio.run(
-                watch(port, games, args.watchers, here, args.grace, args.connect_timeout, api.pid))
+                watch(port, games, args.watchers, here, args.grace, args.connect_timeout, api.process.pid))
         finally:
             if tables is not None:
                 tables.join(timeout=30)
-            api.terminate()
-            api.wait(timeout=30)
+            api.stop()
             server.stop()
 
     result = figures(crowd, connected, acks, plays, args.seconds, cpu)

@@ -39,11 +39,14 @@ class ServerOnAFreePort:
     """A server process started on a port that was free when it was picked. Another process (another
     xdist worker's server, a client's ephemeral port) may take that port before the server binds it:
     :meth:`wait_ready` makes a start refused for that again on another port. A subclass says how to
-    start it on a port (:meth:`start`), how to know it serves (:meth:`serves`) and what it said
-    (:meth:`output`); it calls :meth:`launch` to start it, and may start others meanwhile."""
+    start it on a port (:meth:`start`), what it answers once it serves (:attr:`ready_path`, or
+    :meth:`serves`) and what it said (:meth:`output`); it calls :meth:`launch` to start it, and may
+    start others meanwhile."""
 
     port: int
     process: subprocess.Popen
+    #: What the server answers with 200 once it serves.
+    ready_path = "/openapi.json"
 
     def launch(self) -> None:
         self.port = free_port()
@@ -54,7 +57,20 @@ class ServerOnAFreePort:
 
     def serves(self) -> bool:
         """True once the process serves on its port; False if it exited first."""
-        raise NotImplementedError
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                return False
+            try:
+                answered = requests.get(f"http://127.0.0.1:{self.port}{self.ready_path}", timeout=2).status_code == 200
+            except requests.RequestException:
+                answered = False
+            # Another process's server may answer on the port this one failed to bind: only an
+            # answer while this process still runs counts.
+            if answered and self.process.poll() is None:
+                return True
+            time.sleep(0.1)
+        raise RuntimeError(f"courtcard serve did not answer within {START_TIMEOUT_S} s")
 
     def output(self) -> str:
         """What the process, which has exited, said."""
@@ -92,22 +108,6 @@ class ServedApi(ServerOnAFreePort):
         return subprocess.Popen(
             [sys.executable, "-m", "api", "serve", "--workers", "0", "--port", str(port), *self._extra],
             env=self._env, stdout=self._log, stderr=subprocess.STDOUT)
-
-    def serves(self) -> bool:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                return False
-            try:
-                answered = requests.get(f"{self.url}/openapi.json", timeout=2).status_code == 200
-            except requests.RequestException:
-                answered = False
-            # Another process's server may answer on the port this one failed to bind: only an
-            # answer while this process still runs counts.
-            if answered and self.process.poll() is None:
-                return True
-            time.sleep(0.1)
-        raise RuntimeError(f"courtcard serve did not answer within {START_TIMEOUT_S} s")
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace")
