@@ -50,21 +50,31 @@ CLUB_NAMESPACE = "courtcard-club"
 RETRIES = 5
 
 
-class SessionNotFound(WorkersError, GameNotFoundError):
-    """No session has this id (answered 404, as an unknown game is)."""
+class RecordNotFound(WorkersError, GameNotFoundError):
+    """No record of the room (a session, a player, a league) has this id: answered 404, as an
+    unknown game is, and the id kept where an unknown game's is."""
 
-    def __init__(self, session_id: str) -> None:
-        InputError.__init__(self, f"There is no session with id {session_id!r}.", code="session_not_found")
-        self.game_id = session_id
+    #: The message, the id asked for in its place.
+    template = "There is no record with id {!r}."
+
+    def __init__(self, record_id: str, hint: str = "") -> None:
+        # Not GameNotFoundError's own set-up: its message speaks of a game.
+        InputError.__init__(self, self.template.format(record_id) + hint)
+        self.game_id = record_id
 
 
-class PlayerNotFound(WorkersError, GameNotFoundError):
-    """No player on the roster has this id, name or alias (answered 404, as an unknown game is)."""
+class SessionNotFound(RecordNotFound):
+    """No session has this id."""
 
-    def __init__(self, player_id: str, hint: str = "") -> None:
-        InputError.__init__(self, f"There is no player with id {player_id!r} on the roster.{hint}",
-                            code="player_not_found")
-        self.game_id = player_id
+    code = "session_not_found"
+    template = "There is no session with id {!r}."
+
+
+class PlayerNotFound(RecordNotFound):
+    """No player on the roster has this id, name or alias (``hint`` may name the near ones)."""
+
+    code = "player_not_found"
+    template = "There is no player with id {!r} on the roster."
 
 
 @dataclass(frozen=True)

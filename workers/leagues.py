@@ -25,22 +25,19 @@ from referee.club.ratings import ratings
 from referee.club.results import TableResult
 from referee.club.roster import Roster
 from referee.club.standings import SessionStandings, adjustments_from, apply_adjustments, session_standings
-from referee.errors import InputError
-from workers.errors import WorkersError
-from referee.service import GameNotFoundError, new_game_id
+from referee.service import new_game_id
 from workers.catalog import GameCatalog, new_token
-from workers.club import Club
+from workers.club import Club, RecordNotFound
 
 LEAGUE_NAMESPACE = "courtcard-league"
 RETRIES = 5
 
 
-class LeagueNotFound(WorkersError, GameNotFoundError):
-    """No league has this id (answered 404, as an unknown game is)."""
+class LeagueNotFound(RecordNotFound):
+    """No league has this id."""
 
-    def __init__(self, league_id: str) -> None:
-        InputError.__init__(self, f"There is no league with id {league_id!r}.", code="league_not_found")
-        self.game_id = league_id
+    code = "league_not_found"
+    template = "There is no league with id {!r}."
 
 
 def standings_of(club: Club, session_id: str, roster: Roster) -> tuple[list[TableResult], SessionStandings]:
