@@ -129,6 +129,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import marshmallow
 
+from referee.errors import InvalidOption
 from referee.words import Names, game_words
 
 
@@ -309,3 +310,13 @@ def record_has_secrets(game: Game[Any], record: str) -> bool:
     """Whether a record of ``game`` in progress holds what some player has not seen: a known record
     (the hands), or a blind one whose game says it logs what one player alone saw."""
     return record == "known" or game.blind_record_has_secrets
+
+
+def loaded_options(schema: type[marshmallow.Schema], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``options`` checked and completed by the game's options ``schema``; InvalidOption says what
+    the schema refused, as a game's options are refused whichever game it is."""
+    try:
+        loaded: dict[str, Any] = schema().load(dict(options or {}))
+    except marshmallow.ValidationError as exc:
+        raise InvalidOption(f"Invalid options: {exc.messages}") from exc
+    return loaded

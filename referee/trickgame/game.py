@@ -27,7 +27,7 @@ from referee import events as ev
 from referee.trickgame.batch import Batch
 from referee.cards import SUIT, SUIT_NAMES
 from referee.trickgame.corrections import KeptRuling
-from referee.game import Game
+from referee.game import Game, loaded_options
 from referee.closed_sets import EndReason, FollowRule, is_record
 from referee.command_schemas import schemas_of
 from referee.trickgame.apply import TrickFold
@@ -92,11 +92,7 @@ class TrickGame(TrickWords[StateT], TrickFold[StateT], TrickDecide[StateT], Tric
 
     def load_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Validate and complete options; raises InvalidOption with a readable message."""
-        try:
-            loaded: dict[str, Any] = self.options_schema().load(dict(options))
-            return loaded
-        except marshmallow.ValidationError as exc:
-            raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
+        return loaded_options(self.options_schema, options)
 
     def new_hand(self, no: int, dealer: int, seats: int) -> Hand:
         return Hand(no, dealer, seats)

@@ -9,6 +9,7 @@ from marshmallow import fields, validate
 
 from referee.errors import InvalidOption
 from referee.fields import ExactBoolean, ExactInteger
+from referee.game import loaded_options
 from referee.games.dungeon.cards import deck, is_joker, jokers
 
 
@@ -35,10 +36,7 @@ class OptionsSchema(marshmallow.Schema):
 
 def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
     """Validate and complete options; raises InvalidOption with a readable message."""
-    try:
-        opts: dict[str, Any] = OptionsSchema().load(dict(raw or {}))
-    except marshmallow.ValidationError as exc:
-        raise InvalidOption(f"Invalid options: {exc.messages}") from exc
+    opts = loaded_options(OptionsSchema, raw)
     n = opts["players"]
     if opts["decks"] is None:
         opts["decks"] = 1 if n <= 3 else 2

@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 from referee.cards import DECK52, parse_card
 from referee.errors import InvalidOption, UnknownCard
 from referee.fields import MAX_POINTS, MAX_SEAT, ExactInteger
+from referee.game import loaded_options
 from referee.trickgame.state import Layout
 
 # Players -> (cards removed from the deck, dealer's quota). Removed 2s go clubs, diamonds,
@@ -44,10 +45,7 @@ class OptionsSchema(marshmallow.Schema):
 
 def load_options(raw: dict[str, Any] | None) -> dict[str, Any]:
     """Validate and complete options; raises InvalidOption with a readable message."""
-    try:
-        opts: dict[str, Any] = OptionsSchema().load(dict(raw or {}))
-    except marshmallow.ValidationError as exc:
-        raise InvalidOption(f"Invalid options: {exc.messages}") from exc
+    opts = loaded_options(OptionsSchema, raw)
     n = opts["players"]
     if opts["four_hands"] and n != 3:
         raise InvalidOption("The four-hands variant is for 3 players.")

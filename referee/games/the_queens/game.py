@@ -14,7 +14,7 @@ from typing import Any
 
 import marshmallow
 
-from referee.game import Game, TableNames
+from referee.game import Game, TableNames, loaded_options
 from referee.closed_sets import is_record
 from referee.games.the_queens import words
 from referee.words import Names, game_words
@@ -51,10 +51,7 @@ class TheQueens(Game[QueensState]):
         a record is decided again from its own ``GameCreated`` (``referee.redecide_record``), and one made
         before a rule option existed names none: it stays without it, and is played under the rule
         of its time (``options.rules_of``)."""
-        try:
-            opts = OptionsSchema().load(dict(options))
-        except marshmallow.ValidationError as exc:
-            raise errors.InvalidOption(f"Invalid options: {exc.messages}") from exc
+        opts = loaded_options(OptionsSchema, options)
         for name in RULE_OPTIONS:
             if name not in options:
                 del opts[name]
