@@ -19,11 +19,21 @@ from api.terminal import marked
 
 token_option = click.option("--token", envvar="COURTCARD_TOKEN", default=None,
                             help="The token to send (default: the one this machine was given).")
+standings_format_option = click.option("--format", "form", type=click.Choice(["text", "html", "csv"]), default="text",
+                                       show_default=True)
 
 
 def _call(client: Client, method: str, path: str, token: str | None = None, **kwargs) -> dict:
     try:
         return client.request(method, path, token=token, **kwargs).json()
+    except ApiError as exc:
+        fail(exc)
+
+
+def _echo_document(client: Client, path: str, form: str, nl: bool = True) -> None:
+    """The standings at ``path`` in a document ``form`` (html, csv), as the service made them."""
+    try:
+        click.echo(client.request("GET", path, params={"format": form}).text, nl=nl)
     except ApiError as exc:
         fail(exc)
 
@@ -176,18 +186,14 @@ def session_show(session_id, url, as_json) -> None:
 
 @session_group.command("standings")
 @click.argument("session_id")
-@click.option("--format", "form", type=click.Choice(["text", "html", "csv"]), default="text", show_default=True)
+@standings_format_option
 @url_option
 @json_option
 def session_standings(session_id, form, url, as_json) -> None:
     """The session's standings, as ruled (and as played where a ruling changed them)."""
     client = Client(url)
     if form != "text":
-        try:
-            click.echo(client.request("GET", f"/sessions/{session_id}/standings", params={"format": form}).text, nl=False)
-        except ApiError as exc:
-            fail(exc)
-        return
+        return _echo_document(client, f"/sessions/{session_id}/standings", form, nl=False)
     body = _call(client, "GET", f"/sessions/{session_id}/standings")
     lines = [marked("[bold]{}[/]  {}", body["name"], body["date"])]
     for which in ("as_ruled", "as_played") if body["adjustments"] else ("as_ruled",):

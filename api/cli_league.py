@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import click
 
-from api.cli_club import _call, _out, token_option
-from api.cli_support import fail, json_option, url_option
-from api.client import ApiError, Client
+from api.cli_club import _call, _echo_document, _out, standings_format_option, token_option
+from api.cli_support import json_option, url_option
+from api.client import Client
 from api.terminal import marked
 
 
@@ -50,18 +50,14 @@ def league_add(league_id, session_id, token, url, as_json) -> None:
 
 @league_group.command("standings")
 @click.argument("league_id")
-@click.option("--format", "form", type=click.Choice(["text", "html", "csv"]), default="text", show_default=True)
+@standings_format_option
 @url_option
 @json_option
 def league_standings(league_id, form, url, as_json) -> None:
     """The league's standings by its rule, each player's rating beside them."""
     client = Client(url)
     if form != "text":
-        try:
-            click.echo(client.request("GET", f"/leagues/{league_id}/standings", params={"format": form}).text)
-        except ApiError as exc:
-            fail(exc)
-        return
+        return _echo_document(client, f"/leagues/{league_id}/standings", form)
     body = _call(client, "GET", f"/leagues/{league_id}/standings")
     league = body["league"]
     lines = [marked("[bold]{}[/]  ({}; {} sessions)", league["name"], league["rule_words"], len(league["sessions"]))]
