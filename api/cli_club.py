@@ -30,6 +30,14 @@ def _call(client: Client, method: str, path: str, token: str | None = None, **kw
         fail(exc)
 
 
+def _start_keeping_its_token(client: Client, path: str, body: dict, id_key: str, said: str, as_json: bool) -> None:
+    """Start a session or a league (POST ``body`` to ``path``) and keep its director token, shown
+    once, in this machine's token book; ``said`` is what the start is called, the id in its place."""
+    created = _call(client, "POST", path, json=body)
+    client.tokens.put(created[id_key], created["token"])
+    _out(as_json, created, marked(f"{said} Its director token is kept on this machine.", created[id_key]))
+
+
 def _echo_document(client: Client, path: str, form: str, nl: bool = True) -> None:
     """The standings at ``path`` in a document ``form`` (html, csv), as the service made them."""
     try:
@@ -136,10 +144,7 @@ def session_new(name, game, tables, players, options, table_names, record, date,
     body = {"name": name, "game": game, "tables": tables, "players": list(players), "options": parse_fields(options),
             "table_names": list(table_names), "record": record, "correction_minutes": correction_minutes,
             **({"date": date} if date else {})}
-    created = _call(client, "POST", "/sessions", json=body)
-    client.tokens.put(created["session_id"], created["token"])
-    _out(as_json, created, marked("Session [bold]{}[/] opened. Its director token is kept on this machine.",
-                                  created["session_id"]))
+    _start_keeping_its_token(client, "/sessions", body, "session_id", "Session [bold]{}[/] opened.", as_json)
 
 
 @session_group.command("seat")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import click
 
-from api.cli_club import _call, _echo_document, _out, standings_format_option, token_option
+from api.cli_club import (
+    _call, _echo_document, _out, _start_keeping_its_token, standings_format_option, token_option,
+)
 from api.cli_support import json_option, url_option
 from api.client import Client
 from api.terminal import marked
@@ -28,10 +30,7 @@ def league_new(name, sessions, best, url, as_json) -> None:
     """Start a league; its director token is kept on this machine."""
     client = Client(url)
     body = {"name": name, "sessions": list(sessions), "rule": "best" if best else "sum", "best": best or 0}
-    created = _call(client, "POST", "/leagues", json=body)
-    client.tokens.put(created["league_id"], created["token"])
-    _out(as_json, created, marked("League [bold]{}[/] started. Its director token is kept on this machine.",
-                                  created["league_id"]))
+    _start_keeping_its_token(client, "/leagues", body, "league_id", "League [bold]{}[/] started.", as_json)
 
 
 @league_group.command("add")
