@@ -5,11 +5,7 @@ holds over real HTTP, under Granian (what ``courtcard serve`` runs), chunked bod
 from __future__ import annotations
 
 import contextlib
-import os
 import socket
-import subprocess
-import sys
-import time
 
 import orjson
 import pytest
@@ -19,7 +15,7 @@ from api.app import MAX_IMPORT_BYTES, MAX_IMPORT_LINES, MAX_REQUEST_BYTES, creat
 from api.jsonio import MAX_JSON_DEPTH
 from api.problems import MAX_DETAIL
 from tests.conftest import serving
-from tests.hosts import START_TIMEOUT_S
+from tests.hosts import ServedApi
 
 JSON, TEXT = {"Content-Type": "application/json"}, {"Content-Type": "text/plain"}
 NEW_GAME = {"game": "queens-dungeon", "seats": ["Ann", "Bob", "Cat", "Dan"], "record": "known"}
@@ -84,35 +80,21 @@ def _assert_too_large_http(response, limit: int) -> None:
 
 
 @contextlib.contextmanager
-def granian(redis_url: str, concurrency: int = 2, streams: int = 2, env: dict[str, str] | None = None):
-    """The API served by Granian (api.server, as ``courtcard serve`` runs it), one process; yields its port."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    code = f"from api.server import serve_api; serve_api('127.0.0.1', {port}, 1, {concurrency}, {streams}, {redis_url!r})"
-    server = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, "REDIS_URL": redis_url, **(env or {})},
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+def granian(redis_url: str, log_path, concurrency: int = 2, streams: int = 2, env: dict[str, str] | None = None):
+    """The API served by Granian as ``courtcard serve`` runs it (api.server), one process; yields its port."""
+    served = ServedApi(redis_url, log_path, "--processes", "1", "--concurrency", str(concurrency),
+                       "--streams", str(streams), env=env)
     try:
-        deadline = time.time() + START_TIMEOUT_S  # a set-up allowance, as for the API tests' hosts
-        while True:
-            assert server.poll() is None, "the Granian server stopped"
-            try:
-                requests.get(f"{base}/games/catalog", timeout=2)
-                break
-            except requests.ConnectionError:
-                assert time.time() < deadline, "the Granian server did not start"
-                time.sleep(0.1)
-        yield port
+        served.wait_ready()  # on another free port if the one picked is taken before it binds it
+        yield served.port
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        served.stop()
 
 
 @pytest.fixture
-def granian_url(redis_client, redis_url):
+def granian_url(redis_client, redis_url, tmp_path):
     """The API served by Granian, one process."""
-    with granian(redis_url) as port:
+    with granian(redis_url, tmp_path / "serve.log") as port:
         yield f"http://127.0.0.1:{port}"
 
 
@@ -177,11 +159,11 @@ def test_an_if_match_that_is_no_version_is_a_400_saying_so(client, new_game, if_
 
 
 @pytest.fixture
-def one_import_at_a_time(redis_client, redis_url):
+def one_import_at_a_time(redis_client, redis_url, tmp_path):
     """The API served by Granian as ``courtcard serve`` runs it: one process, one request of the
     tables at work at once (COURTCARD_CONCURRENCY's place in the gate), one import at once
     (COURTCARD_IMPORTS=1)."""
-    with granian(redis_url, concurrency=1, streams=4, env={"COURTCARD_IMPORTS": "1"}) as port:
+    with granian(redis_url, tmp_path / "serve.log", concurrency=1, streams=4, env={"COURTCARD_IMPORTS": "1"}) as port:
         yield port
 
 
