@@ -1,0 +1,110 @@
+"""The append script's call on a plain server, sent as bytes packed here, on a connection kept
+for it: the usual path of every append, without redis-py's layers around a command.
+
+A command through ``redis.Redis.execute_command`` packs each argument in a generator, takes a
+connection from the pool (which polls its socket for stale data), records metrics on the way in
+and out and gives the connection back: about half of the client's time of an append, none of
+which an EVALSHA needs. Here the whole command is packed once (``pack``), and connections taken
+from the client's pool once stay with the lane, one for each append in flight at once (so
+as many as the threads that append together). What a reply means is unchanged: the same
+connection class reads it (a NOSCRIPT, OOM or MISCONF reply is the same exception), the same
+health check runs before a command on an idle connection, and a connection error or timeout is
+retried, then raised, as the client's own ``Retry`` says (the store then says the outcome is
+unknown). A connection that failed is closed before it is used again, so none is ever read with
+another command's reply still in it.
+
+A cluster client, a client bound to one connection, or any other client goes through
+redis-py as before (:meth:`ScriptLane.of` gives None for them).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import redis
+from redis.commands.core import Script
+
+
+class ScriptLane:
+    """EVALSHA of one script with a fixed number of keys, on connections of one client's pool."""
+
+    def __init__(self, client: redis.Redis, script: Script, numkeys: int) -> None:
+        self._pool = client.connection_pool
+        self._script = script
+        encoder = self._pool.get_encoder()
+        # redis-py leaves Encoder.encode unannotated: bound to the signature it has, it is a typed call.
+        self._encode: Callable[[object], bytes] = encoder.encode
+        self._encoding, self._errors = encoder.encoding, encoder.encoding_errors
+        self._sha = script.sha.encode()
+        self._numkeys = numkeys
+        self._idle: list[Any] = []
+        self._pid = os.getpid()
+
+    @classmethod
+    def of(cls, client: object, script: Script, numkeys: int) -> ScriptLane | None:
+        """A lane for ``client``, or None when the client is not a plain pooled redis.Redis."""
+        if type(client) is not redis.Redis or client.connection is not None:
+            return None
+        return cls(client, script, numkeys)
+
+    def call(self, keys: Sequence[str], args: Sequence[Any]) -> Any:
+        """The script's reply to ``keys`` and ``args``; NOSCRIPT (a restarted server) loads it."""
+        packed = self.pack(keys, args)
+        if self._pid != os.getpid():  # a forked child never shares its parent's sockets
+            self._idle, self._pid = [], os.getpid()
+        idle = self._idle
+        kept = idle.pop() if idle else None
+        conn = self._pool.get_connection() if kept is None else kept
+        try:
+            if kept is not None:
+                _ready(kept)
+            return conn.retry.call_with_retry(lambda: _exchange(conn, packed), lambda _error: conn.disconnect())
+        except redis.exceptions.NoScriptError:
+            return self._script(keys=keys, args=args)
+        except redis.ResponseError:
+            raise  # a whole reply, read: the connection is ready for the next command
+        except BaseException:
+            conn.disconnect()  # whatever was interrupted, no reply is left unread on it
+            raise
+        finally:
+            if conn.should_reconnect():
+                conn.disconnect()
+            idle.append(conn)
+
+    def pack(self, keys: Sequence[str], args: Sequence[Any]) -> bytes:
+        """The RESP array of ``EVALSHA sha numkeys *keys *args``: the bytes sent."""
+        encode, encoding, errors = self._encode, self._encoding, self._errors
+        parts = [b"*%d\r\n$7\r\nEVALSHA\r\n$40\r\n%s\r\n$%d\r\n%d\r\n"
+                 % (3 + len(keys) + len(args), self._sha, len(str(self._numkeys)), self._numkeys)]
+        append = parts.append
+        for value in (*keys, *args):
+            kind = type(value)
+            if kind is str:
+                value = value.encode(encoding, errors)
+            elif kind is not bytes:
+                value = encode(value)  # redis-py's own rules for numbers (and its error for the rest)
+            append(b"$%d\r\n" % len(value))
+            append(value)
+            append(b"\r\n")
+        return b"".join(parts)
+
+
+def _ready(conn: Any) -> None:
+    """A kept connection checked as the pool checks one it lends: one the server closed while it
+    was idle (a restart, a timeout) reads as ready, and is opened again before anything is sent
+    on it, so that nothing is sent in vain and said to be of unknown outcome."""
+    try:
+        if conn.can_read():
+            raise redis.ConnectionError("connection has data")
+    except (redis.ConnectionError, redis.TimeoutError, OSError):
+        conn.disconnect()
+        conn.connect()
+        if conn.can_read():
+            raise redis.ConnectionError("connection not ready") from None
+
+
+def _exchange(conn: Any, packed: bytes) -> Any:
+    conn.send_packed_command((packed,))  # a sequence of buffers: one, sent whole
+    return conn.read_response()

@@ -1,0 +1,90 @@
+"""A plain server's appends are sent as bytes packed once, on a connection the store keeps for them
+(events.script_lane), and mean exactly what redis-py's own call meant."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import redis
+from store_samples import notes, sample_registry
+
+from events.script_lane import ScriptLane
+from events.store import EventStore
+
+GAME = "g1"
+
+
+@pytest.fixture
+def plain_client(redis_server):
+    client = redis_server.client()
+    yield client
+    client.close()
+
+
+def _store(client, namespace: str) -> EventStore:
+    return EventStore(client, registry=sample_registry, namespace=namespace)
+
+
+def test_an_append_on_a_plain_server_goes_around_redis_pys_command_layers(plain_client):
+    store = _store(plain_client, "lane-layers")
+    store.append(GAME, notes(1), 0, "ann")
+    sent = []
+    through_client = plain_client.execute_command
+    plain_client.execute_command = lambda *args, **options: sent.append(args[0]) or through_client(*args, **options)
+    for version in range(1, 4):
+        store.append(GAME, notes(1, version), version, "ann", command_id=f"action:{os.urandom(16).hex()}")
+    store.append(GAME, notes(3, 4), 4, "ann")  # a batch of several events takes the lane too
+    assert sent == [] and store.version(GAME) == 7 and store.verify(GAME).ok
+
+
+def test_the_lane_sends_what_redis_py_would_have_sent(plain_client):
+    store = _store(plain_client, "lane-bytes")
+    lane = ScriptLane.of(plain_client, store._append_script, 2)
+    assert lane is not None
+    args = [7, "7:" + "a" * 64, b"\x00\xffraw\r\n", "é", 1.5, ""]
+    packer = plain_client.connection_pool.get_connection()
+    try:
+        expected = b"".join(packer.pack_command("EVALSHA", store._append_script.sha, 2, "k1", "k2", *args))
+    finally:
+        plain_client.connection_pool.release(packer)
+    assert lane.pack(["k1", "k2"], args) == expected
+
+
+def test_a_value_redis_py_refuses_is_refused_by_the_lane_too(plain_client):
+    lane = ScriptLane.of(plain_client, _store(plain_client, "lane-refuses")._append_script, 1)
+    assert lane is not None
+    with pytest.raises(redis.DataError):
+        lane.pack(["k"], [True])
+
+
+def test_a_cluster_or_single_connection_client_keeps_redis_pys_path(redis_server):
+    single = redis_server.client(single_connection_client=True)
+    try:
+        assert ScriptLane.of(single, _store(single, "lane-single")._append_script, 4) is None
+        assert _store(single, "lane-single").append(GAME, notes(2), 0, "ann").version == 2
+    finally:
+        single.close()
+
+
+def test_an_error_reply_leaves_the_lanes_connection_ready_for_the_next_append(plain_client):
+    store = _store(plain_client, "lane-error")
+    store.append(GAME, notes(1), 0, "ann")
+    store.append(GAME, notes(1, 1), 1, "ann")
+    store.append("g2", notes(1), 0, "ann")
+    connections = len(plain_client.client_list())
+    plain_client.delete(store.stream_key("g2"))
+    plain_client.set(store.stream_key("g2"), "not a stream")  # so the script's XADD is refused
+    with pytest.raises(redis.ResponseError, match="WRONGTYPE"):
+        store.append("g2", notes(1, 1), 1, "ann")
+    assert store.append(GAME, notes(1, 2), 2, "ann").version == 3
+    assert len(plain_client.client_list()) == connections and store.verify(GAME).ok
+
+
+def test_an_append_after_its_connection_was_closed_is_sent_again_on_a_new_one(plain_client):
+    store = _store(plain_client, "lane-killed")
+    store.append(GAME, notes(1), 0, "ann")
+    store.append(GAME, notes(1, 1), 1, "ann")
+    plain_client.client_kill_filter(skipme=True)  # every connection but the one asking: the lane's too
+    assert store.append(GAME, notes(1, 2), 2, "ann").version == 3
+    assert [e.version for e in store.read(GAME)] == [1, 2, 3] and store.verify(GAME).ok
