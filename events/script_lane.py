@@ -25,6 +25,11 @@ from typing import Any
 
 import redis
 from redis.commands.core import Script
+from redis.utils import HIREDIS_AVAILABLE
+
+_pack_command: Callable[[tuple[Any, ...]], bytes] | None = None
+if HIREDIS_AVAILABLE:  # redis-py packs with hiredis then, and so does the lane
+    from hiredis import pack_command as _pack_command
 
 
 class ScriptLane:
@@ -33,10 +38,8 @@ class ScriptLane:
     def __init__(self, client: redis.Redis, script: Script, numkeys: int) -> None:
         self._pool = client.connection_pool
         self._script = script
-        encoder = self._pool.get_encoder()
         # redis-py leaves Encoder.encode unannotated: bound to the signature it has, it is a typed call.
-        self._encode: Callable[[object], bytes] = encoder.encode
-        self._encoding, self._errors = encoder.encoding, encoder.encoding_errors
+        self._encode: Callable[[object], bytes] = self._pool.get_encoder().encode
         self._sha = script.sha.encode()
         self._numkeys = numkeys
         self._idle: list[Any] = []
@@ -74,20 +77,19 @@ class ScriptLane:
             idle.append(conn)
 
     def pack(self, keys: Sequence[str], args: Sequence[Any]) -> bytes:
-        """The RESP array of ``EVALSHA sha numkeys *keys *args``: the bytes sent."""
-        encode, encoding, errors = self._encode, self._encoding, self._errors
-        parts = [b"*%d\r\n$7\r\nEVALSHA\r\n$40\r\n%s\r\n$%d\r\n%d\r\n"
-                 % (3 + len(keys) + len(args), self._sha, len(str(self._numkeys)), self._numkeys)]
-        append = parts.append
-        for value in (*keys, *args):
-            kind = type(value)
-            if kind is str:
-                value = value.encode(encoding, errors)
-            elif kind is not bytes:
-                value = encode(value)  # redis-py's own rules for numbers (and its error for the rest)
-            append(b"$%d\r\n" % len(value))
-            append(value)
-            append(b"\r\n")
+        """The RESP array of ``EVALSHA sha numkeys *keys *args``: the bytes sent, as redis-py's
+        connection packs them (with hiredis when it has it)."""
+        command = (b"EVALSHA", self._sha, self._numkeys, *keys, *args)
+        if _pack_command is not None:
+            try:
+                return _pack_command(command)
+            except TypeError as exc:  # a value that is not bytes, str, int or float
+                raise redis.DataError(str(exc)) from exc
+        encode = self._encode
+        parts = [b"*%d\r\n" % len(command)]
+        for value in command:
+            value = encode(value)
+            parts += (b"$%d\r\n" % len(value), value, b"\r\n")
         return b"".join(parts)
 
 

@@ -7,8 +7,10 @@ import os
 
 import pytest
 import redis
+from redis.connection import PythonRespSerializer
 from store_samples import notes, sample_registry
 
+from events import script_lane
 from events.script_lane import ScriptLane
 from events.store import EventStore
 
@@ -49,6 +51,16 @@ def test_the_lane_sends_what_redis_py_would_have_sent(plain_client):
     finally:
         plain_client.connection_pool.release(packer)
     assert lane.pack(["k1", "k2"], args) == expected
+
+
+def test_without_hiredis_the_lane_packs_as_redis_pys_own_packer(plain_client, monkeypatch):
+    store = _store(plain_client, "lane-python")
+    lane = ScriptLane.of(plain_client, store._append_script, 1)
+    assert lane is not None
+    monkeypatch.setattr(script_lane, "_pack_command", None)
+    args = [7, "é", b"\x00\r\n", 2.5]
+    python = PythonRespSerializer(6000, plain_client.connection_pool.get_encoder().encode)
+    assert lane.pack(["k"], args) == b"".join(python.pack("EVALSHA", store._append_script.sha, 1, "k", *args))
 
 
 def test_a_value_redis_py_refuses_is_refused_by_the_lane_too(plain_client):
