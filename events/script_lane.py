@@ -58,7 +58,10 @@ class ScriptLane:
         if self._pid != os.getpid():  # a forked child never shares its parent's sockets
             self._idle, self._pid = [], os.getpid()
         idle = self._idle
-        kept = idle.pop() if idle else None
+        try:
+            kept = idle.pop()  # atomic: two threads never take the same connection
+        except IndexError:
+            kept = None
         conn = self._pool.get_connection() if kept is None else kept
         try:
             if kept is not None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
 import redis
@@ -100,3 +101,26 @@ def test_an_append_after_its_connection_was_closed_is_sent_again_on_a_new_one(pl
     plain_client.client_kill_filter(skipme=True)  # every connection but the one asking: the lane's too
     assert store.append(GAME, notes(1, 2), 2, "ann").version == 3
     assert [e.version for e in store.read(GAME)] == [1, 2, 3] and store.verify(GAME).ok
+
+
+def test_appends_from_several_threads_at_once_each_go_on_a_connection_of_their_own(plain_client):
+    store = _store(plain_client, "lane-threads")
+    games = [f"t{i}" for i in range(4)]
+    for game in games:
+        store.append(game, notes(1), 0, "ann")
+    failures = []
+
+    def play(game: str) -> None:
+        try:
+            for version in range(1, 40):
+                store.append(game, notes(1, version), version, "ann")
+        except Exception as exc:  # noqa: BLE001 - reported below, in the test's thread
+            failures.append(exc)
+
+    threads = [threading.Thread(target=play, args=(game,)) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert all(store.version(game) == 40 and store.verify(game).ok for game in games)
