@@ -20,6 +20,7 @@ redis-py as before (:meth:`ScriptLane.of` gives None for them).
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,6 +45,8 @@ class ScriptLane:
         self._numkeys = numkeys
         self._idle: list[Any] = []
         self._pid = os.getpid()
+        # A store dropped (a job's, say) gives its connections back to the pool, not to nobody.
+        weakref.finalize(self, _give_back, self._pool, self._idle)
 
     @classmethod
     def of(cls, client: object, script: Script, numkeys: int) -> ScriptLane | None:
@@ -56,7 +59,8 @@ class ScriptLane:
         """The script's reply to ``keys`` and ``args``; NOSCRIPT (a restarted server) loads it."""
         packed = self.pack(keys, args)
         if self._pid != os.getpid():  # a forked child never shares its parent's sockets
-            self._idle, self._pid = [], os.getpid()
+            self._idle.clear()  # the child's pool has forgotten them too
+            self._pid = os.getpid()
         idle = self._idle
         try:
             kept = idle.pop()  # atomic: two threads never take the same connection
@@ -108,6 +112,11 @@ def _ready(conn: Any) -> None:
         conn.connect()
         if conn.can_read():
             raise redis.ConnectionError("connection not ready") from None
+
+
+def _give_back(pool: Any, idle: list[Any]) -> None:
+    while idle:
+        pool.release(idle.pop())  # the pool keeps only connections it lent (and of its process)
 
 
 def _exchange(conn: Any, packed: bytes) -> Any:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 
@@ -124,3 +125,18 @@ def test_appends_from_several_threads_at_once_each_go_on_a_connection_of_their_o
         thread.join()
     assert failures == []
     assert all(store.version(game) == 40 and store.verify(game).ok for game in games)
+
+
+def test_a_store_dropped_gives_its_kept_connections_back_to_the_clients_pool(redis_server):
+    client = redis_server.client(client_name="lane-dropped")
+    try:
+        for n in range(5):  # as a job makes a store of its own each time
+            store = _store(client, "lane-dropped")
+            store.append(f"d{n}", notes(1), 0, "ann")
+            store.append(f"d{n}", notes(1, 1), 1, "ann")
+            del store
+            gc.collect()
+        named = [c for c in client.client_list() if c["name"] == "lane-dropped"]
+        assert len(named) == 1
+    finally:
+        client.close()
