@@ -6,7 +6,8 @@ connection from the pool (which polls its socket for stale data), records metric
 and out and gives the connection back: about half of the client's time of an append, none of
 which an EVALSHA needs. Here the whole command is packed once (``pack``), and connections taken
 from the client's pool once stay with the lane, one for each append in flight at once (so
-as many as the threads that append together). What a reply means is unchanged: the same
+as many as the threads that append together), until the store is dropped: then they go back to
+the pool. What a reply means is unchanged: the same
 connection class reads it (a NOSCRIPT, OOM or MISCONF reply is the same exception), the same
 health check runs before a command on an idle connection, and a connection error or timeout is
 retried, then raised, as the client's own ``Retry`` says (the store then says the outcome is
