@@ -11,7 +11,8 @@ the version check, the id index and the hash chain), against plain ``XADD key * 
 documents the store wrote, alternating in chunks of 100 so that both see the same machine; each
 rate is the median chunk of a round, and the figures the median of the rounds. The server's own
 time per append script and per XADD (from ``INFO commandstats``) shows how much of the difference
-is spent inside Redis. Replay: read the 1,000-event game and decode it into typed events
+is spent inside Redis, and this process's CPU time per append and per XADD (``time.process_time``)
+how much in the client. Replay: read the 1,000-event game and decode it into typed events
 (``list(store.read(game))``), against plain ``XRANGE`` of the same documents + ``orjson.loads``
 (and ``json.loads``) of each one's JSON part (what follows its raw bytes, ``events.compact_form``). Both ratios are store speed / raw speed (1.0 = as fast as raw). Decode: the store's decoding
 of those 1,000 stored documents alone, as a replay decodes them (parse, validate, build the typed
@@ -63,25 +64,30 @@ def real_events(seed: int = 7) -> list[object]:
 
 
 def bench_appends(store: EventStore, client, events: list[object], n: int, game: str,
-                  chunk: int = 100) -> tuple[float, float]:
-    """(store appends/s, raw XADD/s): n sequential single-event writes each, interleaved in
-    chunks so that background load falls on both alike; rates from the median chunk."""
+                  chunk: int = 100) -> tuple[float, float, float, float]:
+    """(store appends/s, raw XADD/s, and the client's CPU µs per append and per XADD): n
+    sequential single-event writes each, interleaved in chunks so that background load falls on
+    both alike; rates and CPU times from the median chunk. CPU time (this process's, not the
+    server's) moves less with the machine's load than the rates do."""
     raw_key = f"{store.namespace}:raw:{game}"
     version = 0
-    store_times, raw_times = [], []
+    store_times, raw_times, store_cpu, raw_cpu = [], [], [], []
     for _ in range(max(1, n // chunk)):
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         for _ in range(chunk):
             store.append(game, [events[version % len(events)]], version, "bench")
             version += 1
         store_times.append((time.perf_counter() - t0) / chunk)
+        store_cpu.append((time.process_time() - c0) / chunk)
         # The raw writer stores the very documents the store just wrote, under auto ids.
         documents = [f[b"e"] for _id, f in client.xrange(store.stream_key(game), f"0-{version - chunk + 1}", "+")]
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         for document in documents:
             client.xadd(raw_key, {"e": document})
         raw_times.append((time.perf_counter() - t0) / chunk)
-    return 1 / statistics.median(store_times), 1 / statistics.median(raw_times)
+        raw_cpu.append((time.process_time() - c0) / chunk)
+    return (1 / statistics.median(store_times), 1 / statistics.median(raw_times),
+            statistics.median(store_cpu) * 1e6, statistics.median(raw_cpu) * 1e6)
 
 
 def bench_replay(store: EventStore, client, events: list[object], replays: int) -> dict[str, float]:
@@ -164,12 +170,14 @@ def main() -> None:
         namespace = f"bench{os.getpid()}"
         store = EventStore(client, registry=registry, namespace=namespace)
         events = real_events()
-        append_rates, raw_rates = [], []
+        append_rates, raw_rates, append_cpu, raw_cpu = [], [], [], []
         stats_before = client.info("commandstats")
         for r in range(args.rounds):
-            s, raw = bench_appends(store, client, events, args.appends, f"append-{r}")
+            s, raw, s_cpu, raw_us = bench_appends(store, client, events, args.appends, f"append-{r}")
             append_rates.append(s)
             raw_rates.append(raw)
+            append_cpu.append(s_cpu)
+            raw_cpu.append(raw_us)
             print(f"round {r + 1}: store {s:,.0f} appends/s, raw XADD {raw:,.0f}/s (ratio {s / raw:.3f})", flush=True)
         server_us = _server_us_per_call(stats_before, client.info("commandstats"))
         replay = bench_replay(store, client, events, args.replays)
@@ -199,13 +207,16 @@ def main() -> None:
         "decode_best_us_per_event": round(replay["decode_best"] * 1000 / GAME_EVENTS, 3),
         "bytes_per_event": memory["bytes_per_event"],
         "memory": memory,
+        "client_cpu_us_per_append": round(statistics.median(append_cpu), 1),
+        "client_cpu_us_per_xadd": round(statistics.median(raw_cpu), 1),
         "server_us_per_append": server_us.get("evalsha"),
         "server_us_per_xadd": server_us.get("xadd"),
         "appendfsync": args.appendfsync if server else "external",
         "hiredis": _has_hiredis(),
     }
     print(f"appends: {result['append_per_s']:,}/s vs raw XADD {result['raw_xadd_per_s']:,}/s (ratio {result['append_ratio']}); "
-          f"inside the server {result['server_us_per_append']} us per append script, {result['server_us_per_xadd']} us per XADD")
+          f"inside the server {result['server_us_per_append']} us per append script, {result['server_us_per_xadd']} us per XADD; "
+          f"this process's CPU {result['client_cpu_us_per_append']} us per append, {result['client_cpu_us_per_xadd']} us per XADD")
     print(f"replay of 1,000 events: {result['replay_1000_ms']} ms vs raw XRANGE+orjson {result['raw_orjson_replay_1000_ms']} ms "
           f"(ratio {result['replay_ratio_vs_orjson']}); raw with json {result['raw_replay_1000_ms']} ms "
           f"(ratio {result['replay_ratio']})")

@@ -129,9 +129,9 @@ def run_entry(spec: Spec, payload: dict[str, Any], hash_: bytes, raw: tuple[str 
     scope, actor_bytes = (raw[0] or "").encode(), actor.encode()
     if len(actor_bytes) > 255 or not 0 <= micros < 1 << 56:
         return None
-    code, values = _body(*spec, payload)
-    return (b"\x01" + hash_ + code + raw[1] + micros.to_bytes(7, "big") + bytes((len(scope),)) + scope
-            + bytes((len(actor_bytes),)) + actor_bytes + orjson.dumps(values, option=_SORTED))
+    code, body = _body(*spec, payload)
+    return b"".join((b"\x01", hash_, code, raw[1], micros.to_bytes(7, "big"), bytes((len(scope),)), scope,
+                     bytes((len(actor_bytes),)), actor_bytes, orjson.dumps(body, option=_SORTED)))
 
 
 def json_start(value: bytes) -> int:

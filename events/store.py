@@ -37,6 +37,7 @@ from events.errors import ConcurrencyError, CorruptEventError, DuplicateEventIdE
 from events.redis_failures import translate_unavailable
 from events.registry import EventRegistry, registry as default_registry
 from events.replicas import ReplicaWait
+from events.script_lane import ScriptLane
 from events.scripts import APPEND, REGISTER_GAME
 from events.store_keys import check_game_id, raw_index_field, text  # noqa: F401 - check_game_id: importers name it here
 from events.store_reads import StoreReads, tail_slice_ms
@@ -87,6 +88,9 @@ class EventStore(StoreReads):
         self._append_script = redis_client.register_script(APPEND)
         self._register_script = redis_client.register_script(REGISTER_GAME)
         self._on_cluster = isinstance(redis_client, RedisCluster)
+        # The append's usual call, packed once and sent on a connection kept for it; None for a
+        # cluster, whose client finds each game's node itself.
+        self._lane = ScriptLane.of(redis_client, self._append_script, 4)
         # The deployment's setting (COURTCARD_WAIT_*) unless told otherwise, so that every store
         # of a process, the API's and the workers', acknowledges appends alike.
         self.durability = durability if durability is not None else Durability.from_env()
@@ -241,6 +245,8 @@ class EventStore(StoreReads):
         if self.durability.waits:
             return self._run_append_and_wait(game_id, keys, args, first)
         if not first:
+            if self._lane is not None:
+                return self._lane.call(keys, args)
             # EVALSHA straight through execute_command: redis-py's Script wrapper costs a few
             # microseconds a call; an unknown script (a restarted server) still gets loaded.
             try:

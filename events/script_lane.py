@@ -1,0 +1,125 @@
+"""The append script's call on a plain server, sent as bytes packed here, on a connection kept
+for it: the usual path of every append, without redis-py's layers around a command.
+
+A command through ``redis.Redis.execute_command`` packs each argument in a generator, takes a
+connection from the pool (which polls its socket for stale data), records metrics on the way in
+and out and gives the connection back: about half of the client's time of an append, none of
+which an EVALSHA needs. Here the whole command is packed once (``pack``), and connections taken
+from the client's pool once stay with the lane, one for each append in flight at once (so
+as many as the threads that append together), until the store is dropped: then they go back to
+the pool. What a reply means is unchanged: the same
+connection class reads it (a NOSCRIPT, OOM or MISCONF reply is the same exception), the same
+health check runs before a command on an idle connection, and a connection error or timeout is
+retried, then raised, as the client's own ``Retry`` says (the store then says the outcome is
+unknown). A connection that failed is closed before it is used again, so none is ever read with
+another command's reply still in it.
+
+A cluster client, a client bound to one connection, or any other client goes through
+redis-py as before (:meth:`ScriptLane.of` gives None for them).
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import redis
+from redis.commands.core import Script
+from redis.utils import HIREDIS_AVAILABLE
+
+_pack_command: Callable[[tuple[Any, ...]], bytes] | None = None
+if HIREDIS_AVAILABLE:  # redis-py packs with hiredis then, and so does the lane
+    from hiredis import pack_command as _pack_command
+
+
+class ScriptLane:
+    """EVALSHA of one script with a fixed number of keys, on connections of one client's pool."""
+
+    def __init__(self, client: redis.Redis, script: Script, numkeys: int) -> None:
+        self._pool = client.connection_pool
+        self._script = script
+        # redis-py leaves Encoder.encode unannotated: bound to the signature it has, it is a typed call.
+        self._encode: Callable[[object], bytes] = self._pool.get_encoder().encode
+        self._sha = script.sha.encode()
+        self._numkeys = numkeys
+        self._idle: list[Any] = []
+        self._pid = os.getpid()
+        # A store dropped (a job's, say) gives its connections back to the pool, not to nobody.
+        weakref.finalize(self, _give_back, self._pool, self._idle)
+
+    @classmethod
+    def of(cls, client: object, script: Script, numkeys: int) -> ScriptLane | None:
+        """A lane for ``client``, or None when the client is not a plain pooled redis.Redis."""
+        if type(client) is not redis.Redis or client.connection is not None:
+            return None
+        return cls(client, script, numkeys)
+
+    def call(self, keys: Sequence[str], args: Sequence[Any]) -> Any:
+        """The script's reply to ``keys`` and ``args``; NOSCRIPT (a restarted server) loads it."""
+        packed = self.pack(keys, args)
+        if self._pid != os.getpid():  # a forked child never shares its parent's sockets
+            self._idle.clear()  # the child's pool has forgotten them too
+            self._pid = os.getpid()
+        idle = self._idle
+        try:
+            kept = idle.pop()  # atomic: two threads never take the same connection
+        except IndexError:
+            kept = None
+        conn = self._pool.get_connection() if kept is None else kept
+        try:
+            if kept is not None:
+                _ready(kept)
+            return conn.retry.call_with_retry(lambda: _exchange(conn, packed), lambda _error: conn.disconnect())
+        except redis.exceptions.NoScriptError:
+            return self._script(keys=keys, args=args)
+        except redis.ResponseError:
+            raise  # a whole reply, read: the connection is ready for the next command
+        except BaseException:
+            conn.disconnect()  # whatever was interrupted, no reply is left unread on it
+            raise
+        finally:
+            if conn.should_reconnect():
+                conn.disconnect()
+            idle.append(conn)
+
+    def pack(self, keys: Sequence[str], args: Sequence[Any]) -> bytes:
+        """The RESP array of ``EVALSHA sha numkeys *keys *args``: the bytes sent, as redis-py's
+        connection packs them (with hiredis when it has it)."""
+        command = (b"EVALSHA", self._sha, self._numkeys, *keys, *args)
+        if _pack_command is not None:
+            try:
+                return _pack_command(command)
+            except TypeError as exc:  # a value that is not bytes, str, int or float
+                raise redis.DataError(str(exc)) from exc
+        encode = self._encode
+        parts = [b"*%d\r\n" % len(command)]
+        for value in command:
+            value = encode(value)
+            parts += (b"$%d\r\n" % len(value), value, b"\r\n")
+        return b"".join(parts)
+
+
+def _ready(conn: Any) -> None:
+    """A kept connection checked as the pool checks one it lends: one the server closed while it
+    was idle (a restart, a timeout) reads as ready, and is opened again before anything is sent
+    on it, so that nothing is sent in vain and said to be of unknown outcome."""
+    try:
+        if conn.can_read():
+            raise redis.ConnectionError("connection has data")
+    except (redis.ConnectionError, redis.TimeoutError, OSError):
+        conn.disconnect()
+        conn.connect()
+        if conn.can_read():
+            raise redis.ConnectionError("connection not ready") from None
+
+
+def _give_back(pool: Any, idle: list[Any]) -> None:
+    while idle:
+        pool.release(idle.pop())  # the pool keeps only connections it lent (and of its process)
+
+
+def _exchange(conn: Any, packed: bytes) -> Any:
+    conn.send_packed_command((packed,))  # a sequence of buffers: one, sent whole
+    return conn.read_response()
