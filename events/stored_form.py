@@ -36,7 +36,7 @@ from typing import Any
 import orjson
 
 from events.compact_form import CODE_END, FOLLOWER, HASH_END, MARKERS, READERS, RUN, json_start, payload_of
-from events.envelope import GENESIS_HASH, Envelope
+from events.envelope import GENESIS_HASH, Envelope, WritableEnvelope
 from events.errors import EventStoreError
 
 HASH_SIZE = 32
@@ -46,7 +46,6 @@ _ARRAY = 0x5B  # "[": the first byte of this form; the older one starts with "{"
 _FOLLOWER = 4
 _FULL = 7
 _new = object.__new__
-_set = object.__setattr__
 
 
 class StoredFormError(EventStoreError, ValueError):
@@ -248,8 +247,12 @@ class EntryReader:
                     run, run_version = value, version
                 else:
                     break
-                envelope = _new(Envelope)
-                _set(envelope, "__dict__", {"game_id": game_id, "version": version, "event": event, "_lazy": lazy})
+                envelope: Any = _new(WritableEnvelope)
+                envelope.game_id = game_id
+                envelope.version = version
+                envelope.event = event
+                envelope._lazy = lazy
+                envelope.__class__ = Envelope
                 append(envelope)
                 prev = value
                 version += 1
