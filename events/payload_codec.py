@@ -396,9 +396,9 @@ def _generate_fast_load(codec: DataclassCodec, at: dict[str, int] | None = None)
     if thawed is not None:
         # What the generated __init__ of a frozen slots dataclass does, but the fields are written
         # as plain attribute stores on an instance of a class of the same layout that is not
-        # frozen, which then becomes the class itself: building the event is most of a replay's
-        # decoding, and this costs about half of a call to each slot's descriptor, a third of
-        # object.__setattr__ by name.
+        # frozen, which then becomes the class itself: building the event is a large part of a
+        # replay's decoding, and for a 4-field event this took 0.57 of the time of a call to each
+        # slot's descriptor, 0.39 of object.__setattr__ by name (timeit, one process).
         namespace["_thawed"] = thawed
         lines += ["    e = _new(_thawed)", *(f"    e.{f[0]} = v{i}" for i, f in enumerate(codec.fields)),
                   "    e.__class__ = _cls", "    return e"]
