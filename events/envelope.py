@@ -163,6 +163,19 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+class WritableEnvelope:
+    """A class of an envelope's layout (a dict and a weak reference slot) whose instances take
+    attribute writes: a replay writes an envelope's first attributes on one, then gives it the
+    class :class:`Envelope` (Python allows assigning ``__class__`` between classes of the same
+    layout). A replay builds thousands of envelopes, and this costs about a third less than
+    building a dict and setting it as an envelope's ``__dict__``."""
+
+
+_trial: Any = _new(WritableEnvelope)
+_trial.__class__ = Envelope  # TypeError at import if the layouts ever differ
+del _trial
+
+
 def adopted(data: dict[str, Any]) -> Envelope:
     """An envelope whose attributes are ``data`` itself: the recorded fields and ``event``, each
     exactly once, checked by the caller (:meth:`Envelope.from_stored`, or a reader that built the

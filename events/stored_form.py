@@ -30,12 +30,13 @@ from __future__ import annotations
 import calendar
 import time
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 import orjson
 
 from events.compact_form import CODE_END, FOLLOWER, HASH_END, MARKERS, READERS, RUN, json_start, payload_of
-from events.envelope import GENESIS_HASH, Envelope
+from events.envelope import GENESIS_HASH, Envelope, WritableEnvelope
 from events.errors import EventStoreError
 
 HASH_SIZE = 32
@@ -45,7 +46,6 @@ _ARRAY = 0x5B  # "[": the first byte of this form; the older one starts with "{"
 _FOLLOWER = 4
 _FULL = 7
 _new = object.__new__
-_set = object.__setattr__
 
 
 class StoredFormError(EventStoreError, ValueError):
@@ -182,56 +182,84 @@ class EntryReader:
         id, [field, value, ...]]``), the first at ``version``, ``decoder`` an
         ``events.envelope_decoder.EnvelopeDecoder``.
 
-        A RUN or FOLLOWER entry of form 3 whose type the decoder loads from its values at its
-        stored schema version (the entries a replay is made of) is typed here in one pass: its
-        values go straight to the event's loader, and the envelope holds the event, version and
-        game id, the rest of its fields filled from the entry on first use (:func:`_lazy_fields`).
-        Every other entry, or one that does not fit at its place, goes to ``careful(entry id,
-        value, version)``, which reads it with :meth:`fields` (chained onto what came before)
-        and names any fault. The entries are chained exactly as :meth:`fields` chains them."""
+        The entries a replay is made of (a RUN or FOLLOWER entry of form 3 whose type the decoder
+        loads from its values at its stored schema version) are typed a run of them at a time by
+        :meth:`typed`. Every other entry, or one that does not fit at its place, goes to
+        ``careful(entry id, value, version)``, which reads it with :meth:`fields` (chained onto
+        what came before) and names any fault; the reader is left chained for it exactly as
+        :meth:`fields` would have left it."""
+        at, count = 0, len(entries)
+        while at < count:
+            made = self.typed(entries, at, version, decoder)
+            yield from made
+            at, version = at + len(made), version + len(made)
+            if at < count:
+                entry_id, fields = entries[at]
+                yield careful(entry_id, stored_value(fields), version)
+                at, version = at + 1, version + 1
+
+    def typed(self, entries: Sequence[Any], at: int, version: int, decoder: Any) -> list[Envelope]:
+        """The envelopes of ``entries[at:]`` (``entries[at]`` at ``version``) up to the first that
+        is not a sound RUN or FOLLOWER entry of a type ``decoder`` loads from its values at its
+        stored schema version, or that does not sit where it should; the reader is then chained
+        for that one.
+
+        This is a replay's inner loop, one list built in one call: an entry's values go straight
+        to the event's loader, and its envelope holds the event, version and game id, the rest of
+        its fields filled from the entry on first use (:func:`_lazy_fields`). The checks are those
+        of :meth:`fields`: the entry id is the version, a follower sits where its run says, the
+        values have their fields' types, a RUN's scope and actor are UTF-8."""
+        made: list[Envelope] = []
+        if at >= len(entries):
+            return made
+        append = made.append
         typed, by_code, loads, game_id = decoder.typed, decoder.by_code, _loads, self.game_id
         # Stream ids only grow: when the first and last are 0-<version> and 0-<version + n - 1>,
         # the n entries are those versions in order, so no entry id needs reading on its own.
-        ids_known = bool(entries) and entries[0][0] == b"0-%d" % version and entries[-1][0] == b"0-%d" % (version + len(entries) - 1)
+        ids_known = entries[at][0] == b"0-%d" % version and entries[-1][0] == b"0-%d" % (version + len(entries) - at - 1)
         prev: Any = self.prev  # the hash before, as text, or the entry before it (as bytes)
         run: Any = self.run  # the run the next follower continues: its tuple, or its RUN entry
         run_version = run[0] if run is not None else None
-        for entry_id, fields in entries:
-            value = fields[1] if len(fields) == 2 and fields[0] == b"e" else stored_value(fields)
-            envelope = None
-            try:
+        try:
+            for entry_id, (name, value) in islice(entries, at, None):  # ValueError: not one field
+                if name != b"e" or not (ids_known or entry_id == b"0-%d" % version):
+                    break
                 spec = typed.get(value[HASH_END:CODE_END]) or by_code(value[HASH_END:CODE_END])
-                if spec and (ids_known or entry_id == b"0-%d" % version):
-                    marker = value[0]
-                    if marker == FOLLOWER:
-                        doc = loads(value[CODE_END:])
-                        index = doc[0]
-                        if type(index) is int and index > 0 and run_version == version - index and len(doc) == spec[2] + 1:
-                            envelope = _new(Envelope)
-                            _set(envelope, "__dict__", {"game_id": game_id, "version": version, "event": spec[6](doc),
-                                                        "_lazy": (_lazy_fields, value, doc, spec, prev, run, index)})
-                    elif marker == RUN:
-                        actor_at = 60 + value[59]
-                        json_at = actor_at + 1 + value[actor_at]
-                        value[60:actor_at].decode(), value[actor_at + 1:json_at].decode()  # UTF-8, or the careful path names it
-                        doc = loads(value[json_at:])
-                        if type(doc) is list and len(doc) == spec[2]:
-                            envelope = _new(Envelope)
-                            _set(envelope, "__dict__", {"game_id": game_id, "version": version, "event": spec[5](doc),
-                                                        "_lazy": (_lazy_fields, value, doc, spec, prev, None, 0)})
-                            run, run_version = value, version
-            except Exception:  # noqa: BLE001 - the careful path reads it again and names the fault
-                envelope = None
-            if envelope is None:
-                self._settle(prev, run, run_version)
-                envelope = careful(entry_id, value, version)
-                prev, run = self.prev, self.run
-                run_version = run[0] if run is not None else None
-            else:
+                if not spec:
+                    break
+                marker = value[0]
+                if marker == FOLLOWER:
+                    doc = loads(value[CODE_END:])
+                    index = doc[0]
+                    if type(index) is not int or index <= 0 or run_version != version - index:
+                        break
+                    event = spec[6](doc)  # ValueError or PayloadError: not its type's values
+                    lazy = (_lazy_fields, value, prev, run, index)
+                elif marker == RUN:
+                    actor_at = 60 + value[59]
+                    json_at = actor_at + 1 + value[actor_at]
+                    value[60:actor_at].decode(), value[actor_at + 1:json_at].decode()  # UnicodeDecodeError
+                    doc = loads(value[json_at:])
+                    if type(doc) is not list:
+                        break
+                    event = spec[5](doc)
+                    lazy = (_lazy_fields, value, prev, None, 0)
+                    run, run_version = value, version
+                else:
+                    break
+                envelope: Any = _new(WritableEnvelope)
+                envelope.game_id = game_id
+                envelope.version = version
+                envelope.event = event
+                envelope._lazy = lazy
+                envelope.__class__ = Envelope
+                append(envelope)
                 prev = value
-            yield envelope
-            version += 1
+                version += 1
+        except Exception:  # noqa: BLE001 - the careful path reads that entry again and names the fault
+            pass
         self._settle(prev, run, run_version)
+        return made
 
     def _settle(self, prev: Any, run: Any, run_version: int | None) -> None:
         """Keep what :meth:`envelopes` chained so far in the reader's own terms (text, tuples)."""
@@ -305,14 +333,18 @@ def _run_text(value: bytes) -> tuple[str, str, str]:
     return at, value[actor_at + 1:json_at].decode(), command_id
 
 
-def _lazy_fields(value: bytes, doc: list[Any], spec: tuple[Any, ...], prev: Any, run: Any, index: int) -> dict[str, Any]:
-    """The recorded fields :meth:`EntryReader.envelopes` left for an envelope to fill on first
-    use: those of the RUN entry ``value`` (``index`` 0) or of a follower ``index`` entries into
-    ``run`` (the reader's tuple of it, or its RUN entry); ``prev`` the hash before (text) or the
-    entry before (bytes)."""
+def _lazy_fields(value: bytes, prev: Any, run: Any, index: int) -> dict[str, Any]:
+    """The recorded fields :meth:`EntryReader.typed` left for an envelope to fill on first use:
+    those of the RUN entry ``value`` (``index`` 0) or of a follower ``index`` entries into ``run``
+    (the reader's tuple of it, or its RUN entry); ``prev`` the hash before (text) or the entry
+    before (bytes). The entry's values are parsed again here rather than kept: a replay's
+    envelopes then hold only bytes, text and ints besides the event, which keeps them small and
+    out of the garbage collector's way, and most are never asked for more than their event."""
     at, actor, command_id = _run_text(value if index == 0 else run) if index == 0 or type(run) is bytes else run[1:]
-    return {"event_id": f"{command_id}#{index}", "type": spec[0], "schema_version": spec[1],
-            "payload": spec[4](doc) if index else spec[3](doc), "recorded_at": at, "actor": actor,
+    name, schema_version, _count, whole, after_index = READERS[value[HASH_END:CODE_END]][:5]
+    doc = _loads(value[json_start(value):])
+    return {"event_id": f"{command_id}#{index}", "type": name, "schema_version": schema_version,
+            "payload": after_index(doc) if index else whole(doc), "recorded_at": at, "actor": actor,
             "prev_hash": prev[1:HASH_END].hex() if type(prev) is bytes else prev, "hash": value[1:HASH_END].hex(),
             "command_id": command_id}
 

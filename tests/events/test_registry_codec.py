@@ -86,6 +86,7 @@ VALID = EVERYTHING.dump(Everything("t", 1, 0.5, True, [Seat(0, "ann")], ("QS",),
         ({"title": None}, "title"),
         ({"seats": [{"index": 0}]}, "seats"),
         ({"cards": "QS"}, "cards"),
+        ({"cards": ["QS", 3]}, "cards"),
         ({"pair": [1]}, "pair"),
         ({"totals": {"ann": "3"}}, "totals"),
         ({"kind": "c"}, "kind"),
@@ -246,3 +247,19 @@ def test_an_event_loads_from_its_stored_values_with_the_checks_its_payload_gets(
         with pytest.raises(PayloadError):
             load(bad)
     assert codec.values_loader(("seat",), 0) is None and codec.values_loader(("seat", "words"), 0) is None
+
+
+def test_a_frozen_slots_event_loaded_from_its_values_is_that_class_and_stays_frozen():
+    """The values loader builds a frozen slots dataclass without its __init__ (its fields are
+    written on a class of the same layout, which then becomes the event's class): the event is
+    exactly of its class, equal to the dict loader's, and refuses any change; a list of more
+    values than fields is refused."""
+    names = tuple(sorted(VALID))
+    load = EVERYTHING.values_loader(names, 1)
+    event = load(["run index", *(VALID[name] for name in names)])
+    expected = EVERYTHING.load(VALID)
+    assert type(event) is Everything and event == expected and repr(event) == repr(expected)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.title = "changed"  # type: ignore[misc]
+    with pytest.raises(ValueError):  # the loader counts the values itself
+        load(["run index", *(VALID[name] for name in names), "one value too many"])

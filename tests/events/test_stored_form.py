@@ -243,3 +243,17 @@ def test_a_replayed_envelope_reads_its_recorded_fields_from_the_entry_only_when_
     fresh = list(store.read(GAME))
     assert pickle.loads(pickle.dumps(fresh[1])) == envelopes[1] and copy.deepcopy(fresh[0]) == envelopes[0]
     assert "_lazy" not in vars(pickle.loads(pickle.dumps(fresh[2])))
+
+
+def test_a_replayed_envelope_holds_its_stored_entry_not_its_parsed_values(store):
+    """Until a recorded field other than its event is asked for, a replayed envelope holds only
+    the stored bytes that field comes from (its entry, the one before, its run's first) and ints:
+    no list or dict of parsed values, which a long game's replay would otherwise keep alive, one
+    per event, for fields it never reads."""
+    store.append(GAME, notes(3), 0, "ann", command_id="action:" + "5a" * 16)
+    store.append(GAME, notes(2, 3), 3, "bob")
+    envelopes = list(store.read(GAME))
+    held = [part for envelope in envelopes for part in vars(envelope)["_lazy"][1:]]
+    nested = [item for part in held if type(part) is tuple for item in part]
+    assert {type(part) for part in held + nested} <= {bytes, str, int, tuple, type(None)}
+    assert [e.payload for e in envelopes] == [{"seat": i % 4, "text": f"note {i}"} for i in range(5)]

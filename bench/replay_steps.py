@@ -1,0 +1,97 @@
+"""Where a replay's time goes: the steps of reading a 1,000-event game, each timed alone.
+
+    .venv/bin/python bench/replay_steps.py [--runs 50]
+
+The game is ``bench/store.py``'s (the first 1,000 events of a random 4-player Queen's Dungeon
+game), appended in runs of 50 to a private embedded server. Each line is the best of ``--runs``
+runs of one step over the whole game, in milliseconds (CPU time of this process, so other work on
+the machine moves it less than wall time), cumulative where it says so:
+
+- ``fetch``: XRANGE of the 1,000 entries, the reply as the server sends it (what the store reads)
+- ``raw``: XRANGE as redis-py parses it + orjson of each entry's JSON part (``store.py``'s raw
+  baseline)
+- ``code``: each entry's type code looked up (a slice and a dict lookup)
+- ``parse``: each entry's JSON part sliced and parsed by orjson
+- ``events``: the typed events loaded from those parsed values (the checks and the construction)
+- ``decode``: the fetched entries decoded as a replay decodes them (``events.record_walk.decoded``):
+  the whole decoding, envelopes included
+- ``read``: ``[e.event for e in store.read(game)]``: fetch and decode, as ``store.py`` times it
+
+So ``decode`` less ``code``, ``parse`` and ``events`` is about what the envelopes and the loop
+cost, and ``read`` less ``fetch`` and ``decode`` what the store's paging and generators add. The last line printed is one JSON object with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import orjson  # noqa: E402
+
+from bench.store import GAME_EVENTS, real_events  # noqa: E402
+from events.compact_form import CODE_END, FOLLOWER, HASH_END, json_start  # noqa: E402
+from events.envelope_decoder import EnvelopeDecoder  # noqa: E402
+from events.record_walk import decoded  # noqa: E402
+from events.registry import registry  # noqa: E402
+from events.server import EmbeddedServer, redis_from_url  # noqa: E402
+from events.store import EventStore  # noqa: E402
+from events.stored_form import EntryReader  # noqa: E402
+
+
+def best_ms(step, runs: int) -> float:
+    """The best of ``runs`` timings of ``step()``, in CPU milliseconds."""
+    step()
+    times = []
+    for _ in range(runs):
+        t0 = time.process_time()
+        step()
+        times.append(time.process_time() - t0)
+    return round(min(times) * 1000, 3)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=50)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="courtcard-bench-") as tmp:
+        server = EmbeddedServer(tmp)
+        try:
+            client = redis_from_url(server.start())
+            store = EventStore(client, registry=registry, namespace="steps")
+            game, events = "steps-1000", real_events()
+            for start in range(0, GAME_EVENTS, 50):
+                store.append(game, events[start:start + 50], start, "bench")
+            key = store.stream_key(game)
+            entries = store._xrange(key, "-", "+", GAME_EVENTS)
+            values = [fields[1] for _id, fields in entries]
+            decoder = EnvelopeDecoder(registry)
+            specs = [decoder.by_code(value[HASH_END:CODE_END]) for value in values]
+            docs = [orjson.loads(value[json_start(value):]) for value in values]
+            loaders = [spec[6] if value[0] == FOLLOWER else spec[5] for spec, value in zip(specs, values)]
+            typed = decoder.typed
+            steps = {
+                "fetch": lambda: store._xrange(key, "-", "+", GAME_EVENTS),
+                "raw": lambda: [orjson.loads(f[b"e"][json_start(f[b"e"]):]) for _i, f in client.xrange(key, "-", "+", count=GAME_EVENTS)],
+                "code": lambda: [typed.get(value[HASH_END:CODE_END]) for value in values],
+                "parse": lambda: [orjson.loads(value[json_start(value):]) for value in values],
+                "events": lambda: [load(doc) for load, doc in zip(loaders, docs)],
+                "decode": lambda: list(decoded(game, entries, 1, EntryReader(game), decoder)),
+                "read": lambda: [e.event for e in store.read(game)],
+            }
+            assert [e.event for e in steps["decode"]()] == events
+            result = {f"{name}_ms": best_ms(step, args.runs) for name, step in steps.items()}
+        finally:
+            server.stop()
+    for name, ms in result.items():
+        print(f"{name[:-3]:>8}: {ms:7.3f} ms ({ms * 1000 / GAME_EVENTS:.2f} us an event)")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
