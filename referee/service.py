@@ -339,7 +339,9 @@ class RefereeService:
         """The answer to ``request`` if the game recorded its key already (its original events, or
         IdempotencyKeyReusedError for another request under that key); None when it did not, or
         when there is no key to look up (``request`` None)."""
-        seen = self.store.recorded_request(game_id, request.field) if request is not None else None
+        if request is None:
+            return None
+        seen = self.store.recorded_request(game_id, request.field)
         return None if seen is None else self._replay_request(game_id, request, seen)
 
     def _replay_request(self, game_id: str, request: _RequestRecord, recorded_digest: str,
