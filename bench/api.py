@@ -12,7 +12,9 @@ Every wait for the machine is a wait for readiness (the API answering ``/healthz
 process reporting its tables set up), never a fixed allowance, so a loaded machine makes the run
 slower, not wrong.
 
-    .venv/bin/python bench/api.py [--tables 32] [--seconds 10] [--processes 2] [--appendfsync always]
+    .venv/bin/python bench/api.py [--tables 32] [--seconds 10] [--processes 2] [--appendfsync always] [--keys]
+
+``--keys`` sends an Idempotency-Key with every play, as the web page and the command line do.
 
 Each table is a Queen's Dungeon game (4 players, known record). Games are set up in this process
 through the referee service (fast, no HTTP); every timed request goes over HTTP to the server. The
@@ -59,8 +61,9 @@ def free_port() -> int:
 class Table:
     """One game logged over HTTP, with a local copy of its state to pick legal actions from."""
 
-    def __init__(self, redis_url: str, port: int, rng: random.Random) -> None:
+    def __init__(self, redis_url: str, port: int, rng: random.Random, keys: bool = False) -> None:
         self.rng = rng
+        self.keys = keys
         client = redis_from_url(redis_url)
         self.store = EventStore(client)
         self.service = RefereeService(self.store)
@@ -102,6 +105,8 @@ class Table:
         body = json.dumps({"action": action, **fields})
         headers = {"Content-Type": "application/json", "Authorization": f"Bearer {self.token}",
                    "If-Match": f'"{self.state.version}"'}
+        if self.keys:
+            headers["Idempotency-Key"] = os.urandom(8).hex()
         try:
             start = time.perf_counter()
             self.http.request("POST", f"/games/{self.game_id}/actions", body=body, headers=headers)
@@ -154,11 +159,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def latencies(redis_url: str, port: int, versions: tuple[int, ...], tables: int, plays_each: int,
-              seed: int) -> dict[int, list[float]]:
+              seed: int, keys: bool = False) -> dict[int, list[float]]:
     """Timed plays on tables set up at each version, taken in turns so that drift in the
     machine's load falls on every version alike."""
     rng = random.Random(seed)
-    by_version = {v: [Table(redis_url, port, rng) for _ in range(tables)] for v in versions}
+    by_version = {v: [Table(redis_url, port, rng, keys) for _ in range(tables)] for v in versions}
     for version, games in by_version.items():
         for table in games:
             table.advance_in_process(version)
@@ -191,14 +196,14 @@ class MinimalTable:
 
 
 def _load_worker(kind: str, redis_url: str, port: int, tables: int, seconds: float, seed: int,
-                 ready, go, results) -> None:
+                 ready, go, results, keys: bool = False) -> None:
     """Set up ``tables`` tables, say so, wait for the word, then play on each (a thread a table)
     for ``seconds``; put (plays, latencies) on ``results``."""
     import threading
 
     rng = random.Random(seed)
     if kind == "api":
-        games = [Table(redis_url, port, random.Random(rng.random())) for _ in range(tables)]
+        games = [Table(redis_url, port, random.Random(rng.random()), keys) for _ in range(tables)]
         for table in games:
             table.advance_in_process(12)
             table.warm()
@@ -226,14 +231,14 @@ def _load_worker(kind: str, redis_url: str, port: int, tables: int, seconds: flo
 
 
 def throughput(kind: str, redis_url: str, port: int, tables: int, seconds: float, client_processes: int,
-               measured: dict[str, int]) -> tuple[float, list[float], dict[str, float]]:
+               measured: dict[str, int], keys: bool = False) -> tuple[float, list[float], dict[str, float]]:
     """Plays per second with ``tables`` tables logging at once, their latencies, and the CPU
     seconds each process tree of ``measured`` (name -> pid) spent while they played. The tables
     start together once every load process has set its own up, whatever that took."""
     ctx = multiprocessing.get_context("spawn")
     per = [tables // client_processes + (1 if i < tables % client_processes else 0) for i in range(client_processes)]
     ready, results, go = ctx.Queue(), ctx.Queue(), ctx.Event()
-    workers = [ctx.Process(target=_load_worker, args=(kind, redis_url, port, n, seconds, i, ready, go, results))
+    workers = [ctx.Process(target=_load_worker, args=(kind, redis_url, port, n, seconds, i, ready, go, results, keys))
                for i, n in enumerate(per)]
     for worker in workers:
         worker.start()
@@ -281,6 +286,7 @@ def main() -> None:
     parser.add_argument("--latency-plays", type=int, default=20, help="timed plays per table at each version")
     parser.add_argument("--appendfsync", choices=APPENDFSYNC_CHOICES, default="everysec",
                         help="when the store fsyncs its append-only file (as courtcard serve --appendfsync)")
+    parser.add_argument("--keys", action="store_true", help="send an Idempotency-Key with every play (as the web page does)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -291,10 +297,10 @@ def main() -> None:
         try:
             api.wait_ready()  # on another free port if the one picked is taken before it binds it
             port = api.port
-            timed = latencies(redis_url, port, (10, 1000), args.latency_tables, args.latency_plays, seed=1)
+            timed = latencies(redis_url, port, (10, 1000), args.latency_tables, args.latency_plays, seed=1, keys=args.keys)
             v10, v1000 = timed[10], timed[1000]
             plays_per_s, loaded, cpu = throughput("api", redis_url, port, args.tables, args.seconds,
-                                                  args.client_processes, {"api": api.process.pid, "store": server.pid})
+                                                  args.client_processes, {"api": api.process.pid, "store": server.pid}, args.keys)
         finally:
             api.stop()
         try:
@@ -327,6 +333,7 @@ def main() -> None:
         "api_processes": args.processes,
         "concurrency": args.concurrency,
         "appendfsync": args.appendfsync,
+        "keys": args.keys,
         "cpus": os.cpu_count(),
     }
     print(f"one play at v10:   p50 {figures['p50_ms_v10']} ms, p99 {figures['p99_ms_v10']} ms ({len(v10)} plays)")

@@ -29,7 +29,7 @@ import orjson
 
 from events.batch_builder import same_request
 from events.envelope import Envelope
-from events.errors import ConcurrencyError, WriteOutcomeUnknownError
+from events.errors import ConcurrencyError, DuplicateEventIdError, WriteOutcomeUnknownError
 from events.recorder import Recorder
 from referee.command_loader import loader_for
 from referee.errors import InputError, InvalidOption, RefereeError, UnknownAction
@@ -260,11 +260,12 @@ class RefereeService:
         names it (:class:`WriteOutcomeUnknownError` carries it).
         """
         request = _request_record(scope, idempotency_key or secrets.token_hex(16), action, fields)
+        key = request if idempotency_key else None  # the request to look up when the record may hold it
         with self.cache.lock(game_id):
-            if idempotency_key:
-                seen = self.store.recorded_request(game_id, request.field)
-                if seen is not None:
-                    return self._replay_request(game_id, request, seen)
+            # A retry is recognised by the record, never looked up ahead of the usual play: the
+            # append's script checks the request before it writes (and answers request_seen), and
+            # whatever is refused (the decision, a moved head, recorded ids) looks the key up
+            # first (_recorded_answer), since the request may be what moved the game.
             # The cached state is a guess at the head: what it accepts, the append checks against
             # the head (version and hash); what it refuses is decided again on the head first.
             entry = self.cache.get(game_id)
@@ -281,17 +282,17 @@ class RefereeService:
                     events = game.decide(state, command, _rng())
                 except (InputError, VersionMismatchError):
                     if synced:
-                        # The same request may have been logged since the key was looked up: then
-                        # the key answers, not the state that logging made.
-                        seen = self.store.recorded_request(game_id, request.field) if idempotency_key else None
-                        if seen is not None:
-                            return self._replay_request(game_id, request, seen)
+                        # The same request may be what made the head refuse it: then the key
+                        # answers, not the state that logging made.
+                        answer = self._recorded_answer(game_id, key)
+                        if answer is not None:
+                            return answer
                         raise
                     entry, synced = self._sync(game_id), True  # a refusal is made on the head only
                     continue
                 if not events:
                     if synced:
-                        return ActionResult(game_id, state.version, [])
+                        return self._recorded_answer(game_id, key) or ActionResult(game_id, state.version, [])
                     entry, synced = self._sync(game_id), True
                     continue
                 # Fold before append, on a copy: the cached state stays what the record holds.
@@ -303,15 +304,27 @@ class RefereeService:
                                                command_id=request.command_id)
                 except ConcurrencyError as exc:
                     if expected_version is not None:
+                        answer = self._recorded_answer(game_id, key)
+                        if answer is not None:
+                            return answer
                         raise VersionMismatchError(game_id, expected_version, exc.current) from exc
                     entry, synced = self._sync(game_id), True
                     continue
+                except DuplicateEventIdError:
+                    # The key's event ids are recorded with other events: a request recorded by an
+                    # earlier release in its requests hash, which the key's look-up reads.
+                    answer = self._recorded_answer(game_id, key)
+                    if answer is not None:
+                        return answer
+                    raise
                 except WriteOutcomeUnknownError as exc:
                     exc.idempotency_key = request.key
                     raise
                 if result.duplicate or result.request_seen is not None:
-                    # The store waited for its replicas before answering with recorded events.
-                    return self._replay_request(game_id, request, result.request_seen or request.digest,
+                    # A retry (or a reused key), answered by the store once its replicas held the
+                    # events. The key's look-up also reads what earlier releases recorded.
+                    seen = self.store.recorded_request(game_id, request.field) if key else None
+                    return self._replay_request(game_id, request, seen or result.request_seen or request.digest,
                                                 durable=True)
                 before = self.cache.score_mark(game_id) or game.score_mark(state)
                 self.cache.put(game_id, folded, result.envelopes[-1].hash)
@@ -321,6 +334,15 @@ class RefereeService:
                                     finished=game.outcome(folded) is not None,
                                     scores_changed=after != before)
             raise VersionMismatchError(game_id, entry[0].version, self.store.version(game_id))
+
+    def _recorded_answer(self, game_id: str, request: _RequestRecord | None) -> ActionResult | None:
+        """The answer to ``request`` if the game recorded its key already (its original events, or
+        IdempotencyKeyReusedError for another request under that key); None when it did not, or
+        when there is no key to look up (``request`` None)."""
+        if request is None:
+            return None
+        seen = self.store.recorded_request(game_id, request.field)
+        return None if seen is None else self._replay_request(game_id, request, seen)
 
     def _replay_request(self, game_id: str, request: _RequestRecord, recorded_digest: str,
                         durable: bool = False) -> ActionResult:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import threading
 
 import pytest
+import redis
 
 from events.store import EventStore
+from referee.events import CardPlayed
 from referee.service import IdempotencyKeyReusedError, RefereeService
 
 
@@ -66,23 +68,54 @@ def test_racing_requests_with_one_key_log_one_and_refuse_the_other(event_store, 
     assert len(plays) == 1
 
 
-def test_a_key_logged_between_its_lookup_and_the_decision_is_still_the_answer(event_store, blind_game):
+def test_a_key_logged_between_the_decision_and_the_append_is_still_the_answer(event_store, blind_game):
     game_id = blind_game()
     first = RefereeService(event_store)
     first.act(game_id, "deal", {}, actor="scorekeeper")
     second = RefereeService(EventStore(event_store.redis))
-    real_lookup = second.store.recorded_request
-    lookups = []
+    second.state(game_id)  # its state cached: the play below is decided on it
+    real_append = second.store.append
+    appends = []
 
-    def lookup_just_before_the_other_request_lands(game, field):
-        lookups.append(field)
-        if len(lookups) == 1:
+    def append_just_after_the_other_request_lands(*args, **kwargs):
+        appends.append(args)
+        if len(appends) == 1:
             first.act(game_id, "play", {"seat": 1, "card": "2C"}, actor="scorekeeper", idempotency_key="k")
-            return None  # looked up a moment before it was logged
-        return real_lookup(game, field)
+        return real_append(*args, **kwargs)
 
-    second.store.recorded_request = lookup_just_before_the_other_request_lands
+    second.store.append = append_just_after_the_other_request_lands
     with pytest.raises(IdempotencyKeyReusedError):  # not "it is Seat 2's turn": the key answers
         second.act(game_id, "play", {"seat": 1, "card": "3C"}, actor="scorekeeper", idempotency_key="k")
     again = second.act(game_id, "play", {"seat": 1, "card": "2C"}, actor="scorekeeper", idempotency_key="k")
     assert again.duplicate
+    assert sum(isinstance(e.event, CardPlayed) for e in event_store.read(game_id)) == 1
+
+
+def _calls(client) -> dict[str, int]:
+    """Commands the server has answered so far, by name (``INFO commandstats``; on a cluster, its
+    primaries' summed)."""
+    if isinstance(client, redis.Redis):
+        nodes = [client.info("commandstats")]
+    else:
+        nodes = list(client.info("commandstats", target_nodes=client.PRIMARIES).values())
+    calls: dict[str, int] = {}
+    for node in nodes:
+        for name, stats in node.items():
+            calls[name.removeprefix("cmdstat_")] = calls.get(name.removeprefix("cmdstat_"), 0) + stats["calls"]
+    return calls
+
+
+def test_a_keyed_play_is_one_round_trip_the_appends_script_checking_its_key(event_store, blind_game):
+    """A table's device sends a key with every play: the usual play is not slowed by looking the
+    key up first, since the append's script finds a recorded request before it writes."""
+    service = RefereeService(event_store)
+    game_id = blind_game()
+    service.act(game_id, "deal", {}, actor="scorekeeper")
+    before = _calls(event_store.redis)
+    logged = service.act(game_id, "play", {"seat": 1, "card": "2C"}, actor="scorekeeper", idempotency_key="k2")
+    after = _calls(event_store.redis)
+    sent = {name: calls - before.get(name, 0) for name, calls in after.items() if calls != before.get(name, 0)}
+    assert sent.get("evalsha") == 1 and "hget" not in sent, sent
+    again = RefereeService(event_store).act(game_id, "play", {"seat": 1, "card": "2C"}, actor="scorekeeper",
+                                            idempotency_key="k2")
+    assert again.duplicate and [e.hash for e in again.envelopes] == [e.hash for e in logged.envelopes]

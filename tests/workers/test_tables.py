@@ -151,3 +151,30 @@ def test_a_file_imported_twice_is_one_game_and_a_claim_left_by_an_import_that_wr
     again = tables.import_game(lines)
     assert again.duplicate and again.game_id == first.game_id and again.token is None
     assert FileIndex(redis_client).game_of(digest.hexdigest()) == first.game_id
+
+
+def _worker_lookups(client: redis.Redis) -> int:
+    """How often the server was asked for the registered workers (RQ's ``rq:workers`` set)."""
+    return client.info("commandstats").get("cmdstat_smembers", {}).get("calls", 0)
+
+
+def test_the_bookkeeping_after_a_scored_hand_asks_once_who_is_alive_and_still_queues_both_jobs(redis_client):
+    from rq import Worker
+
+    from workers.queues import QUEUE_NAMES, queues
+
+    store = EventStore(redis_client)
+    tables = GameUseCases(redis_client, store, GameCatalog(redis_client), RefereeService(store),
+                          JobPolicy(redis_client, inline=False))
+    told = []
+    tables.result_moved = lambda game_id, version: told.append((game_id, version))
+    worker = Worker(queues(redis_client), connection=redis_client)
+    worker.register_birth()  # this process: alive
+    try:
+        before = _worker_lookups(redis_client)
+        tables.after_append("g1", 7, finished=False, scores_changed=True)
+        assert _worker_lookups(redis_client) - before == 1
+    finally:
+        worker.register_death()
+    assert told == [("g1", 7)]
+    assert [job.id for job in queues(redis_client)[QUEUE_NAMES.index("courtcard-high")].jobs] == ["scores_7_g1"]
