@@ -6,7 +6,6 @@ import http
 import os
 import threading
 
-import redis
 from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response

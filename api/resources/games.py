@@ -16,7 +16,7 @@ from api.services import Services, services
 from api.auth import presented_token, require_reader, require_scorekeeper
 from api.problems import ApiProblem
 from api.schemas import (
-    IF_MATCH, MAX_COUNT, MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
+    IF_MATCH, MAX_IDEMPOTENCY_KEY, ActionHeadersSchema, ActionResultSchema, ActionSchema, CreatedGameSchema, GameListQuerySchema,
     GameListSchema, GameTypeSchema, GameViewQuerySchema, GameViewSchema, HintQuerySchema, HintSchema, LegalActionsSchema,
     LegalQuerySchema, NewGameSchema,
 )

@@ -14,7 +14,7 @@ from referee import events as ev
 from referee.trickgame.corrections import prune_restore_points, replaced_ranges, restore, ruling_versions
 from referee.trickgame.reneges import Established, Irregularity, claim_entry, mark_proofs, ruling_entry, settle, take_back_entry
 from referee.trickgame.hooks import TrickHooks
-from referee.trickgame.state import StateT, TableState
+from referee.trickgame.state import StateT
 
 
 class TrickFold(TrickHooks[StateT]):

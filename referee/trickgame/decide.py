@@ -26,7 +26,7 @@ from referee.trickgame.reneges import (
 from referee.trickgame.shared_commands import ClaimRenege, EndGame, TakeBack
 from referee.trickgame.leaders import leaders
 from referee.trickgame.hooks import TrickHooks
-from referee.trickgame.state import StateT, TableState
+from referee.trickgame.state import StateT
 from referee.trickgame.words import IRREGULAR_WORDS
 
 #: What the game waits for in each phase every trick game has, for a refusal's message.

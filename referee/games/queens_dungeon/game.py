@@ -31,7 +31,7 @@ from referee.trickgame.reneges import Irregularity, open_in_window
 from referee.trickgame.leaders import winners_at_target
 from referee.games.queens_dungeon import words
 from referee.trickgame.game import TrickGame
-from referee.trickgame.state import Hand, Layout, TableState
+from referee.trickgame.state import Hand, Layout
 from referee.trickgame.tricks import trick_winner
 
 

@@ -14,7 +14,6 @@ card of the same player disproves it (or a card shown at the table does).
 
 from __future__ import annotations
 
-from typing import Any
 
 from referee.cards import IS_QUEEN, SUIT, SUIT_NAMES, strength_table
 from referee.games.queens_dungeon.state import QDState
