@@ -73,16 +73,9 @@ class JobPolicy:
 
     def is_async(self) -> bool:
         """True when jobs go to the workers; False when the caller runs them itself."""
-        return not self.inline and self.workers_alive()
-
-    def can_run(self) -> bool:
-        """Is there anyone to run a job now: the caller (inline) or a live worker?"""
-        return self.inline or self.workers_alive()
-
-    def workers_alive(self) -> bool:
-        """Is a worker alive to take a job? A few round trips (the workers' registrations): ask
-        once for the jobs one use case queues."""
-        return live_workers(self.client) > 0
+        # Who is alive is a few round trips (the workers' registrations): ask once for the jobs
+        # one use case queues.
+        return not self.inline and live_workers(self.client) > 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -304,10 +297,10 @@ class GameUseCases:
                 return
             # Who is alive is asked once for both jobs: each asking is a round trip, then a few
             # per registered worker, and a play that scores a hand used to pay them twice.
-            workers_alive = not self.jobs.inline and self.jobs.workers_alive()
-            if scores_changed and (self.jobs.inline or workers_alive):
+            to_workers = self.jobs.is_async()
+            if scores_changed and (self.jobs.inline or to_workers):
                 enqueue_scores(self.queue, game_id, version, is_async=not self.jobs.inline)
-            if result_moved and workers_alive:
+            if result_moved and to_workers:
                 self.result_moved(game_id, version)
         except (redis.RedisError, EventStoreError) as exc:
             log.warning("game %s at version %d: bookkeeping after the append failed: %s", game_id, version, exc)
