@@ -72,11 +72,11 @@ def test_a_whole_dungeon_game_through_the_api_never_shows_a_hand_to_the_table(cl
     darkness = options.get("darkness", "none")
     rng = random.Random(11)
     for _ in range(3000):
-        view = client.get(f"/games/{game_id}").get_json()
+        table = client.get(f"/games/{game_id}")
+        view, text = table.get_json(), table.get_data(as_text=True)
         if view["outcome"] is not None:
             break
         director = client.get(f"/games/{game_id}", query_string={"view": "director"}, headers=headers).get_json()["view"]
-        text = client.get(f"/games/{game_id}").get_data(as_text=True)
         for card in hidden_cards(director, darkness):
             assert f'"{card}"' not in text, f"{card} is hidden but shown to the table"
         body = next_action(client, game_id, headers, view, rng)

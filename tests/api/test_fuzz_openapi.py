@@ -15,6 +15,9 @@ from api.app import create_app
 #: Refusing a request the schema allows is right here (the referee refuses impossible actions, a
 #: token protects writes); what must never happen is a 5xx or a reply that breaks the schema.
 NOT_CHECKED = [positive_data_acceptance, ignored_auth]
+#: The pass is cut into this many tests, each fuzzing every fourth operation and mode, so that
+#: parallel test runs share it out instead of waiting on one long test.
+SHARDS = 4
 
 
 @pytest.fixture
@@ -26,7 +29,8 @@ def fuzz_target(redis_client, redis_url):
     return app, created["game_id"], created["token"]
 
 
-def test_fuzzed_requests_get_no_server_error_and_match_the_schema(fuzz_target):
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_fuzzed_requests_get_no_server_error_and_match_the_schema(fuzz_target, shard):
     app, game_id, token = fuzz_target
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
     operations = [result.ok() for result in schema.get_all_operations()]
@@ -39,7 +43,7 @@ def test_fuzzed_requests_get_no_server_error_and_match_the_schema(fuzz_target):
     strategies = [(operation, operation.as_strategy(GenerationMode.POSITIVE)) for operation in fuzzed]
     strategies += [(operation, operation.as_strategy(GenerationMode.NEGATIVE)) for operation in fuzzed
                    if _takes_input(operation)]
-    for operation, strategy in strategies:
+    for operation, strategy in strategies[shard::SHARDS]:
 
         @given(case=strategy)
         @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
