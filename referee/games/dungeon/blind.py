@@ -28,6 +28,7 @@ same to the pile.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from referee.games.dungeon.cards import identity, is_joker, name_of, normalise, resolve
@@ -84,10 +85,19 @@ def free_cards(state: DungeonState, seat: int | None = None) -> list[str]:
     if seat is not None:
         seen -= {identity(c) for other, hand in enumerate(state.hands) if other != seat for c in hand}
     out: dict[str, str] = {}
-    for card in shuffled_deck(state.options) + joker_cells(state.options):
+    for card, name in _named_copies(state.options["decks"], state.options["players"], bool(state.options.get("jokers_wild"))):
         if card not in seen:
-            out.setdefault("JK" if is_joker(card) else name_of(card), card)
+            out.setdefault(name, card)
     return list(out.values())
+
+
+@functools.lru_cache(maxsize=32)
+def _named_copies(decks: int, players: int, jokers_wild: bool) -> tuple[tuple[str, str], ...]:
+    """Each copy in play (the deck shuffled and the Jokers that are cells) with the name a free
+    card goes by ("JK" for every Joker): made once per set-up, since the legal lists ask for it at
+    every step."""
+    opts = {"decks": decks, "players": players, "jokers_wild": jokers_wild}
+    return tuple((card, "JK" if is_joker(card) else name_of(card)) for card in shuffled_deck(opts) + joker_cells(opts))
 
 
 def pick(state: DungeonState, place: list[str], text: str, taken: Iterable[str] = ()) -> str | None:
