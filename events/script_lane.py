@@ -21,17 +21,22 @@ redis-py as before (:meth:`ScriptLane.of` gives None for them).
 from __future__ import annotations
 
 import os
+import socket
+import time
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import redis
 from redis.commands.core import Script
+from redis._parsers.hiredis import NOT_ENOUGH_DATA as _NOT_ENOUGH_DATA, _HiredisParser
+from redis._parsers.socket import SERVER_CLOSED_CONNECTION_ERROR as _CLOSED
 from redis.utils import HIREDIS_AVAILABLE
 
 _pack_command: Callable[[tuple[Any, ...]], bytes] | None = None
 if HIREDIS_AVAILABLE:  # redis-py packs with hiredis then, and so does the lane
     from hiredis import pack_command as _pack_command
+_monotonic = time.monotonic
 
 
 class ScriptLane:
@@ -121,5 +126,60 @@ def _give_back(pool: Any, idle: list[Any]) -> None:
 
 
 def _exchange(conn: Any, packed: bytes) -> Any:
-    conn.send_packed_command((packed,))  # a sequence of buffers: one, sent whole
-    return conn.read_response()
+    """Send ``packed`` and read its reply, as ``conn.send_packed_command`` then ``conn.read_response``
+    do, with what they do around the socket (the health check, the errors, the connection closed
+    on any failure) but not their layers of calls: on a connection read by hiredis, the socket is
+    written and read here and the connection's own hiredis reader parses the reply, so it means
+    what it meant (an error reply is the same exception). Any other connection goes through
+    redis-py's two calls."""
+    parser = conn._parser
+    sock = conn._sock
+    reader = getattr(parser, "_reader", None)
+    if type(parser) is not _HiredisParser or sock is None or reader is None:
+        conn.send_packed_command((packed,))  # a sequence of buffers: one, sent whole
+        return conn.read_response()
+    conn.check_health()  # a PING first on a connection idle for the client's health_check_interval
+    try:
+        sock.sendall(packed)
+    except socket.timeout:
+        conn.disconnect()
+        raise redis.TimeoutError("Timeout writing to socket") from None
+    except OSError as exc:
+        conn.disconnect()
+        raise redis.ConnectionError(f"Error while writing to socket. {exc}.") from exc
+    except BaseException:
+        conn.disconnect()  # part of the command may have gone: the connection cannot be used again
+        raise
+    buffer = parser._buffer
+    try:
+        reply = reader.gets()
+        while reply is _NOT_ENOUGH_DATA:
+            read = sock.recv_into(buffer)
+            if not read:
+                raise redis.ConnectionError(_CLOSED)
+            reader.feed(buffer, 0, read)
+            reply = reader.gets()
+        if isinstance(reply, redis.ConnectionError):  # an error reply such as LOADING
+            raise reply
+        if type(reply) is list and reply and isinstance(reply[0], redis.ConnectionError):
+            raise reply[0]
+    except socket.timeout:
+        conn.disconnect()
+        raise redis.TimeoutError(f"Timeout reading from {conn._host_error()}") from None
+    except OSError as exc:
+        conn.disconnect()
+        raise redis.ConnectionError(f"Error while reading from {conn._host_error()} : {exc.args}") from exc
+    except BaseException:
+        conn.disconnect()
+        raise
+    if conn.health_check_interval:
+        conn.next_health_check = _monotonic() + conn.health_check_interval
+    push = parser._hiredis_PushNotificationType
+    if push is not None and isinstance(reply, push):  # RESP3: a notification came first; the reply follows
+        # redis-py leaves it unannotated: bound to the signature it has, it is a typed call.
+        handle: Callable[[Any], Any] = parser.handle_push_response
+        handle(reply)
+        return conn.read_response()
+    if isinstance(reply, redis.ResponseError):
+        raise reply
+    return reply
