@@ -29,10 +29,11 @@ from events.compact_form import GENERAL, follower_entry, own_entry, raw_command,
 from events.stored_form import time_code
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(slots=True)
 class Batch:
     """A batch chained onto a head: its envelopes, and the append script's arguments
-    (``events.scripts.APPEND``: seven for a play, the general form for any other batch)."""
+    (``events.scripts.APPEND``: seven for a play, the general form for any other batch). Not
+    frozen: a frozen dataclass's __init__ costs a setattr call a field, and every play makes one."""
 
     envelopes: list[Envelope]
     args: list[Any]
