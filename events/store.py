@@ -4,6 +4,10 @@ The keys, and what each holds, are in ``events.store_keys``; reading is ``events
 
 Nothing here ever trims, expires or deletes a key: history is kept for good.
 
+A play (one event of a command with a random id, to a game that has events: every action a table
+logs) takes a short path of its own from :meth:`EventStore.append`, with none of the general
+path's lists and checks; anything else, and any reply to a play but "written", goes the general way.
+
 Appending costs one round trip: the store remembers the head hash of games it wrote or read,
 chains the new events onto it, and the script refuses the batch if the head moved. When the
 remembered head is missing or stale the script answers with the real one, and the store chains
@@ -31,6 +35,7 @@ from redis.cluster import RedisCluster
 
 from events.batch_builder import (Batch, build_batch, content_digest, event_ids as event_ids_of, is_sha256_hex, play,
                                   recorded_now, run_digest, same_request, utc_now)
+from events.compact_form import raw_command
 from events.durability import Durability
 from events.envelope import GENESIS_HASH, Envelope, canonical_json
 from events.envelope_decoder import EnvelopeDecoder
@@ -38,7 +43,6 @@ from events.errors import ConcurrencyError, CorruptEventError, DuplicateEventIdE
 from events.redis_failures import translate_unavailable
 from events.registry import EventRegistry, registry as default_registry
 from events.replicas import ReplicaWait
-from events.compact_form import raw_command
 from events.script_lane import ScriptLane
 from events.scripts import APPEND, REGISTER_GAME
 from events.store_keys import check_game_id, raw_index_field, text  # noqa: F401 - check_game_id: importers name it here
@@ -67,16 +71,16 @@ class AppendResult:
     # (ANOTHER_REQUEST when the request's event ids hold other events)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _written(version: int, envelopes: list[Envelope]) -> AppendResult:
     """The AppendResult of a batch written, made without the frozen dataclass's __init__ (a
     setattr per field): this is every play's answer."""
     result = _new(AppendResult)
     _set(result, "__dict__", {"version": version, "envelopes": envelopes, "duplicate": False, "request_seen": None})
     return result
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 class EventStore(StoreReads):
