@@ -164,7 +164,8 @@ def _exchange(conn: Any, packed: bytes) -> Any:
         raise redis.TimeoutError("Timeout writing to socket") from None
     except OSError as exc:
         conn.disconnect()
-        raise redis.ConnectionError(f"Error while writing to socket. {exc}.") from exc
+        errno, message = ("UNKNOWN", exc.args[0]) if len(exc.args) == 1 else (exc.errno, exc.strerror)
+        raise redis.ConnectionError(f"Error {errno} while writing to socket. {message}.") from exc
     except BaseException:
         conn.disconnect()  # part of the command may have gone: the connection cannot be used again
         raise
