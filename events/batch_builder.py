@@ -23,16 +23,17 @@ from typing import Any
 
 import orjson
 
-from events.envelope import Envelope, canonical_json
+from events.envelope import Envelope, adopted, canonical_json
 from events.registry import EventTypeError
-from events.compact_form import follower_entry, own_entry, raw_command, run_entry, spec_of
+from events.compact_form import GENERAL, follower_entry, own_entry, raw_command, run_entry, spec_of
 from events.stored_form import time_code
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(slots=True)
 class Batch:
     """A batch chained onto a head: its envelopes, and the append script's arguments
-    (``events.scripts.APPEND``: seven for a play, the general form for any other batch)."""
+    (``events.scripts.APPEND``: seven for a play, the general form for any other batch). Not
+    frozen: a frozen dataclass's __init__ costs a setattr call a field, and every play makes one."""
 
     envelopes: list[Envelope]
     args: list[Any]
@@ -136,37 +137,69 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
 def _play(game_id: str, expected_version: int, prev_hash: str, actor: str, recorded_at: str, event_id: str,
           item: tuple[str, int, Any], event: object, command_id: str, request: tuple[str, str] | None) -> Batch | None:
     """A play's batch (one event, "<command id>#0", a raw command id, its request named by it or
-    none), as :func:`build_batch` makes it, with the short arguments of the script's usual path
-    (events.scripts.APPEND): about half the client's work of the general loop. None for any other
-    batch."""
+    none), as :func:`build_batch` makes it; None for any other batch."""
     raw = raw_command(command_id)
-    merged = request is not None and request[0] == command_id and is_sha256_hex(request[1])
-    if raw is None or (request is not None and not merged):
+    if raw is None or (request is not None and not (request[0] == command_id and is_sha256_hex(request[1]))):
         return None
+    made = _made
+    at = made[1] if recorded_at is made[0] else time_code(recorded_at)
+    if type(at) is not int:
+        return None  # stored as an OWN entry, by the general loop
+    return play(game_id, expected_version, prev_hash, actor, recorded_at, at, command_id, raw, item, event,
+                None if request is None else request[1])
+
+
+def play(game_id: str, expected_version: int, prev_hash: str, actor: str, recorded_at: str, at: int,
+         command_id: str, raw: tuple[str | None, bytes], item: tuple[str, int, Any], event: object,
+         request_digest: str | None) -> Batch | None:
+    """A play's batch with the short arguments of the script's usual path (events.scripts.APPEND):
+    one event "<command id>#0" of a command with the raw form ``raw`` (events.compact_form.raw_command),
+    recorded at ``recorded_at`` (``at`` its stored code, an int), answering the request named by
+    the command id whose SHA-256 (hex) is ``request_digest``, or none. None when its entry cannot
+    be a RUN entry (the general loop stores it as an OWN one).
+
+    Every append of the service is one, so this is written for speed: each payload is written to
+    JSON once for the hash, the hashed fields are written in canonical order without a sort (the
+    same bytes as ``events.envelope.canonical_json``), and nothing is built that is not sent."""
     name, schema_version, payload = item
+    actor_bytes = actor.encode()
+    if len(actor_bytes) > 255 or not 0 <= at < 1 << 56:
+        return None
     version = expected_version + 1
+    event_id = f"{command_id}#0"
     try:
         written = _Fragment(_dumps(payload, option=_SORTED))
     except TypeError as exc:  # e.g. non-string keys or huge ints inside an ``Any`` field
         raise EventTypeError(f"an event's payload cannot be encoded as canonical JSON: {exc}") from exc
-    fields: dict[str, Any] = {"event_id": event_id, "game_id": game_id, "version": version, "type": name,
-                              "schema_version": schema_version, "payload": written, "recorded_at": recorded_at,
-                              "actor": actor, "prev_hash": prev_hash, "command_id": command_id}
-    digest = _sha256(_dumps(fields, option=_SORTED)).digest()
-    made = _made
-    at = made[1] if recorded_at is made[0] else time_code(recorded_at)
-    entry = run_entry(spec_of(name, schema_version), payload, digest, raw, at, actor) if type(at) is int else None
-    if entry is None:
-        return None  # stored as an OWN entry, by the general loop
+    # HASHED_FIELDS in sorted order (events.envelope): a dict keeps its order, so no sort is needed.
+    # The same dict then becomes the envelope's attributes.
+    fields = {"actor": actor, "command_id": command_id, "event_id": event_id, "game_id": game_id, "payload": written,
+              "prev_hash": prev_hash, "recorded_at": recorded_at, "schema_version": schema_version, "type": name,
+              "version": version}
+    digest = _sha256(_dumps(fields)).digest()
+    # The payload's values by position when its keys are its type's fields (events.compact_form).
+    code, _name, _version, names, values = spec_of(name, schema_version)
+    stored_code, body = GENERAL, (name, schema_version, payload)
+    if code is not None and names is not None and values is not None and type(payload) is dict and len(payload) == len(names):
+        try:
+            stored_code, body = code, values(payload)
+        except KeyError:
+            pass
+    scope, raw_id = raw
+    scope_bytes = (scope or "").encode()
+    entry = b"".join((b"\x01", digest, stored_code, raw_id, at.to_bytes(7, "big"), bytes((len(scope_bytes),)), scope_bytes,
+                      bytes((len(actor_bytes),)), actor_bytes, _dumps(body, option=_SORTED)))
     record = f"{version}+1".encode()
-    if request is not None:
-        record += b"=" + bytes.fromhex(request[1])[:REQUEST_DIGEST_SIZE]
+    if request_digest is not None:
+        record += b"=" + bytes.fromhex(request_digest)[:REQUEST_DIGEST_SIZE]
     own_hash = digest.hex()
     fields["payload"] = payload
     fields["hash"] = own_hash
-    args = [expected_version, f"{expected_version}:{prev_hash}", f"{version}:{own_hash}", raw[1][:INDEX_KEY_SIZE],
+    fields["event"] = event
+    envelope = adopted(fields)
+    args = [expected_version, f"{expected_version}:{prev_hash}", f"{version}:{own_hash}", raw_id[:INDEX_KEY_SIZE],
             record, event_id, entry]
-    return Batch([Envelope.from_stored(fields, event)], args, index_bucket(*raw))
+    return Batch([envelope], args, f"{scope or ''}:{raw_id[0] % INDEX_BUCKETS:x}")
 
 
 #: How many bytes of a request's SHA-256 a raw index record keeps: 64 bits tell a retry from
@@ -286,17 +319,23 @@ _clock: tuple[int, str] = (-1, "")  # (a second, its ISO-8601 text): strftime on
 #: (the text utc_now made last, its stored code: microseconds since the epoch), so that a play
 #: stores the time it was just given without parsing it back (see events.stored_form.time_code)
 _made: tuple[str, int | str] = ("", "")
+_time_ns = time.time_ns
+
+
+def recorded_now() -> tuple[str, int]:
+    """(ISO-8601 UTC text with microseconds, the same instant in microseconds since the epoch: its
+    stored code, events.stored_form.time_code)."""
+    global _clock
+    micros = _time_ns() // 1000
+    seconds, fraction = divmod(micros, 1_000_000)
+    clock = _clock
+    if clock[0] != seconds:
+        clock = _clock = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
+    return f"{clock[1]}.{fraction:06d}Z", micros
 
 
 def utc_now() -> str:
     """ISO-8601 UTC with microseconds, e.g. ``2026-01-02T03:04:05.678901Z``."""
-    global _clock, _made
-    now = time.time()
-    seconds = int(now)
-    clock = _clock
-    if clock[0] != seconds:
-        clock = _clock = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
-    micros = int((now - seconds) * 1e6)
-    made = f"{clock[1]}.{micros:06d}Z"
-    _made = (made, seconds * 1_000_000 + micros)
-    return made
+    global _made
+    made = _made = recorded_now()
+    return made[0]

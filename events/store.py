@@ -4,6 +4,10 @@ The keys, and what each holds, are in ``events.store_keys``; reading is ``events
 
 Nothing here ever trims, expires or deletes a key: history is kept for good.
 
+A play (one event of a command with a random id, to a game that has events: every action a table
+logs) takes a short path of its own from :meth:`EventStore.append`, with none of the general
+path's lists and checks; anything else, and any reply to a play but "written", goes the general way.
+
 Appending costs one round trip: the store remembers the head hash of games it wrote or read,
 chains the new events onto it, and the script refuses the batch if the head moved. When the
 remembered head is missing or stale the script answers with the real one, and the store chains
@@ -29,7 +33,9 @@ import orjson
 import redis
 from redis.cluster import RedisCluster
 
-from events.batch_builder import build_batch, content_digest, event_ids as event_ids_of, run_digest, same_request, utc_now
+from events.batch_builder import (Batch, build_batch, content_digest, event_ids as event_ids_of, is_sha256_hex, play,
+                                  recorded_now, run_digest, same_request, utc_now)
+from events.compact_form import raw_command
 from events.durability import Durability
 from events.envelope import GENESIS_HASH, Envelope, canonical_json
 from events.envelope_decoder import EnvelopeDecoder
@@ -43,6 +49,7 @@ from events.store_keys import check_game_id, raw_index_field, text  # noqa: F401
 from events.store_reads import StoreReads, tail_slice_ms
 
 _HEAD_CACHE_LIMIT = 10_000
+_urandom = os.urandom
 #: ``AppendResult.request_seen`` of a request whose event ids are recorded with other events: no
 #: digest of a request, so a caller comparing digests takes the key as reused.
 ANOTHER_REQUEST = "(the events of another request)"
@@ -62,6 +69,18 @@ class AppendResult:
     duplicate: bool = False
     request_seen: str | None = None  # the digest recorded for the batch's request, if it was seen before
     # (ANOTHER_REQUEST when the request's event ids hold other events)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _written(version: int, envelopes: list[Envelope]) -> AppendResult:
+    """The AppendResult of a batch written, made without the frozen dataclass's __init__ (a
+    setattr per field): this is every play's answer."""
+    result = _new(AppendResult)
+    _set(result, "__dict__", {"version": version, "envelopes": envelopes, "duplicate": False, "request_seen": None})
+    return result
 
 
 class EventStore(StoreReads):
@@ -97,6 +116,7 @@ class EventStore(StoreReads):
         if self._decodes():
             raise ValueError("the event store needs a client that replies with bytes (decode_responses=False)")
         self._heads: dict[str, tuple[int, str]] = {}  # game -> (version, hash) last seen
+        self._known_keys: dict[str, tuple[str, str, str]] = {}  # game -> its keys, for the appends to come
         self._decoder = EnvelopeDecoder(registry)
         self._tail_slice_ms = tail_slice_ms(redis_client)
         self._replicas = ReplicaWait(redis_client, self.durability, self._on_cluster)
@@ -138,7 +158,15 @@ class EventStore(StoreReads):
         ``event_ids`` to settle it), StoreFullError (the store is at its memory limit; nothing
         was written), StoreUnavailableError (nothing was sent).
         """
-        keys = self._keys(game_id)
+        keys = self._known_keys.get(game_id) if type(game_id) is str else None  # only checked ids are kept
+        if keys is None:
+            keys = self._keys_of(game_id)
+        if type(events) in (list, tuple) and len(events) == 1 and type(expected_version) is int and expected_version > 0 \
+                and type(actor) is str and actor:
+            played = self._play(game_id, keys, events[0], expected_version, actor, event_ids, expected_hash, request,
+                                command_id)
+            if played is not None:
+                return played
         events = list(events)
         if not events:
             raise ValueError("append needs at least one event")
@@ -194,23 +222,72 @@ class EventStore(StoreReads):
         raw = self.redis.get(self._imported_key(game_id))
         return orjson.loads(raw) if raw else None
 
+    def _play(self, game_id: str, keys: tuple[str, str, str], event: object, expected_version: int, actor: str,
+              event_ids: Sequence[str] | None, expected_hash: str | None, request: tuple[str, str] | None,
+              command_id: str | None) -> AppendResult | None:
+        """:meth:`append` of a play, the service's usual append: one event of a command with a raw
+        id (a random one when none is given), to a game that has events, its request named by the
+        command id or none. Built by ``events.batch_builder.play`` with none of the general path's
+        lists; None for anything else, which the general path then appends (or refuses) as always."""
+        if command_id:
+            raw = raw_command(command_id)
+            if raw is None:
+                return None
+        else:
+            raw_id = _urandom(16)  # 128 random bits, as a UUID4 has
+            command_id, raw = raw_id.hex(), (None, raw_id)
+        event_id = f"{command_id}#0"
+        if event_ids is not None and not (type(event_ids) is list and len(event_ids) == 1 and event_ids[0] == event_id):
+            return None
+        if request is not None and not (request[0] == command_id and is_sha256_hex(request[1])):
+            return None
+        item = self.registry.encode(event)
+        recorded_at, at = recorded_now()
+        prev_hash = expected_hash if expected_hash is not None else self._remembered_hash(game_id, expected_version)
+        batch = play(game_id, expected_version, prev_hash, actor, recorded_at, at, command_id, raw, item, event,
+                     None if request is None else request[1])
+        if batch is None:
+            return None
+        reply = self._send(game_id, keys, batch, False)
+        if type(reply) is int:  # written: the new version
+            self._remember(game_id, reply, batch.envelopes[0].hash)
+            return _written(reply, batch.envelopes)
+        return self._append_encoded(game_id, keys, expected_version, [actor], [recorded_at], [event_id], [item],
+                                    [event], [command_id], expected_hash, request, (batch, reply))
+
+    def _keys_of(self, game_id: str) -> tuple[str, str, str]:
+        """The game's keys (``_keys``: the id checked first), kept for the next append."""
+        keys = self._keys(game_id)
+        if len(self._known_keys) >= _HEAD_CACHE_LIMIT:
+            self._known_keys.clear()
+        self._known_keys[game_id] = keys
+        return keys
+
+    def _send(self, game_id: str, keys: tuple[str, str, str], batch: Batch, first: bool) -> Any:
+        """The script's reply to a batch."""
+        try:
+            return self._run_append(game_id, (*keys, self._bucket_key(game_id, batch.bucket)), batch.args, first)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            # Sent, perhaps more than once (redis-py retries), and never answered: a server
+            # that froze can still run it when it wakes. Only a retry with these ids settles it.
+            raise WriteOutcomeUnknownError(game_id, str(exc)) from exc
+
     def _append_encoded(self, game_id: str, keys: tuple[str, str, str], expected_version: int, actors: Sequence[str],
                         times: Sequence[str], ids: list[str], encoded: list[tuple[str, int, Any]], events: Sequence[object],
                         command_ids: Sequence[str | None], expected_hash: str | None = None,
-                        request: tuple[str, str] | None = None) -> AppendResult:
-        """The append itself, once every event is encoded: run the script, read its reply."""
+                        request: tuple[str, str] | None = None, sent: tuple[Batch, Any] | None = None) -> AppendResult:
+        """The append itself, once every event is encoded: run the script, read its reply (``sent``:
+        a batch already sent, and the reply it had, to read first)."""
         prev_hash = expected_hash if expected_hash is not None else self._remembered_hash(game_id, expected_version)
         for _attempt in range(2):
-            batch = build_batch(game_id, expected_version, prev_hash, actors, times, ids, encoded, events,
-                                command_ids, request)
-            envelopes, args = batch.envelopes, batch.args
-            try:
-                reply = self._run_append(game_id, (*keys, self._bucket_key(game_id, batch.bucket)), args,
-                                         expected_version == 0)
-            except (redis.ConnectionError, redis.TimeoutError) as exc:
-                # Sent, perhaps more than once (redis-py retries), and never answered: a server
-                # that froze can still run it when it wakes. Only a retry with these ids settles it.
-                raise WriteOutcomeUnknownError(game_id, str(exc)) from exc
+            if sent is not None:
+                batch, reply = sent
+                sent = None
+            else:
+                batch = build_batch(game_id, expected_version, prev_hash, actors, times, ids, encoded, events,
+                                    command_ids, request)
+                reply = self._send(game_id, keys, batch, expected_version == 0)
+            envelopes = batch.envelopes
             if type(reply) is int:  # written: the new version
                 self._remember(game_id, reply, envelopes[-1].hash)
                 return AppendResult(reply, envelopes, False)

@@ -30,6 +30,14 @@ def _store(client, namespace: str) -> EventStore:
     return EventStore(client, registry=sample_registry, namespace=namespace)
 
 
+def _playing(client, namespace: str) -> EventStore:
+    """A store whose lane keeps a connection: it has appended a play to GAME, now at version 2."""
+    store = _store(client, namespace)
+    store.append(GAME, notes(1), 0, "ann")
+    store.append(GAME, notes(1, 1), 1, "ann")
+    return store
+
+
 def test_an_append_on_a_plain_server_goes_around_redis_pys_command_layers(plain_client):
     store = _store(plain_client, "lane-layers")
     store.append(GAME, notes(1), 0, "ann")
@@ -140,3 +148,39 @@ def test_a_store_dropped_gives_its_kept_connections_back_to_the_clients_pool(red
         assert len(named) == 1
     finally:
         client.close()
+
+
+@pytest.mark.parametrize("protocol", [2, 3])
+def test_the_lane_reads_a_reply_with_its_connections_own_hiredis_reader(redis_server, protocol):
+    """The reply of an append is read from the socket by the lane and parsed by the connection's
+    hiredis reader: none of redis-py's layers of a command's send and read, in RESP2 and RESP3."""
+    pytest.importorskip("hiredis")
+    client = redis_server.client(protocol=protocol)
+    try:
+        store = _playing(client, f"lane-reader-{protocol}")
+        store.append("g2", notes(1), 0, "ann")
+        client.delete(store.stream_key("g2"))
+        client.set(store.stream_key("g2"), "not a stream")  # so the script's XADD is refused
+        (kept,) = store._lane._idle
+        layers = []
+        for name in ("send_packed_command", "read_response"):
+            through = getattr(kept, name)
+            setattr(kept, name, lambda *args, _name=name, _through=through, **options: layers.append(_name) or _through(*args, **options))
+        for version in range(2, 5):
+            assert store.append(GAME, notes(1, version), version, "ann").version == version + 1
+        with pytest.raises(redis.ResponseError, match="WRONGTYPE"):  # an error reply, as redis-py raises it
+            store.append("g2", notes(1, 1), 1, "ann")
+        assert layers == [] and store.verify(GAME).ok and store._lane._idle == [kept]
+    finally:
+        client.close()
+
+
+def test_a_kept_connection_idle_past_the_health_check_interval_is_checked_before_the_append(plain_client):
+    store = _playing(plain_client, "lane-health")
+    (kept,) = store._lane._idle
+    assert kept.health_check_interval
+    pings = plain_client.info("commandstats").get("cmdstat_ping", {}).get("calls", 0)
+    kept.next_health_check = 0  # as if idle for longer than the interval
+    assert store.append(GAME, notes(1, 2), 2, "ann").version == 3
+    assert plain_client.info("commandstats")["cmdstat_ping"]["calls"] == pings + 1
+    assert kept.next_health_check > 0
