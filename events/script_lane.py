@@ -152,8 +152,10 @@ def _exchange(conn: Any, packed: bytes) -> Any:
     redis-py's two calls."""
     parser = conn._parser
     sock = conn._sock
-    reader = getattr(parser, "_reader", None)
-    if type(parser) is not _HiredisParser or sock is None or reader is None:
+    # The parser's reader and buffer are redis-py's own attributes: a release without them goes
+    # through its two calls.
+    reader, buffer = getattr(parser, "_reader", None), getattr(parser, "_buffer", None)
+    if type(parser) is not _HiredisParser or sock is None or reader is None or buffer is None:
         conn.send_packed_command((packed,))  # a sequence of buffers: one, sent whole
         return conn.read_response()
     conn.check_health()  # a PING first on a connection idle for the client's health_check_interval
@@ -169,7 +171,6 @@ def _exchange(conn: Any, packed: bytes) -> Any:
     except BaseException:
         conn.disconnect()  # part of the command may have gone: the connection cannot be used again
         raise
-    buffer = parser._buffer
     try:
         reply = reader.gets()
         while reply is _NOT_ENOUGH_DATA:
@@ -193,7 +194,7 @@ def _exchange(conn: Any, packed: bytes) -> Any:
         raise
     if conn.health_check_interval:
         conn.next_health_check = _monotonic() + conn.health_check_interval
-    push = parser._hiredis_PushNotificationType
+    push = getattr(parser, "_hiredis_PushNotificationType", None)
     if push is not None and isinstance(reply, push):  # RESP3: a notification came first; the reply follows
         # redis-py leaves it unannotated: bound to the signature it has, it is a typed call.
         handle: Callable[[Any], Any] = parser.handle_push_response
