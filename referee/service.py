@@ -475,4 +475,9 @@ def _describe(exc: marshmallow.ValidationError) -> str:
 
 def _rng() -> random.Random:
     # Each decision gets fresh entropy; whatever it draws is written into the events it returns.
-    return secrets.SystemRandom()  # the OS's secure source: a deal's salt must not follow from a 64-bit seed
+    return _ENTROPY
+
+
+#: The OS's secure source (a deal's salt must not follow from a 64-bit seed). It keeps no state
+#: between draws (each reads the OS's entropy), so one serves every decision, in every thread.
+_ENTROPY = secrets.SystemRandom()
