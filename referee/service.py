@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import marshmallow
 import orjson
@@ -398,10 +398,10 @@ class GameUnreadableError(RefereeError):
         self.game_id, self.version, self.reason = game_id, version, text
 
 
-@dataclass(frozen=True)
-class _RequestRecord:
+class _RequestRecord(NamedTuple):
     """A request as the store records it: its key's field (scope and key) and a digest of what
-    it asked, so that a retry is recognised and a reused key is refused."""
+    it asked, so that a retry is recognised and a reused key is refused. (A named tuple: one is
+    made for every play, and a frozen dataclass sets each field through object.__setattr__.)"""
 
     scope: str
     key: str
@@ -475,4 +475,9 @@ def _describe(exc: marshmallow.ValidationError) -> str:
 
 def _rng() -> random.Random:
     # Each decision gets fresh entropy; whatever it draws is written into the events it returns.
-    return secrets.SystemRandom()  # the OS's secure source: a deal's salt must not follow from a 64-bit seed
+    return _ENTROPY
+
+
+#: The OS's secure source (a deal's salt must not follow from a 64-bit seed). It keeps no state
+#: between draws (each reads the OS's entropy), so one serves every decision, in every thread.
+_ENTROPY = secrets.SystemRandom()

@@ -18,7 +18,7 @@ import hashlib
 import hmac
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import redis
 
@@ -32,10 +32,26 @@ class CatalogEntry:
     status: str
     created_at: float
     token_hash: str
+    # The token last found to match this entry's hash (see token_matches): a process's own memory,
+    # never stored, compared or shown.
+    _matched: bytes = field(default=b"", init=False, compare=False, repr=False)
 
     def token_matches(self, token: str | None) -> bool:
-        """Constant-time check of a presented scorekeeper token against the stored hash."""
-        return bool(token) and hmac.compare_digest(self.token_hash, hash_token(token))
+        """Constant-time check of a presented scorekeeper token against the stored hash.
+
+        A table's device sends the same token with every request: once it matched this entry, the
+        same token is let in by a constant-time compare with it, without hashing it again. An
+        entry read again from the store (``GameCatalog.get(fresh=True)``) starts with no token
+        remembered, so the check is always against the stored hash it holds."""
+        if not token:
+            return False
+        presented = token.encode()
+        if hmac.compare_digest(self._matched, presented):
+            return True
+        if not hmac.compare_digest(self.token_hash, hash_token(token)):
+            return False
+        object.__setattr__(self, "_matched", presented)  # frozen for its fields; one reference swapped
+        return True
 
 
 def new_token() -> str:

@@ -120,6 +120,24 @@ def test_a_catalog_entry_is_written_once_so_a_token_is_never_replaced(redis_clie
     assert entry.token_matches("first") and not entry.token_matches("second") and entry.record == "blind"
 
 
+def test_a_token_that_matched_is_let_in_again_without_hashing_it_again(redis_client, monkeypatch):
+    # A device sends its token with every request: its digest is made once per remembered entry.
+    catalog = GameCatalog(redis_client)
+    catalog.register("g1", "queens-dungeon", "blind", False, "the token")
+    digests = []
+    monkeypatch.setattr("workers.catalog.hash_token", lambda token: digests.append(token) or hash_token(token))
+    entry = catalog.get("g1", fresh=True)
+    assert entry.token_matches("the token") and entry.token_matches("the token") and entry.token_matches("the token")
+    assert digests == ["the token"]
+    # Any other token is still checked against the stored hash, and refused.
+    assert not entry.token_matches("the token!") and not entry.token_matches("the toke")
+    assert digests == ["the token", "the token!", "the toke"]
+    # An entry read again from the store remembers no token: the stored hash decides.
+    redis_client.hset("courtcard:{g1}:meta", "token_hash", hash_token("a new token"))
+    fresh = catalog.get("g1", fresh=True)
+    assert not fresh.token_matches("the token") and fresh.token_matches("a new token")
+
+
 def test_catalog_entries_stored_before_the_catalog_moved_still_let_their_token_in(redis_client):
     # The hash as stored by every earlier version: same key, same fields.
     redis_client.hset("courtcard:{old1}:meta", mapping={
