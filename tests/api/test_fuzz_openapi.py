@@ -33,6 +33,10 @@ def fuzz_target(redis_client, redis_url):
 def test_fuzzed_requests_get_no_server_error_and_match_the_schema(fuzz_target, shard):
     app, game_id, token = fuzz_target
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+    # A negative case may be longer than a route reads (a string past every limit): refused with
+    # the documented 413 before it is parsed, as rightly as with a 422.
+    rejection = schema.config.checks.negative_data_rejection
+    rejection.expected_statuses = [*rejection.expected_statuses, "413"]
     operations = [result.ok() for result in schema.get_all_operations()]
     # The live stream never ends by design: its declaration is checked by the last test below.
     fuzzed = [op for op in operations if not op.path.endswith("/events/stream")]
