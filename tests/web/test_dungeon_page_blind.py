@@ -90,9 +90,14 @@ def shows_none_of(page, cards: set[str]) -> None:
             assert face(card) not in table, f"{card} is hidden but the table's view shows it"
 
 
-def director(base: str, game_id: str, token: str) -> dict:
+def director_read(base: str, game_id: str, token: str) -> dict:
+    """The game read with the director's view (its outcome with it)."""
     return requests.get(f"{base}/games/{game_id}", params={"view": "director"},
-                        headers={"Authorization": f"Bearer {token}"}, timeout=10).json()["view"]
+                        headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
+
+
+def director(base: str, game_id: str, token: str) -> dict:
+    return director_read(base, game_id, token)["view"]
 
 
 def logged_events(base: str, game_id: str, token: str) -> list:
@@ -164,8 +169,9 @@ def test_a_real_blind_pitch_black_game_with_accusations_and_counters_is_logged_f
             log_blind(page, body)
         expected += made
         actions.add(body["action"])
-        if table.view()["outcome"] is None:
-            shows_none_of(page, hidden_cards(director(live_server.url, table.game_id, table.token), "pitch_black"))
+        now = director_read(live_server.url, table.game_id, table.token)  # one read: the outcome and the hands
+        if now["outcome"] is None:
+            shows_none_of(page, hidden_cards(now["view"], "pitch_black"))
     assert {"accuse", "cave_in", "counter", "passage"} <= actions
     assert "Game over." in page.inner_text("#prompt")
     assert logged_events(live_server.url, table.game_id, table.token)[1:] == expected

@@ -85,3 +85,27 @@ def test_a_private_game_opened_without_its_token_offers_the_token_field_and_open
     page.locator("#token-panel form button, #token-panel form [type=submit]").first.click()
     wait_loaded(page)
     assert page.get_attribute("#app", "data-role") != "watcher"
+
+
+def test_a_tap_reads_the_table_once_and_its_own_live_event_asks_for_no_second_read(live_server, pages):
+    """The page reads the game again after its own entry is logged; the live event of that entry,
+    which comes while that read runs or after it, reads nothing more. Another device's entry still
+    does: the page shows it."""
+    table = ApiTable.create(live_server.url, "known", {"first_dealer": 0})
+    page = pages()
+    open_as_scorekeeper(page, live_server.url, table)
+    page.wait_for_selector("#live.live")
+    game_path = f"/games/{table.game_id}"
+    reads: list[str] = []
+    page.on("request", lambda r: reads.append(r.url) if r.method == "GET" and r.url.split("?")[0].endswith(game_path) else None)
+    # The post's answer passes through the test on its way (a slower line): the stream's event of
+    # the entry comes while the page is still posting or reading.
+    page.route(f"**{game_path}/actions", lambda route: route.fulfill(response=route.fetch()))
+
+    tap(page, "#actions button[data-action=call_trump]:has-text('spades')")
+    # Another device logs the deal: the page follows it live, after the stream carried the call.
+    version = table.act("deal")["version"]
+    wait_version(page, version)
+    assert "Trick 1. Bob to play." in page.inner_text("#prompt")
+    # One read of the game (and of the seat to play's hand, once it plays) per entry: the call, the deal.
+    assert len([u for u in reads if "?" not in u]) == 2, reads

@@ -8,9 +8,9 @@ from scorekeeper import PHONE, ApiTable, open_as_scorekeeper
 ASIDE = {"end_game", "undo", "claim_renege", "take_back", "accept_penalty"}
 
 
-def step(table: ApiTable) -> dict:
-    """Log the table's next action: the deal, else the first the referee lists for the seat to act."""
-    body = table.view()
+def step(table: ApiTable, body: dict) -> dict:
+    """Log the table's next action (``body``: the game as just read): the deal, else the first the
+    referee lists for the seat to act."""
     if body["view"]["phase"] == "deal":
         return table.act("deal")
     seat = body["to_act"][0]
@@ -23,7 +23,8 @@ def queen_bees_with_claims_in_three_hands(base: str) -> ApiTable:
     table = ApiTable.create(base, "known", {"first_dealer": 0}, game="queen-bees")
     claimed = set()
     while True:
-        view = table.view()["view"]
+        body = table.view()
+        view = body["view"]
         hand = view.get("hand") or {}
         if hand.get("no") == 4 and view["phase"] == "play":
             return table
@@ -31,7 +32,8 @@ def queen_bees_with_claims_in_three_hands(base: str) -> ApiTable:
             claimed.add(hand["no"])
             for accused in (1, 2, 3):
                 table.act("claim_renege", seat=0, accused=accused, trick=1)
-        step(table)
+            body = table.view()  # the claims moved the table on: read it again for the next step
+        step(table, body)
 
 
 def test_earlier_hands_rulings_fold_and_the_claim_form_stays_near_the_table(live_server, pages):

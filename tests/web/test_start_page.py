@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from scorekeeper import PHONE, ApiTable, choose_game, create_game, open_as_scorekeeper, wait_loaded
+from scorekeeper import PHONE, ApiTable, choose_game, create_game, open_as_scorekeeper, wait_loaded, wait_version
 from test_scorekeeper_page_fits_a_screen import queens_dungeon
 
 GAMES = ["queens-dungeon", "queen-bees", "black-queen", "dungeon", "the-queens"]
@@ -79,6 +79,23 @@ def test_a_fresh_token_is_copied_or_shared_at_a_tap(live_server, pages):
     assert page.evaluate("navigator.clipboard.readText()") == token
     page.click("#token-panel button:has-text('Share')")
     assert page.evaluate("window.shared.text") == token
+
+
+def test_the_copied_note_stays_when_the_page_redraws_the_table(live_server, pages):
+    """A redraw (here, the live stream's entry from another device) leaves the fresh token's panel
+    as it is: the "Copied" note a tap just gave does not vanish under it."""
+    page = pages(PHONE)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    choose_game(page, live_server.url, "queens-dungeon")
+    game_id, token = create_game(page)
+    page.wait_for_selector("#live.live")
+    page.click("#token-panel button:has-text('Copy')")
+    page.wait_for_selector("#token-panel [data-said]:has-text('Copied')")
+    table = ApiTable(live_server.url, game_id, token)
+    seat = table.view()["to_act"][0]
+    wait_version(page, table.act(**table.legal(seat)[0])["version"])  # the cut, from another device
+    assert page.inner_text("#token-panel [data-said]") == "Copied."
+    assert page.inner_text("#token-value") == token
 
 
 def test_where_the_clipboard_is_refused_the_token_is_selected_to_copy_by_hand(live_server, pages):

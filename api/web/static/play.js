@@ -40,6 +40,7 @@ let undoNote = ""; // what the latest undo or redo took back or put back, in the
 let confirmOffers = []; // the referee's offers to confirm a scored hand: {action, seat, hand, agree, note}
 let confirmNote = ""; // what the latest confirmation said, in the referee's words
 let busy = false;
+let logged = 0; // the version this page's last entry was logged as: its refresh reads it, the live event need not
 let unreachable = false; // the last read of the game found no network: the table shown is as of its version
 let confirmCard = null; // an off-rule card the scorekeeper tapped, awaiting "log it anyway"
 let endArmed = false;
@@ -146,6 +147,7 @@ async function act(body) {
   app.setAttribute("aria-busy", "true");
   try {
     const result = await api(`/games/${enc}/actions`, { method: "POST", body, token, ifMatch: game.version, key });
+    logged = (result && result.version) || logged;
     const said = (result && result.said) || "";
     // Said by an undo or a redo, and by a confirmation: any other entry clears them.
     undoNote = body.action === "confirm" ? "" : said;
@@ -515,6 +517,9 @@ function restartLive() {
     token,
     onEvent: (envelope) => {
       if (game && envelope.version <= game.version) return; // our own action, already shown
+      // An entry of this page's own, or one logged while it was posting one: the refresh that
+      // follows the post reads it (it starts once the post is answered), so a second is waste.
+      if (busy || envelope.version <= logged) return;
       clearTimeout(soon);
       soon = setTimeout(refresh, 100);
     },

@@ -54,10 +54,14 @@ export function renderToken({ panel, entry, gameId, token, fresh, rejected, unkn
   }
   if (fresh && token && !rejected) {
     panel.hidden = false;
+    // Drawn once per token: a redraw of the table must not wipe the "Copied" note a tap just gave.
+    if (panel.dataset.fresh === token) return;
+    panel.dataset.fresh = token;
     fill(panel, h("h2", {}, t("token.title")), h("p", {}, t("token.fresh")), tokenTools(gameId, token),
       h("button", { type: "button", onclick: onNoted }, t("token.noted")));
     return;
   }
+  delete panel.dataset.fresh;
   panel.hidden = !(rejected || unknown);
   if (panel.hidden) return;
   fill(panel, h("h2", {}, t(rejected ? "token.rejected.title" : "token.unknown.title")),
