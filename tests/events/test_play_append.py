@@ -11,11 +11,11 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from store_samples import HandDealt, notes, sample_registry
+from store_samples import HandDealt, notes
 
 from events import batch_builder
 from events.batch_builder import build_batch, play, recorded_now
-from events.envelope import GENESIS_HASH, canonical_json, envelope_hash
+from events.envelope import canonical_json, envelope_hash
 from events.compact_form import raw_command
 from events.registry import registry
 from events.stored_form import time_code, time_text
