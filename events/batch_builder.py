@@ -25,7 +25,7 @@ import orjson
 
 from events.envelope import Envelope, adopted, canonical_json
 from events.registry import EventTypeError
-from events.compact_form import GENERAL, follower_entry, own_entry, raw_command, run_entry, spec_of
+from events.compact_form import follower_entry, own_entry, raw_command, run_entry, spec_of
 from events.stored_form import time_code
 
 
@@ -162,9 +162,6 @@ def play(game_id: str, expected_version: int, prev_hash: str, actor: str, record
     JSON once for the hash, the hashed fields are written in canonical order without a sort (the
     same bytes as ``events.envelope.canonical_json``), and nothing is built that is not sent."""
     name, schema_version, payload = item
-    actor_bytes = actor.encode()
-    if len(actor_bytes) > 255 or not 0 <= at < 1 << 56:
-        return None
     version = expected_version + 1
     event_id = f"{command_id}#0"
     try:
@@ -177,18 +174,9 @@ def play(game_id: str, expected_version: int, prev_hash: str, actor: str, record
               "prev_hash": prev_hash, "recorded_at": recorded_at, "schema_version": schema_version, "type": name,
               "version": version}
     digest = _sha256(_dumps(fields)).digest()
-    # The payload's values by position when its keys are its type's fields (events.compact_form).
-    code, _name, _version, names, values = spec_of(name, schema_version)
-    stored_code, body = GENERAL, (name, schema_version, payload)
-    if code is not None and names is not None and values is not None and type(payload) is dict and len(payload) == len(names):
-        try:
-            stored_code, body = code, values(payload)
-        except KeyError:
-            pass
-    scope, raw_id = raw
-    scope_bytes = (scope or "").encode()
-    entry = b"".join((b"\x01", digest, stored_code, raw_id, at.to_bytes(7, "big"), bytes((len(scope_bytes),)), scope_bytes,
-                      bytes((len(actor_bytes),)), actor_bytes, _dumps(body, option=_SORTED)))
+    entry = run_entry(spec_of(name, schema_version), payload, digest, raw, at, actor)
+    if entry is None:
+        return None  # the time or the actor do not fit a RUN entry: stored as an OWN one, by the general loop
     record = f"{version}+1".encode()
     if request_digest is not None:
         record += b"=" + bytes.fromhex(request_digest)[:REQUEST_DIGEST_SIZE]
@@ -197,9 +185,9 @@ def play(game_id: str, expected_version: int, prev_hash: str, actor: str, record
     fields["hash"] = own_hash
     fields["event"] = event
     envelope = adopted(fields)
-    args = [expected_version, f"{expected_version}:{prev_hash}", f"{version}:{own_hash}", raw_id[:INDEX_KEY_SIZE],
+    args = [expected_version, f"{expected_version}:{prev_hash}", f"{version}:{own_hash}", raw[1][:INDEX_KEY_SIZE],
             record, event_id, entry]
-    return Batch([envelope], args, f"{scope or ''}:{raw_id[0] % INDEX_BUCKETS:x}")
+    return Batch([envelope], args, index_bucket(*raw))
 
 
 #: How many bytes of a request's SHA-256 a raw index record keeps: 64 bits tell a retry from
