@@ -210,12 +210,6 @@ _IF_MATCH = re.compile(IF_MATCH)  # read on every play: compiled once
 
 
 def parse_if_match(value: str | None) -> int | None:
-    # The usual form, as the web page and the command line send it: "12" (what the pattern takes
-    # and reads as 12, without the regular expression).
-    if value is not None and len(value) > 2 and value[0] == '"' == value[-1]:
-        digits = value[1:-1]
-        if len(digits) <= 16 and digits.isascii() and digits.isdigit():
-            return int(digits)
     # The documented pattern, on the value as sent: ASCII digits, and no more than a version can
     # have (str.isdigit() takes "²", and int() of thousands of digits raises); "" is no version.
     if value is not None and not _IF_MATCH.fullmatch(value):
