@@ -16,9 +16,18 @@ the machine moves it less than wall time), cumulative where it says so:
 - ``decode``: the fetched entries decoded as a replay decodes them (``events.record_walk.decoded``):
   the whole decoding, envelopes included
 - ``read``: ``[e.event for e in store.read(game)]``: fetch and decode, as ``store.py`` times it
+- ``floor``: the least a replay into typed envelopes does, the record's checks left out: each
+  entry's values parsed and loaded by its type's loader, and an envelope made around the event
+  with its version and game id (what ``decode`` makes, without the checks of the entry ids, the
+  runs and the text fields, and without what fills the other fields on first use)
 
 So ``decode`` less ``code``, ``parse`` and ``events`` is about what the envelopes and the loop
-cost, and ``read`` less ``fetch`` and ``decode`` what the store's paging and generators add. The last line printed is one JSON object with the figures.
+cost, and ``read`` less ``fetch`` and ``decode`` what the store's paging and generators add.
+``floor_ratio_vs_raw`` is ``raw`` over ``fetch`` plus ``floor``: the ratio to XRANGE + orjson
+that a replay which checks nothing would reach (``read_ratio_vs_raw`` the one it reaches), and
+``events_floor_ratio_vs_raw`` over ``fetch``, ``parse`` and ``events``: the ratio a replay into
+typed events with neither envelopes nor checks would reach. The last line printed is one JSON
+object with the figures.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ import orjson  # noqa: E402
 
 from bench.store import GAME_EVENTS, real_events  # noqa: E402
 from events.compact_form import CODE_END, FOLLOWER, HASH_END, json_start  # noqa: E402
+from events.envelope import Envelope, WritableEnvelope  # noqa: E402
 from events.envelope_decoder import EnvelopeDecoder  # noqa: E402
 from events.record_walk import decoded  # noqa: E402
 from events.registry import registry  # noqa: E402
@@ -53,6 +63,23 @@ def best_ms(step, runs: int) -> float:
         step()
         times.append(time.process_time() - t0)
     return round(min(times) * 1000, 3)
+
+
+def unchecked(game_id: str, entries: list, typed: dict) -> list[Envelope]:
+    """The floor: the envelopes of ``entries`` (a sound form-3 record from version 1, every type
+    code known to ``typed``) made as the replay's inner loop makes them, with no check at all."""
+    made, loads, new = [], orjson.loads, object.__new__
+    for version, (_entry_id, (_name, value)) in enumerate(entries, 1):
+        spec = typed[value[HASH_END:CODE_END]]
+        if value[0] == FOLLOWER:
+            event = spec[6](loads(value[CODE_END:]))
+        else:
+            event = spec[5](loads(value[json_start(value):]))
+        envelope = new(WritableEnvelope)
+        envelope.game_id, envelope.version, envelope.event = game_id, version, event
+        envelope.__class__ = Envelope
+        made.append(envelope)
+    return made
 
 
 def main() -> None:
@@ -83,13 +110,21 @@ def main() -> None:
                 "events": lambda: [load(doc) for load, doc in zip(loaders, docs)],
                 "decode": lambda: list(decoded(game, entries, 1, EntryReader(game), decoder)),
                 "read": lambda: [e.event for e in store.read(game)],
+                "floor": lambda: unchecked(game, entries, typed),
             }
             assert [e.event for e in steps["decode"]()] == events
+            assert [e.event for e in steps["floor"]()] == events
             result = {f"{name}_ms": best_ms(step, args.runs) for name, step in steps.items()}
         finally:
             server.stop()
     for name, ms in result.items():
         print(f"{name[:-3]:>8}: {ms:7.3f} ms ({ms * 1000 / GAME_EVENTS:.2f} us an event)")
+    result["read_ratio_vs_raw"] = round(result["raw_ms"] / result["read_ms"], 3)
+    result["floor_ratio_vs_raw"] = round(result["raw_ms"] / (result["fetch_ms"] + result["floor_ms"]), 3)
+    typed_alone = result["fetch_ms"] + result["parse_ms"] + result["events_ms"]
+    result["events_floor_ratio_vs_raw"] = round(result["raw_ms"] / typed_alone, 3)
+    print(f"ratio to XRANGE + orjson: read {result['read_ratio_vs_raw']}; envelopes with no checks "
+          f"{result['floor_ratio_vs_raw']}; typed events alone {result['events_floor_ratio_vs_raw']}")
     print(json.dumps(result))
 
 
