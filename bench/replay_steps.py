@@ -88,8 +88,8 @@ def unchecked(game_id: str, entries: list, typed: dict) -> list[Envelope]:
 
 def typed_events(entries: list, typed: dict) -> list[object] | None:
     """The typed events of ``entries`` (a record from version 1, as the server sends it), with
-    the checks a replay needs of a sound record; None at the first that fails them (a replay would
-    read that entry carefully)."""
+    the checks a replay needs of a sound record; None (or the error, as a replay's inner loop
+    raises it) at the first that fails them, where a replay would read that entry carefully."""
     values = [fields[1] for _entry_id, fields in entries if len(fields) == 2 and fields[0] == b"e"]
     specs = [typed.get(value[HASH_END:CODE_END]) for value in values]
     if len(values) != len(entries) or None in specs or () in specs:
@@ -99,7 +99,9 @@ def typed_events(entries: list, typed: dict) -> list[object] | None:
     for version, (value, doc, spec) in enumerate(zip(values, docs, specs), 1):
         if value[0] == FOLLOWER and run_version is not None and type(doc[0]) is int and doc[0] == version - run_version:
             loaders.append(spec[6])
-        elif value[0] == RUN:
+        elif value[0] == RUN and type(doc) is list:
+            actor_at = 60 + value[59]
+            value[60:actor_at].decode(), value[actor_at + 1:json_start(value)].decode()  # its scope and actor
             loaders.append(spec[5])
             run_version = version
         else:
