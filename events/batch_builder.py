@@ -109,8 +109,7 @@ def build_batch(game_id: str, expected_version: int, prev_hash: str, actors: Seq
         envelopes.append(Envelope.from_stored(fields, event))
         prev_hash = own_hash
     # A request named by the command id is recorded in the command's index record.
-    merged = (request is not None and len(runs) == 1 and runs[0][2] == len(ids)
-              and request[0] == command_ids[0] and is_sha256_hex(request[1]))
+    merged = request is not None and len(runs) == 1 and runs[0][2] == len(ids) and names_request(command_ids[0], request)
     # The one run of an append whose command id has a raw form is indexed by those raw bytes, in
     # one of the game's small index buckets; any other run by its first id, in the index hash.
     raw = raw_first if len(runs) == 1 and runs[0][2] == len(ids) else None
@@ -139,7 +138,7 @@ def _play(game_id: str, expected_version: int, prev_hash: str, actor: str, recor
     """A play's batch (one event, "<command id>#0", a raw command id, its request named by it or
     none), as :func:`build_batch` makes it; None for any other batch."""
     raw = raw_command(command_id)
-    if raw is None or (request is not None and not (request[0] == command_id and is_sha256_hex(request[1]))):
+    if raw is None or (request is not None and not names_request(command_id, request)):
         return None
     made = _made
     at = made[1] if recorded_at is made[0] else time_code(recorded_at)
@@ -287,6 +286,12 @@ _SHA256_HEX = re.compile(r"[0-9a-f]{64}\Z")
 
 def is_sha256_hex(digest: object) -> bool:
     return isinstance(digest, str) and _SHA256_HEX.match(digest) is not None
+
+
+def names_request(command_id: str | None, request: tuple[str, str]) -> bool:
+    """Whether ``request`` (its field, its digest) is the one ``command_id`` names, with a SHA-256
+    digest: then the command's index record holds it, and no requests hash is written."""
+    return request[0] == command_id and is_sha256_hex(request[1])
 
 
 def content_digest(name: str, schema_version: int, payload: dict[str, Any]) -> str:

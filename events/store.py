@@ -33,7 +33,7 @@ import orjson
 import redis
 from redis.cluster import RedisCluster
 
-from events.batch_builder import (Batch, build_batch, content_digest, event_ids as event_ids_of, is_sha256_hex, play,
+from events.batch_builder import (Batch, build_batch, content_digest, event_ids as event_ids_of, names_request, play,
                                   recorded_now, run_digest, same_request, utc_now)
 from events.compact_form import raw_command
 from events.durability import Durability
@@ -239,7 +239,7 @@ class EventStore(StoreReads):
         event_id = f"{command_id}#0"
         if event_ids is not None and not (type(event_ids) is list and len(event_ids) == 1 and event_ids[0] == event_id):
             return None
-        if request is not None and not (request[0] == command_id and is_sha256_hex(request[1])):
+        if request is not None and not names_request(command_id, request):
             return None
         item = self.registry.encode(event)
         recorded_at, at = recorded_now()
